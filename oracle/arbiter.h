@@ -1,0 +1,629 @@
+/*
+ * arbiter.h: the one public header of the arbiter oracle library.
+ *
+ * arbiter reads a rulebook (spec/), holds each rule clause as a tagged C
+ * predicate, and judges scenarios against it. This header is organised as
+ * a manual:
+ *
+ *   1. Errors                 how failures are reported
+ *   2. Geometry               bases, distances, swept paths, coherency
+ *   3. Scenarios              the battlefield model (board, units, action)
+ *   4. Rulebook               spec/ parsed into clauses and parameters
+ *   5. Predicates             how a rule clause is declared in C
+ *   6. Oracle and verdicts    judging a scenario
+ *   7. Cases                  CSV case tables
+ *
+ * The library never prints, never exits and never reads the environment.
+ * Fallible functions return 0 (ARB_OK) or a negative ARB_E* code and fill
+ * an arb_error the caller owns. Out-parameters come first. Every *_free
+ * function accepts NULL and does nothing.
+ */
+#ifndef ARBITER_H
+#define ARBITER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* 1. Errors                                                           */
+/* ------------------------------------------------------------------ */
+
+enum {
+	ARB_OK = 0,
+	ARB_ENOMEM = -1,    /* allocation failed */
+	ARB_EINPUT = -2,    /* malformed input: file:line:column says where */
+	ARB_EIO = -3,       /* a file could not be read or written */
+	ARB_ENOTFOUND = -4, /* a named thing (case, clause, file) does not exist */
+	ARB_EINTERNAL = -5  /* a bug in arbiter or in a predicate */
+};
+
+/* Where and why an operation failed. Owned by the caller (usually on the
+ * stack); the library only writes into it. line and column are 1-based, 0
+ * when they do not apply. */
+typedef struct arb_error {
+	int code;
+	char file[256];
+	long line;
+	long column;
+	char field[64];
+	char message[512];
+} arb_error;
+
+/* Resets err to "no error". */
+void arb_error_clear(arb_error *err);
+
+/* Fills err (if not NULL) and returns code, so that a caller can write
+ * `return arb_error_set(err, ARB_EINPUT, ...)`. file and field may be NULL. */
+int arb_error_set(arb_error *err, int code, const char *file, long line,
+                  long column, const char *field, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/* Writes "file:line:column: field 'x': message" into buf (size n) and
+ * returns buf. Parts that are unknown are left out. */
+const char *arb_error_format(const arb_error *err, char *buf, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* 2. Geometry                                                         */
+/* ------------------------------------------------------------------ */
+/*
+ * Units: inches on the table, millimetres for base sizes (25.4 mm = 1 in),
+ * degrees for facings (0 = towards +x, counter-clockwise positive).
+ * The distance between two bases is between their closest points; it is 0
+ * when they touch or overlap. Comparisons against a limit accept an error
+ * of ARB_TOLERANCE_IN (spec/conventions.md, CONV.TOL.1).
+ */
+
+#define ARB_MM_PER_INCH 25.4
+#define ARB_TOLERANCE_IN 1e-6
+
+typedef struct arb_vec2 {
+	double x, y;
+} arb_vec2;
+
+typedef enum arb_base_shape { ARB_BASE_ROUND = 0, ARB_BASE_RECT = 1 } arb_base_shape;
+
+/* A base. Round bases use d_mm. Rectangular bases use w_mm (the frontage,
+ * across the facing) and depth_mm (along the facing). */
+typedef struct arb_base {
+	arb_base_shape shape;
+	double d_mm;
+	double w_mm;
+	double depth_mm;
+} arb_base;
+
+/* A base put on the table: centre (inches) and facing (degrees). */
+typedef struct arb_placed {
+	arb_vec2 c;
+	double facing_deg;
+	arb_base base;
+} arb_placed;
+
+/* A geometric judgement: the figure measured, the limit it was compared
+ * with, the margin (limit - figure; negative means over the limit), the
+ * closest points (p on the first shape, q on the second) and, for sets,
+ * the index of the other shape that decided (-1 if none). */
+typedef struct arb_measure {
+	double figure;
+	double limit;
+	double margin;
+	arb_vec2 p, q;
+	long other;
+} arb_measure;
+
+/* Distance in inches between the closest points of two placed bases;
+ * 0 when they touch or overlap. If m is not NULL it receives the figure
+ * and closest points (limit and margin are left 0, other -1). */
+double arb_geom_distance(const arb_placed *a, const arb_placed *b, arb_measure *m);
+
+/* Length in inches of the polyline pts[0..n-1]; 0 when n < 2. */
+double arb_geom_path_length(const arb_vec2 *pts, size_t n);
+
+/* Closest approach between base `mover`, translated (facing unchanged) so
+ * that its centre follows the polyline pts[0..n-1], and each of
+ * others[0..n_others-1] (which stay put). Returns the smallest distance
+ * (INFINITY when n_others == 0) and fills m: p is the point of the moving
+ * base, q the point of the other base, other the index in others. When
+ * n == 1 it is the distance at that one position. */
+double arb_geom_swept_distance(const arb_placed *mover, const arb_vec2 *pts, size_t n,
+                               const arb_placed *others, size_t n_others, arb_measure *m);
+
+/* Distance in inches between a placed base and a simple polygon (not
+ * necessarily convex; vertices in order, closed implicitly). 0 when the
+ * base overlaps the polygon or lies inside it. */
+double arb_geom_base_polygon_distance(const arb_placed *a, const arb_vec2 *poly, size_t n,
+                                      arb_measure *m);
+
+/* How far the base lies inside the board [0,w] x [0,h]: the smallest
+ * distance from any point of the base to the nearest board edge, negative
+ * when part of the base is off the board (then it is minus the furthest
+ * overhang). m->p is the base point that decided, m->q its nearest point
+ * on the edge. */
+double arb_geom_board_inset(const arb_placed *a, double w, double h, arb_measure *m);
+
+/* Depth of overlap of two placed bases in inches: 0 when they are apart
+ * or only touch, else the length of the shortest translation that would
+ * separate them. */
+double arb_geom_penetration(const arb_placed *a, const arb_placed *b);
+
+/* The deepest overlap of base `mover`, translated along the polyline
+ * pts[0..n-1] as in arb_geom_swept_distance, with any of others. Returns 0
+ * when it never overlaps; fills m (figure = depth, p the mover's centre
+ * where it is deepest, q the other's centre, other its index). */
+double arb_geom_swept_penetration(const arb_placed *mover, const arb_vec2 *pts, size_t n,
+                                  const arb_placed *others, size_t n_others, arb_measure *m);
+
+/* The bounding half-extents of a placed base along x and y, in inches. */
+arb_vec2 arb_geom_half_extent(const arb_placed *a);
+
+/* Coherency of a group of models as a property of the graph whose
+ * vertices are the models and whose edges join two models at distance
+ * <= limit (+ tolerance). */
+typedef struct arb_coherency {
+	bool ok;             /* the property holds */
+	bool decided;        /* false when the search was too large to finish */
+	size_t components;   /* connected components of the graph */
+	double bottleneck;   /* smallest limit for which the graph is connected:
+	                        the longest edge of a minimum spanning tree */
+	long worst_a;        /* a model that decided (index), -1 if none */
+	long worst_b;        /* the other model of that link, -1 if none */
+	arb_vec2 pa, pb;     /* closest points of that link */
+} arb_coherency;
+
+/* "Chain" read as a connected graph: every model linked to every other
+ * through models each within limit of the next. When not ok, worst_a and
+ * worst_b are the pair across the widest gap of a minimum spanning tree. */
+int arb_geom_coherency_connected(const arb_placed *models, size_t n, double limit,
+                                 arb_coherency *out);
+
+/* "Chain" read as a single line: an order of all models in which each is
+ * within limit of the next (a Hamiltonian path of the graph). Exact search;
+ * decided = false (and ok = false) when n is too large to search. */
+int arb_geom_coherency_path(const arb_placed *models, size_t n, double limit,
+                            arb_coherency *out);
+
+/* "Within limit of each other" read as every pair. When not ok, worst_a
+ * and worst_b are the pair furthest apart. */
+int arb_geom_coherency_all_pairs(const arb_placed *models, size_t n, double limit,
+                                 arb_coherency *out);
+
+/* "Within limit of at least k others": ok when every model has at least k
+ * others within limit. When not ok, worst_a is a model with the fewest. */
+int arb_geom_coherency_k_near(const arb_placed *models, size_t n, double limit, size_t k,
+                              arb_coherency *out);
+
+/* ------------------------------------------------------------------ */
+/* 3. Scenarios                                                        */
+/* ------------------------------------------------------------------ */
+/*
+ * A scenario owns all its memory in one arena: everything reachable from
+ * an arb_scenario (strings, arrays) is allocated with arb_scenario_alloc or
+ * arb_scenario_strdup and freed together by arb_scenario_free. Builders
+ * (CSV, JSON) fill the public fields directly.
+ */
+
+/* A named number: a characteristic (M, I, Ld) or a derived value. */
+typedef struct arb_kv {
+	const char *name;
+	double value;
+} arb_kv;
+
+/* A named fact the rulebook decides elsewhere (DESIGN "Facts"), kept as
+ * text: "true", "false", a number or a word. */
+typedef struct arb_fact {
+	const char *name;
+	const char *value;
+} arb_fact;
+
+typedef struct arb_model {
+	const char *id;
+	arb_vec2 pos;
+	double facing_deg;
+	arb_base base;
+	arb_kv *stats;
+	size_t n_stats;
+} arb_model;
+
+typedef struct arb_unit {
+	const char *id;
+	const char *side;
+	const char *formation;     /* a formation the ruleset declares, or NULL */
+	double facing_deg;
+	arb_kv *stats;             /* unit-wide characteristics */
+	size_t n_stats;
+	const char **status;       /* statuses the ruleset declares */
+	size_t n_status;
+	arb_model *models;
+	size_t n_models;
+} arb_unit;
+
+typedef struct arb_terrain {
+	const char *id;
+	const char *kind;          /* a terrain kind the ruleset declares */
+	arb_vec2 *poly;
+	size_t n_poly;
+} arb_terrain;
+
+/* The path of one model: its centre's polyline, starting at its position. */
+typedef struct arb_path {
+	const char *model;
+	arb_vec2 *pts;
+	size_t n_pts;
+} arb_path;
+
+typedef struct arb_action {
+	const char *type;          /* an action the ruleset declares: "move", "charge" */
+	const char *unit;
+	bool voluntary;            /* default true */
+	arb_path *paths;
+	size_t n_paths;
+	const char **stationary;   /* models declared as remaining stationary */
+	size_t n_stationary;
+	bool stationary_declared;  /* a declaration was made (possibly empty) */
+	const char **targets;      /* charge targets: unit ids */
+	size_t n_targets;
+} arb_action;
+
+typedef struct arb_context {
+	const char *phase;         /* "movement", "shooting", "close_combat" */
+	const char *subphase;      /* "remaining", "charge", or NULL */
+	int battle_round;
+	const char *active_side;   /* the side whose turn it is, or NULL */
+	const char *in_progress;   /* unit whose move was started and not finished */
+	const char **completed;    /* units whose move is complete this phase */
+	size_t n_completed;
+} arb_context;
+
+typedef struct arb_scenario {
+	const char *id;
+	const char *ruleset;
+	arb_context context;
+	double board_w, board_h;
+	arb_unit *units;
+	size_t n_units;
+	arb_terrain *terrain;
+	size_t n_terrain;
+	arb_action action;
+	int *dice;
+	size_t n_dice;
+	arb_fact *facts;
+	size_t n_facts;
+	/* Where the scenario came from, for messages: file and line (0 if none). */
+	const char *src_file;
+	long src_line;
+	struct arb_arena *arena_;  /* private */
+} arb_scenario;
+
+/* Creates an empty scenario with its arena (voluntary = true, board 0x0).
+ * The caller frees it with arb_scenario_free. Returns ARB_OK or ARB_ENOMEM. */
+int arb_scenario_new(arb_scenario **out);
+void arb_scenario_free(arb_scenario *s);
+
+/* Zeroed memory owned by s's arena; NULL when out of memory. */
+void *arb_scenario_alloc(arb_scenario *s, size_t size);
+/* A copy of str (or of its first n bytes) owned by s's arena. */
+char *arb_scenario_strdup(arb_scenario *s, const char *str);
+char *arb_scenario_strndup(arb_scenario *s, const char *str, size_t n);
+
+/* Look-ups by ID; NULL when absent. */
+const arb_unit *arb_scenario_unit(const arb_scenario *s, const char *id);
+const arb_model *arb_scenario_model(const arb_scenario *s, const char *id, const arb_unit **unit);
+const arb_path *arb_scenario_path(const arb_scenario *s, const char *model);
+const char *arb_scenario_fact(const arb_scenario *s, const char *name);
+bool arb_unit_has_status(const arb_unit *u, const char *status);
+/* A model's characteristic: the model's own, else its unit's. Returns
+ * false when neither states it. */
+bool arb_model_stat(const arb_model *m, const arb_unit *u, const char *name, double *out);
+/* A model as a placed base (at its start position). */
+arb_placed arb_model_placed(const arb_model *m);
+
+/* ------------------------------------------------------------------ */
+/* 4. Rulebook                                                         */
+/* ------------------------------------------------------------------ */
+/*
+ * spec/ holds the rulebooks: spec/conventions.md (shared measuring
+ * conventions), and per ruleset spec/<ruleset>/ruleset.md (its vocabulary,
+ * declared precedence, reading profiles) plus one file per section. The
+ * markup is described in docs/spec-format.md.
+ */
+
+typedef struct arb_rulebook arb_rulebook;
+
+typedef enum arb_clause_kind {
+	ARB_KIND_CONSTRAINT,
+	ARB_KIND_PERMISSION,
+	ARB_KIND_DERIVATION,
+	ARB_KIND_PROCEDURE,
+	ARB_KIND_ADVISORY,
+	ARB_KIND_FLAVOUR,
+	ARB_KIND_CONVENTION /* spec/conventions.md: arbiter's own measuring rules */
+} arb_clause_kind;
+
+/* A number stated by the text: 6" is {value 6, unit "in"}; 2D6 is
+ * {value 2, unit "D6"}; a yard is {1, "yd"}. */
+typedef struct arb_param {
+	const char *name;
+	const char *raw;      /* as written: 6" */
+	double value;
+	const char *unit;     /* "in", "yd", "mm", "D6", "" */
+} arb_param;
+
+typedef struct arb_clause {
+	const char *id;           /* SH.MOV.DIST.1 */
+	arb_clause_kind kind;
+	const char *ruleset;
+	const char *section;
+	const char *heading;      /* the heading the clause sits under */
+	const char *text;         /* verbatim text, markup removed */
+	const char *fingerprint;  /* 16 hex digits of the normalised text */
+	const arb_param *params;
+	size_t n_params;
+	const char **refs;        /* references the text makes ("see page XX") */
+	size_t n_refs;
+	const char *file;         /* spec file and line of the clause tag */
+	long line;
+} arb_clause;
+
+/* "winner overrides loser" as declared in spec/<ruleset>/ruleset.md. */
+typedef struct arb_precedence {
+	const char *winner;
+	const char *loser;
+	const char *file;
+	long line;
+} arb_precedence;
+
+/* Loads spec_dir (conventions.md and every spec/<ruleset>/ directory).
+ * Strict: any malformed line is an error with file:line:column. The caller
+ * frees *out with arb_rulebook_free. */
+int arb_rulebook_load(arb_rulebook **out, const char *spec_dir, arb_error *err);
+void arb_rulebook_free(arb_rulebook *rb);
+
+size_t arb_rulebook_clause_count(const arb_rulebook *rb);
+const arb_clause *arb_rulebook_clause_at(const arb_rulebook *rb, size_t i);
+const arb_clause *arb_rulebook_clause(const arb_rulebook *rb, const char *id);
+const char *arb_clause_kind_name(arb_clause_kind k);
+/* A clause's parameter by name; NULL when the clause does not declare it. */
+const arb_param *arb_clause_param(const arb_clause *c, const char *name);
+
+bool arb_rulebook_has_ruleset(const arb_rulebook *rb, const char *ruleset);
+/* Whether the ruleset's vocabulary (ruleset.md) declares word in list
+ * ("formations", "statuses", "actions", "phases", "terrain", "facts"). */
+bool arb_rulebook_declares(const arb_rulebook *rb, const char *ruleset, const char *list,
+                           const char *word);
+/* The ruleset's declared precedence pairs: how many, and the i-th. */
+size_t arb_rulebook_precedence_count(const arb_rulebook *rb, const char *ruleset);
+const arb_precedence *arb_rulebook_precedence_at(const arb_rulebook *rb, const char *ruleset,
+                                                 size_t i);
+/* A reading profile: the reading it selects for clause, or NULL when the
+ * profile leaves the clause's readings open. Returns false if the profile
+ * does not exist. The profile "all" exists always and selects nothing. */
+bool arb_rulebook_profile_reading(const arb_rulebook *rb, const char *ruleset,
+                                  const char *profile, const char *clause,
+                                  const char **reading);
+
+/* FNV-1a 64-bit fingerprint of text after normalisation (whitespace runs
+ * to one space, trimmed), written as 16 hex digits into out[17]. */
+void arb_fingerprint(const char *text, char out[17]);
+
+/* ------------------------------------------------------------------ */
+/* 5. Predicates                                                       */
+/* ------------------------------------------------------------------ */
+/*
+ * Each predicate is one C function in oracle/rules/<ruleset>/<section>.c,
+ * declared beside its code with ARB_PREDICATE. The tag is data: the clause
+ * it encodes, the reading (NULL when the clause has one), the actions and
+ * phases it applies to, the question it answers, the parameters it reads
+ * and the fingerprint of the clause text it was written against.
+ */
+
+typedef enum arb_outcome {
+	ARB_NA = 0,        /* the clause does not speak to this scenario */
+	ARB_HOLDS,         /* a constraint is satisfied */
+	ARB_VIOLATED,      /* a constraint is broken, or an action exceeds what a
+	                      permission grants ("up to X") */
+	ARB_PERMITS,       /* a permission grants the action */
+	ARB_VALUE,         /* a derivation computed values */
+	ARB_UNDECIDED      /* the clause applies but its words do not decide the
+	                      question: a gap unless another clause decides */
+} arb_outcome;
+
+const char *arb_outcome_name(arb_outcome o);
+
+#define ARB_MAX_VALUES 8
+
+/* What a predicate writes. explanation is one line with the measured
+ * figures ("moved 6.30 in, limit 6 in"). */
+typedef struct arb_result {
+	arb_outcome outcome;
+	char explanation[256];
+	bool has_measure;
+	arb_measure measure;
+	const char *subject;       /* the model or unit that decided, if any */
+	const char *object;        /* the other model, unit or terrain, if any */
+	arb_kv values[ARB_MAX_VALUES];
+	size_t n_values;
+} arb_result;
+
+typedef struct arb_eval arb_eval;
+
+typedef void (*arb_predicate_fn)(const arb_eval *ev, arb_result *r);
+
+typedef struct arb_predicate {
+	const char *clause;       /* clause ID */
+	const char *reading;      /* NULL, or the reading's name */
+	const char *ruleset;
+	const char *actions;      /* space-separated action types, "*" for any */
+	const char *phases;       /* space-separated phases, "*" for any */
+	const char *question;     /* what it decides: "move.distance" */
+	const char *params;       /* space-separated "name" or "CLAUSE:name" */
+	const char *fingerprint;  /* of the clause text it was written against */
+	arb_predicate_fn fn;
+	const char *src_file;
+	int src_line;
+} arb_predicate;
+
+/* Declares a predicate: ARB_PREDICATE(name, .clause = "...", ...) { body }.
+ * A pointer to the descriptor is put in the "arb_predicates" ELF section (a
+ * linker set, as Criterion does for its tests) where arb_oracle_new finds
+ * it; pointers, not descriptors, so that no padding can creep in. */
+#define ARB_PREDICATE(fname, ...)                                                          \
+	static void fname(const arb_eval *ev, arb_result *r);                                   \
+	static const arb_predicate arb__pred_##fname = {                                        \
+		__VA_ARGS__, .fn = fname, .src_file = __FILE__, .src_line = __LINE__};              \
+	static const arb_predicate *const arb__ptr_##fname                                      \
+		__attribute__((used, section("arb_predicates"))) = &arb__pred_##fname;              \
+	static void fname(const arb_eval *ev, arb_result *r)
+
+/* What a predicate may read while it runs. */
+const arb_scenario *arb_eval_scenario(const arb_eval *ev);
+const arb_clause *arb_eval_clause(const arb_eval *ev);
+/* A parameter the predicate declared in its tag ("max_move" for its own
+ * clause, "SH.FORM.HORDE.1:coherency" for another clause's), converted to
+ * inches when it is a length. Returns NAN (and marks the evaluation as
+ * faulty) when the predicate did not declare it. */
+double arb_eval_param(const arb_eval *ev, const char *name);
+/* The unit the action names, and whether a model of it is on the move.
+ * NULL when the action names no unit. */
+const arb_unit *arb_eval_actor(const arb_eval *ev);
+
+/* Formats r->explanation. */
+void arb_result_explain(arb_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Adds a derived value. */
+void arb_result_value(arb_result *r, const char *name, double value);
+
+/* ------------------------------------------------------------------ */
+/* 6. Oracle and verdicts                                              */
+/* ------------------------------------------------------------------ */
+
+typedef struct arb_oracle arb_oracle;
+
+/* Binds the predicates linked into the program to the clauses of rb:
+ * every predicate's clause and parameters must exist. Predicates of a
+ * ruleset that rb does not contain are left out. rb must outlive the
+ * oracle. The caller frees *out with arb_oracle_free. */
+int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err);
+void arb_oracle_free(arb_oracle *o);
+
+size_t arb_oracle_predicate_count(const arb_oracle *o);
+const arb_predicate *arb_oracle_predicate_at(const arb_oracle *o, size_t i);
+/* Predicates are stale when their recorded fingerprint differs from the
+ * clause text's. */
+bool arb_oracle_predicate_stale(const arb_oracle *o, size_t i);
+/* Normative clauses (constraint, permission, derivation, procedure) of
+ * ruleset (NULL: all) with no predicate, written into out (up to cap);
+ * returns how many there are. */
+size_t arb_oracle_unencoded(const arb_oracle *o, const char *ruleset, const arb_clause **out,
+                            size_t cap);
+
+typedef enum arb_verdict_kind {
+	ARB_V_LEGAL = 0,
+	ARB_V_ILLEGAL,
+	ARB_V_DISPUTED,
+	ARB_V_NOT_APPLICABLE
+} arb_verdict_kind;
+
+enum {
+	ARB_DISPUTE_CONFLICT = 1, /* clauses disagree, no declared precedence */
+	ARB_DISPUTE_GAP = 2,      /* a question is asked, no clause decides it */
+	ARB_DISPUTE_READINGS = 4  /* one clause's readings disagree */
+};
+
+/* One predicate consulted. */
+typedef struct arb_trace {
+	const arb_predicate *pred;
+	arb_result result;
+	const char *overridden_by;  /* clause that overrides it, or NULL */
+	bool not_selected;          /* the profile chose another reading */
+} arb_trace;
+
+typedef struct arb_verdict {
+	const char *scenario_id;
+	arb_verdict_kind kind;
+	int dispute;                /* ARB_DISPUTE_* bits */
+	const char **violates;      /* sorted, unique clause IDs */
+	size_t n_violates;
+	const char **disputed;      /* clauses involved in a dispute, sorted */
+	size_t n_disputed;
+	arb_kv *values;             /* derived values, sorted by name */
+	size_t n_values;
+	arb_trace *trace;           /* in evaluation order */
+	size_t n_trace;
+} arb_verdict;
+
+/* Judges s under the reading profile (NULL or "all": every reading counts).
+ * The caller frees *out with arb_verdict_free. Errors are for malformed
+ * scenarios (unknown unit, path that does not start at the model) and
+ * faulty predicates, never for an illegal action. */
+int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s,
+              const char *profile, arb_error *err);
+void arb_verdict_free(arb_verdict *v);
+
+/* Checks a scenario against the rulebook's vocabulary and the model's
+ * sanity (finite numbers, positive sizes, paths starting at the model).
+ * arb_judge calls it first. */
+int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_error *err);
+
+const char *arb_verdict_kind_name(arb_verdict_kind k);
+/* Parses "legal", "illegal", "disputed", "not-applicable". */
+int arb_verdict_kind_parse(const char *s, arb_verdict_kind *out);
+/* "conflict", "gap", "readings", joined by '+'; "" for none. */
+const char *arb_dispute_name(int bits, char *buf, size_t n);
+/* Parses the above (empty string: 0). Returns -1 on an unknown word. */
+int arb_dispute_parse(const char *s, int *out);
+
+/* ------------------------------------------------------------------ */
+/* 7. Cases                                                            */
+/* ------------------------------------------------------------------ */
+/*
+ * A case table is a CSV file with a header row (docs/cases.md). Each row
+ * becomes a scenario and its expectation. Loading is strict: a malformed
+ * row is an error with file:line:column and the field name.
+ */
+
+typedef struct arb_case {
+	const char *id;
+	const char *target;         /* clause the case targets */
+	const char *profile;        /* reading profile, "all" by default */
+	arb_verdict_kind expect;
+	int expect_dispute;         /* ARB_DISPUTE_* bits; 0: not checked */
+	const char **violates;      /* expected violated clauses, sorted */
+	size_t n_violates;
+	const char **disputed;      /* expected clauses in the dispute, sorted;
+	                               none given: not checked */
+	size_t n_disputed;
+	arb_kv *values;             /* expected derived values */
+	size_t n_values;
+	const char *variants;       /* "all", "no-rotate" or "none" */
+	const char *note;
+	const char *file;
+	long line;
+	arb_scenario *scenario;     /* owned by the case set */
+} arb_case;
+
+typedef struct arb_caseset arb_caseset;
+
+/* Creates an empty case set. The caller frees it with arb_caseset_free. */
+int arb_caseset_new(arb_caseset **out);
+void arb_caseset_free(arb_caseset *cs);
+/* Loads one CSV file into cs, checking it against rb (ruleset, formations,
+ * clause IDs in target and violates). ruleset is taken from the file's
+ * path (.../<ruleset>/<section>/x.csv) unless the table has a ruleset
+ * column. Duplicate case IDs across the set are an error. */
+int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook *rb,
+                          arb_error *err);
+size_t arb_caseset_count(const arb_caseset *cs);
+const arb_case *arb_caseset_at(const arb_caseset *cs, size_t i);
+const arb_case *arb_caseset_find(const arb_caseset *cs, const char *id);
+
+/* Compares a verdict with a case's expectation. Returns true when they
+ * agree; otherwise writes a one-line reason into why. */
+bool arb_case_agrees(const arb_case *c, const arb_verdict *v, char *why, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARBITER_H */

@@ -1,0 +1,38 @@
+/* engine.h: the oracle's private structures, shared by oracle.c and engine.c. */
+#ifndef ARB_ENGINE_H
+#define ARB_ENGINE_H
+
+#include "internal.h"
+
+#define ARB_MAX_PARAMS 8
+
+typedef struct arb_bound_param {
+	char name[128];
+	const arb_param *param;
+	double value; /* in inches for lengths */
+} arb_bound_param;
+
+/* A predicate bound to its clause and parameters. */
+typedef struct arb_bound {
+	const arb_predicate *pred;
+	const arb_clause *clause;
+	bool stale;
+	arb_bound_param params[ARB_MAX_PARAMS];
+	size_t n_params;
+} arb_bound;
+
+struct arb_oracle {
+	const arb_rulebook *rb;
+	arb_bound *bound; /* sorted in the order of the text */
+	size_t n;
+};
+
+struct arb_eval {
+	const arb_oracle *o;
+	const arb_bound *b;
+	const arb_scenario *s;
+	const arb_unit *actor;
+	const char *fault; /* a parameter read without being declared */
+};
+
+#endif

@@ -1,0 +1,30 @@
+/* internal.h: declarations shared inside the library, never by tools/. */
+#ifndef ARB_INTERNAL_H
+#define ARB_INTERNAL_H
+
+#include "arbiter.h"
+
+#include <stdarg.h>
+
+/* A bump allocator: blocks freed all at once by arb__arena_free. */
+typedef struct arb_arena arb_arena;
+arb_arena *arb__arena_new(void);
+void arb__arena_free(arb_arena *a);
+void *arb__arena_alloc(arb_arena *a, size_t size);
+char *arb__arena_strndup(arb_arena *a, const char *s, size_t n);
+
+/* A growable array of pointers, owned by whoever holds it. */
+typedef struct arb_ptrvec {
+	void **v;
+	size_t n, cap;
+} arb_ptrvec;
+int arb__ptrvec_push(arb_ptrvec *pv, void *p);
+void arb__ptrvec_free(arb_ptrvec *pv);
+
+/* Whether word occurs in the space-separated list ("*" matches all). */
+bool arb__word_in(const char *list, const char *word);
+
+int arb__verror_set(arb_error *err, int code, const char *file, long line, long column,
+                    const char *field, const char *fmt, va_list ap);
+
+#endif

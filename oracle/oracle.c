@@ -1,0 +1,254 @@
+/*
+ * oracle.c: the registry. Predicates declared with ARB_PREDICATE sit in the
+ * arb_predicates linker section; arb_oracle_new collects them, sorts them
+ * into the order of the rulebook's text, and binds each to its clause and
+ * parameters. The oracle object is the only holder of this state.
+ */
+#include "internal.h"
+#include "engine.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bounds of the linker set; weak so that a program with no rules links. */
+extern const arb_predicate *const __start_arb_predicates[] __attribute__((weak));
+extern const arb_predicate *const __stop_arb_predicates[] __attribute__((weak));
+
+static size_t clause_index(const arb_rulebook *rb, const char *id)
+{
+	size_t n = arb_rulebook_clause_count(rb);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(arb_rulebook_clause_at(rb, i)->id, id) == 0)
+			return i;
+	return (size_t)-1;
+}
+
+typedef struct sort_item {
+	const arb_predicate *p;
+	size_t clause_ix;
+} sort_item;
+
+static int cmp_item(const void *a, const void *b)
+{
+	const sort_item *x = a, *y = b;
+	if (x->clause_ix != y->clause_ix)
+		return x->clause_ix < y->clause_ix ? -1 : 1;
+	const char *rx = x->p->reading ? x->p->reading : "";
+	const char *ry = y->p->reading ? y->p->reading : "";
+	return strcmp(rx, ry);
+}
+
+static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
+{
+	const arb_predicate *p = b->pred;
+	const char *s = p->params ? p->params : "";
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		size_t n = strcspn(s, " ");
+		if (b->n_params == ARB_MAX_PARAMS)
+			return arb_error_set(err, ARB_EINTERNAL, p->src_file, p->src_line, 0, "params",
+			                     "predicate of %s reads too many parameters", p->clause);
+		arb_bound_param *bp = &b->params[b->n_params];
+		snprintf(bp->name, sizeof bp->name, "%.*s", (int)n, s);
+		char cl[64], nm[64];
+		const char *colon = memchr(s, ':', n);
+		if (colon) {
+			snprintf(cl, sizeof cl, "%.*s", (int)(colon - s), s);
+			snprintf(nm, sizeof nm, "%.*s", (int)(s + n - colon - 1), colon + 1);
+		} else {
+			snprintf(cl, sizeof cl, "%s", p->clause);
+			snprintf(nm, sizeof nm, "%.*s", (int)n, s);
+		}
+		const arb_clause *c = arb_rulebook_clause(rb, cl);
+		const arb_param *pm = c ? arb_clause_param(c, nm) : NULL;
+		if (!pm)
+			return arb_error_set(err, ARB_EINPUT, p->src_file, p->src_line, 0, "params",
+			                     "predicate of %s reads parameter '%s' that clause %s does "
+			                     "not declare in spec/",
+			                     p->clause, nm, cl);
+		bp->param = pm;
+		if (strcmp(pm->unit, "in") == 0)
+			bp->value = pm->value;
+		else if (strcmp(pm->unit, "mm") == 0)
+			bp->value = pm->value / ARB_MM_PER_INCH;
+		else
+			bp->value = pm->value;
+		b->n_params++;
+		s += n;
+	}
+	return ARB_OK;
+}
+
+int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err)
+{
+	*out = NULL;
+	size_t n = (size_t)(__stop_arb_predicates - __start_arb_predicates);
+	if (!__start_arb_predicates)
+		n = 0;
+	arb_oracle *o = calloc(1, sizeof *o);
+	sort_item *items = calloc(n ? n : 1, sizeof *items);
+	int rc = ARB_OK;
+	if (!o || !items || !(o->bound = calloc(n ? n : 1, sizeof *o->bound))) {
+		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+		goto done;
+	}
+	o->rb = rb;
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++) {
+		const arb_predicate *p = __start_arb_predicates[i];
+		if (!p->clause || !p->ruleset || !p->actions || !p->phases || !p->question ||
+		    !p->fingerprint || !p->fn) {
+			rc = arb_error_set(err, ARB_EINTERNAL, p->src_file, p->src_line, 0, NULL,
+			                   "predicate tag lacks clause, ruleset, actions, phases, "
+			                   "question or fingerprint");
+			goto done;
+		}
+		/* A rulebook without the predicate's ruleset does not use it. */
+		if (!arb_rulebook_has_ruleset(rb, p->ruleset))
+			continue;
+		const arb_clause *c = arb_rulebook_clause(rb, p->clause);
+		if (!c) {
+			rc = arb_error_set(err, ARB_EINPUT, p->src_file, p->src_line, 0, "clause",
+			                   "predicate names clause %s, which spec/ does not contain",
+			                   p->clause);
+			goto done;
+		}
+		if (strcmp(c->ruleset, p->ruleset) != 0) {
+			rc = arb_error_set(err, ARB_EINPUT, p->src_file, p->src_line, 0, "ruleset",
+			                   "predicate of %s says ruleset %s, the clause is in %s",
+			                   p->clause, p->ruleset, c->ruleset);
+			goto done;
+		}
+		if (c->kind == ARB_KIND_ADVISORY || c->kind == ARB_KIND_FLAVOUR) {
+			rc = arb_error_set(err, ARB_EINPUT, p->src_file, p->src_line, 0, "clause",
+			                   "predicate encodes %s, a %s clause", p->clause,
+			                   arb_clause_kind_name(c->kind));
+			goto done;
+		}
+		items[kept].p = p;
+		items[kept].clause_ix = clause_index(rb, p->clause);
+		kept++;
+	}
+	n = kept;
+	qsort(items, n, sizeof *items, cmp_item);
+	for (size_t i = 0; i < n; i++) {
+		arb_bound *b = &o->bound[i];
+		b->pred = items[i].p;
+		b->clause = arb_rulebook_clause(rb, b->pred->clause);
+		b->stale = strcmp(b->clause->fingerprint, b->pred->fingerprint) != 0;
+		if (i > 0 && strcmp(items[i - 1].p->clause, b->pred->clause) == 0) {
+			const char *r0 = items[i - 1].p->reading, *r1 = b->pred->reading;
+			if (!r0 || !r1 || strcmp(r0, r1) == 0) {
+				rc = arb_error_set(err, ARB_EINPUT, b->pred->src_file, b->pred->src_line,
+				                   0, "reading",
+				                   "clause %s has two predicates without distinct "
+				                   "readings",
+				                   b->pred->clause);
+				goto done;
+			}
+		}
+		if ((rc = bind_params(b, rb, err)))
+			goto done;
+	}
+	o->n = n;
+done:
+	free(items);
+	if (rc) {
+		arb_oracle_free(o);
+		return rc;
+	}
+	*out = o;
+	return ARB_OK;
+}
+
+void arb_oracle_free(arb_oracle *o)
+{
+	if (!o)
+		return;
+	free(o->bound);
+	free(o);
+}
+
+size_t arb_oracle_predicate_count(const arb_oracle *o)
+{
+	return o->n;
+}
+
+const arb_predicate *arb_oracle_predicate_at(const arb_oracle *o, size_t i)
+{
+	return i < o->n ? o->bound[i].pred : NULL;
+}
+
+bool arb_oracle_predicate_stale(const arb_oracle *o, size_t i)
+{
+	return i < o->n && o->bound[i].stale;
+}
+
+size_t arb_oracle_unencoded(const arb_oracle *o, const char *ruleset, const arb_clause **out,
+                            size_t cap)
+{
+	size_t k = 0, n = arb_rulebook_clause_count(o->rb);
+	for (size_t i = 0; i < n; i++) {
+		const arb_clause *c = arb_rulebook_clause_at(o->rb, i);
+		if (c->kind > ARB_KIND_PROCEDURE || (ruleset && strcmp(c->ruleset, ruleset) != 0))
+			continue;
+		bool has = false;
+		for (size_t j = 0; j < o->n && !has; j++)
+			has = o->bound[j].clause == c;
+		if (!has) {
+			if (k < cap)
+				out[k] = c;
+			k++;
+		}
+	}
+	return k;
+}
+
+/* ---- what a predicate may read ---- */
+
+const arb_scenario *arb_eval_scenario(const arb_eval *ev)
+{
+	return ev->s;
+}
+
+const arb_clause *arb_eval_clause(const arb_eval *ev)
+{
+	return ev->b->clause;
+}
+
+const arb_unit *arb_eval_actor(const arb_eval *ev)
+{
+	return ev->actor;
+}
+
+double arb_eval_param(const arb_eval *ev, const char *name)
+{
+	for (size_t i = 0; i < ev->b->n_params; i++)
+		if (strcmp(ev->b->params[i].name, name) == 0)
+			return ev->b->params[i].value;
+	((arb_eval *)ev)->fault = name;
+	return NAN;
+}
+
+void arb_result_explain(arb_result *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->explanation, sizeof r->explanation, fmt, ap);
+	va_end(ap);
+}
+
+void arb_result_value(arb_result *r, const char *name, double value)
+{
+	if (r->n_values < ARB_MAX_VALUES) {
+		r->values[r->n_values].name = name;
+		r->values[r->n_values].value = value;
+		r->n_values++;
+	}
+}

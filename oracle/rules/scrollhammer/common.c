@@ -1,0 +1,90 @@
+/* common.c: geometry shared by the Scrollhammer predicates. */
+#include "common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const arb_path *sh__moving_path(const arb_scenario *s, const arb_model *m)
+{
+	const arb_path *p = arb_scenario_path(s, m->id);
+	if (!p || arb_geom_path_length(p->pts, p->n_pts) <= ARB_TOLERANCE_IN)
+		return NULL;
+	return p;
+}
+
+size_t sh__moving_count(const arb_scenario *s, const arb_unit *u)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < u->n_models; i++)
+		n += sh__moving_path(s, &u->models[i]) != NULL;
+	return n;
+}
+
+arb_vec2 sh__end_pos(const arb_scenario *s, const arb_model *m)
+{
+	const arb_path *p = arb_scenario_path(s, m->id);
+	return p && p->n_pts ? p->pts[p->n_pts - 1] : m->pos;
+}
+
+bool sh__end_placed(const arb_scenario *s, const arb_unit *u, arb_placed **out)
+{
+	*out = calloc(u->n_models ? u->n_models : 1, sizeof **out);
+	if (!*out)
+		return false;
+	for (size_t i = 0; i < u->n_models; i++) {
+		(*out)[i] = arb_model_placed(&u->models[i]);
+		(*out)[i].c = sh__end_pos(s, &u->models[i]);
+	}
+	return true;
+}
+
+arb_outcome sh__coherency(const arb_scenario *s, const arb_unit *u, double limit, sh_chain how,
+                          arb_result *r, arb_coherency *co)
+{
+	static const char *const what[] = {"a connected chain", "a single line", "every pair"};
+	arb_placed *pl = NULL;
+	if (!sh__end_placed(s, u, &pl)) {
+		arb_result_explain(r, "out of memory while measuring coherency");
+		return ARB_UNDECIDED;
+	}
+	int rc = how == SH_CHAIN_CONNECTED ? arb_geom_coherency_connected(pl, u->n_models, limit, co)
+	         : how == SH_CHAIN_LINE    ? arb_geom_coherency_path(pl, u->n_models, limit, co)
+	                                   : arb_geom_coherency_all_pairs(pl, u->n_models, limit, co);
+	free(pl);
+	if (rc != ARB_OK) {
+		arb_result_explain(r, "out of memory while measuring coherency");
+		return ARB_UNDECIDED;
+	}
+	if (!co->decided) {
+		arb_result_explain(r, "%zu models are too many to search for %s within %.2f in",
+		                   u->n_models, what[how], limit);
+		return ARB_UNDECIDED;
+	}
+	if (co->worst_a >= 0 && co->worst_b >= 0) {
+		r->has_measure = true;
+		r->measure.figure = co->bottleneck;
+		r->measure.limit = limit;
+		r->measure.margin = limit - co->bottleneck;
+		r->measure.p = co->pa;
+		r->measure.q = co->pb;
+		r->measure.other = co->worst_b;
+		r->subject = u->models[co->worst_a].id;
+		r->object = u->models[co->worst_b].id;
+	}
+	if (co->ok) {
+		arb_result_explain(r, "%s ends as %s within %.2f in (widest link %.3f in)", u->id,
+		                   what[how], limit, co->bottleneck);
+		return ARB_HOLDS;
+	}
+	if (how == SH_CHAIN_LINE && co->components <= 1)
+		arb_result_explain(r, "%s: no single line links all %zu models within %.2f in", u->id,
+		                   u->n_models, limit);
+	else if (co->worst_a >= 0 && co->worst_b >= 0)
+		arb_result_explain(r, "%s is not %s within %.2f in: %s to %s is %.3f in, over by %.3f in",
+		                   u->id, what[how], limit, u->models[co->worst_a].id,
+		                   u->models[co->worst_b].id, co->bottleneck, co->bottleneck - limit);
+	else
+		arb_result_explain(r, "%s is not %s within %.2f in", u->id, what[how], limit);
+	return ARB_VIOLATED;
+}

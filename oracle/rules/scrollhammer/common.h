@@ -1,0 +1,25 @@
+/* common.h: helpers shared by the Scrollhammer predicates (movement, formations). */
+#ifndef ARB_SH_COMMON_H
+#define ARB_SH_COMMON_H
+
+#include "arbiter.h"
+
+/* The path of model m if it moves further than the tolerance, else NULL. */
+const arb_path *sh__moving_path(const arb_scenario *s, const arb_model *m);
+/* How many models of u move. */
+size_t sh__moving_count(const arb_scenario *s, const arb_unit *u);
+/* Where model m ends the action. */
+arb_vec2 sh__end_pos(const arb_scenario *s, const arb_model *m);
+/* Every model of u at its end position, in out (malloc'ed, caller frees).
+ * Returns false when out of memory. */
+bool sh__end_placed(const arb_scenario *s, const arb_unit *u, arb_placed **out);
+
+typedef enum sh_chain { SH_CHAIN_CONNECTED, SH_CHAIN_LINE, SH_CHAIN_ALL_PAIRS } sh_chain;
+
+/* Judges whether u ends the action with its models linked within limit
+ * under the given reading. Returns ARB_HOLDS, ARB_VIOLATED or ARB_UNDECIDED
+ * (search too large, out of memory) and explains it with the figures. */
+arb_outcome sh__coherency(const arb_scenario *s, const arb_unit *u, double limit, sh_chain how,
+                          arb_result *r, arb_coherency *out);
+
+#endif

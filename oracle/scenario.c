@@ -1,0 +1,114 @@
+/* scenario.c: the battlefield model and its arena. */
+#include "internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int arb_scenario_new(arb_scenario **out)
+{
+	*out = NULL;
+	arb_scenario *s = calloc(1, sizeof *s);
+	if (!s)
+		return ARB_ENOMEM;
+	s->arena_ = arb__arena_new();
+	if (!s->arena_) {
+		free(s);
+		return ARB_ENOMEM;
+	}
+	s->action.voluntary = true;
+	*out = s;
+	return ARB_OK;
+}
+
+void arb_scenario_free(arb_scenario *s)
+{
+	if (!s)
+		return;
+	arb__arena_free(s->arena_);
+	free(s);
+}
+
+void *arb_scenario_alloc(arb_scenario *s, size_t size)
+{
+	return arb__arena_alloc(s->arena_, size);
+}
+
+char *arb_scenario_strdup(arb_scenario *s, const char *str)
+{
+	return str ? arb__arena_strndup(s->arena_, str, strlen(str)) : NULL;
+}
+
+char *arb_scenario_strndup(arb_scenario *s, const char *str, size_t n)
+{
+	return arb__arena_strndup(s->arena_, str, n);
+}
+
+const arb_unit *arb_scenario_unit(const arb_scenario *s, const char *id)
+{
+	if (!id)
+		return NULL;
+	for (size_t i = 0; i < s->n_units; i++)
+		if (strcmp(s->units[i].id, id) == 0)
+			return &s->units[i];
+	return NULL;
+}
+
+const arb_model *arb_scenario_model(const arb_scenario *s, const char *id, const arb_unit **unit)
+{
+	for (size_t i = 0; i < s->n_units; i++)
+		for (size_t j = 0; j < s->units[i].n_models; j++)
+			if (strcmp(s->units[i].models[j].id, id) == 0) {
+				if (unit)
+					*unit = &s->units[i];
+				return &s->units[i].models[j];
+			}
+	return NULL;
+}
+
+const arb_path *arb_scenario_path(const arb_scenario *s, const char *model)
+{
+	for (size_t i = 0; i < s->action.n_paths; i++)
+		if (strcmp(s->action.paths[i].model, model) == 0)
+			return &s->action.paths[i];
+	return NULL;
+}
+
+const char *arb_scenario_fact(const arb_scenario *s, const char *name)
+{
+	for (size_t i = 0; i < s->n_facts; i++)
+		if (strcmp(s->facts[i].name, name) == 0)
+			return s->facts[i].value;
+	return NULL;
+}
+
+bool arb_unit_has_status(const arb_unit *u, const char *status)
+{
+	for (size_t i = 0; i < u->n_status; i++)
+		if (strcmp(u->status[i], status) == 0)
+			return true;
+	return false;
+}
+
+static bool kv_find(const arb_kv *kv, size_t n, const char *name, double *out)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(kv[i].name, name) == 0) {
+			*out = kv[i].value;
+			return true;
+		}
+	return false;
+}
+
+bool arb_model_stat(const arb_model *m, const arb_unit *u, const char *name, double *out)
+{
+	if (m && kv_find(m->stats, m->n_stats, name, out))
+		return true;
+	return u && kv_find(u->stats, u->n_stats, name, out);
+}
+
+arb_placed arb_model_placed(const arb_model *m)
+{
+	arb_placed p = {.c = m->pos, .facing_deg = m->facing_deg, .base = m->base};
+	return p;
+}

@@ -1,0 +1,981 @@
+/*
+ * spec.c: the rulebook parser. spec/ is Markdown with a strict clause
+ * markup (docs/spec-format.md): a front matter block, headings, and
+ * paragraphs each opened by a tag line `{#ID kind}`. Numbers are marked
+ * inline as `[6"]{max_move}`, references as `[(see page XX)]{ref:?}`.
+ */
+#include "internal.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct rb_profile_entry {
+	const char *profile;
+	const char *clause;
+	const char *reading;
+	const char *file;
+	long line;
+} rb_profile_entry;
+
+typedef struct rb_ruleset {
+	const char *name;
+	const char *file;
+	const char *prefix;
+	const char *lists[8]; /* space-separated vocabulary, by kVocab index */
+	const char **sections;
+	size_t n_sections;
+	arb_ptrvec precedence; /* arb_precedence * */
+	arb_ptrvec profiles;   /* rb_profile_entry * */
+} rb_ruleset;
+
+struct arb_rulebook {
+	arb_arena *arena;
+	arb_ptrvec clauses;  /* arb_clause *, in file order */
+	arb_ptrvec rulesets; /* rb_ruleset * */
+};
+
+static const char *const kVocab[] = {"actions", "phases", "subphases", "formations",
+                                     "statuses", "terrain", "facts", NULL};
+
+static const char *const kKindNames[] = {"constraint", "permission", "derivation", "procedure",
+                                         "advisory",   "flavour",    "convention"};
+
+const char *arb_clause_kind_name(arb_clause_kind k)
+{
+	return (unsigned)k < sizeof kKindNames / sizeof *kKindNames ? kKindNames[k] : "?";
+}
+
+void arb_fingerprint(const char *text, char out[17])
+{
+	uint64_t h = 1469598103934665603ULL;
+	bool space = false, started = false;
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		if (isspace(*p)) {
+			space = started;
+			continue;
+		}
+		if (space) {
+			h = (h ^ ' ') * 1099511628211ULL;
+			space = false;
+		}
+		h = (h ^ *p) * 1099511628211ULL;
+		started = true;
+	}
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+/* ---- small text helpers ---- */
+
+static char *rstrip(char *s)
+{
+	size_t n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
+static const char *skip_ws(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+static int read_file(const char *path, char **out, arb_error *err)
+{
+	*out = NULL;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+	size_t cap = 8192, n = 0;
+	char *buf = malloc(cap);
+	int rc = ARB_OK;
+	while (buf) {
+		if (n + 4096 + 1 > cap) {
+			char *nb = realloc(buf, cap * 2);
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		size_t k = fread(buf + n, 1, 4096, f);
+		n += k;
+		if (k < 4096)
+			break;
+	}
+	if (!buf)
+		rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
+	else if (ferror(f))
+		rc = arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "read error");
+	fclose(f);
+	if (rc != ARB_OK) {
+		free(buf);
+		return rc;
+	}
+	buf[n] = '\0';
+	if (memchr(buf, '\0', n))
+		rc = arb_error_set(err, ARB_EINPUT, path, 0, 0, NULL, "file contains a NUL byte");
+	if (rc != ARB_OK) {
+		free(buf);
+		return rc;
+	}
+	*out = buf;
+	return ARB_OK;
+}
+
+/* Lines of a buffer, edited in place. */
+typedef struct lines {
+	char *p;
+	long no;
+} lines;
+
+static char *next_line(lines *ls)
+{
+	if (!ls->p || !*ls->p)
+		return NULL;
+	char *line = ls->p;
+	char *nl = strchr(line, '\n');
+	if (nl) {
+		*nl = '\0';
+		ls->p = nl + 1;
+	} else {
+		ls->p = line + strlen(line);
+	}
+	ls->no++;
+	size_t n = strlen(line);
+	if (n && line[n - 1] == '\r')
+		line[n - 1] = '\0';
+	return line;
+}
+
+/* ---- front matter ---- */
+
+typedef struct fm_entry {
+	const char *key;
+	const char *value;
+	long line;
+} fm_entry;
+
+#define FM_MAX 24
+
+static int parse_front_matter(lines *ls, const char *file, fm_entry *fm, size_t *n_fm,
+                              arb_error *err)
+{
+	*n_fm = 0;
+	char *l = next_line(ls);
+	if (!l || strcmp(l, "---") != 0)
+		return arb_error_set(err, ARB_EINPUT, file, ls->no ? ls->no : 1, 1, NULL,
+		                     "expected '---' opening the front matter");
+	while ((l = next_line(ls))) {
+		if (strcmp(l, "---") == 0)
+			return ARB_OK;
+		char *colon = strchr(l, ':');
+		if (!colon || colon == l)
+			return arb_error_set(err, ARB_EINPUT, file, ls->no, 1, NULL,
+			                     "expected 'key: value' in the front matter");
+		*colon = '\0';
+		for (char *k = l; *k; k++)
+			if (!(islower((unsigned char)*k) || *k == '_'))
+				return arb_error_set(err, ARB_EINPUT, file, ls->no, (long)(k - l) + 1,
+				                     NULL, "front matter key '%s' is not a lowercase word",
+				                     l);
+		if (*n_fm == FM_MAX)
+			return arb_error_set(err, ARB_EINPUT, file, ls->no, 1, NULL,
+			                     "too many front matter keys");
+		for (size_t i = 0; i < *n_fm; i++)
+			if (strcmp(fm[i].key, l) == 0)
+				return arb_error_set(err, ARB_EINPUT, file, ls->no, 1, l,
+				                     "front matter key given twice");
+		fm[*n_fm].key = l;
+		fm[*n_fm].value = rstrip((char *)skip_ws(colon + 1));
+		fm[*n_fm].line = ls->no;
+		(*n_fm)++;
+	}
+	return arb_error_set(err, ARB_EINPUT, file, ls->no, 0, NULL,
+	                     "front matter is not closed by '---'");
+}
+
+static const fm_entry *fm_get(const fm_entry *fm, size_t n, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(fm[i].key, key) == 0)
+			return &fm[i];
+	return NULL;
+}
+
+static int fm_check_keys(const fm_entry *fm, size_t n, const char *const *allowed,
+                         const char *const *required, const char *file, arb_error *err)
+{
+	for (size_t i = 0; i < n; i++) {
+		bool ok = false;
+		for (const char *const *a = allowed; *a; a++)
+			ok = ok || strcmp(*a, fm[i].key) == 0;
+		if (!ok)
+			return arb_error_set(err, ARB_EINPUT, file, fm[i].line, 1, fm[i].key,
+			                     "unknown front matter key");
+	}
+	for (const char *const *r = required; *r; r++)
+		if (!fm_get(fm, n, *r) || !fm_get(fm, n, *r)->value[0])
+			return arb_error_set(err, ARB_EINPUT, file, 1, 0, *r,
+			                     "front matter lacks required key");
+	return ARB_OK;
+}
+
+/* "a, b,c" -> "a b c" in the arena. */
+static const char *comma_list(arb_arena *a, const char *v)
+{
+	size_t n = strlen(v);
+	char *out = arb__arena_alloc(a, n + 1);
+	if (!out)
+		return NULL;
+	size_t k = 0;
+	for (const char *p = v; *p;) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		if (!*p)
+			break;
+		if (k)
+			out[k++] = ' ';
+		while (*p && *p != ',' && *p != ' ')
+			out[k++] = *p++;
+	}
+	out[k] = '\0';
+	return out;
+}
+
+/* ---- clauses ---- */
+
+static bool valid_clause_id(const char *id)
+{
+	/* PREFIX(.PART)+ with PART of capitals and digits: SH.MOV.DIST.1 */
+	const char *p = id;
+	int parts = 0;
+	for (;;) {
+		const char *s = p;
+		while (isupper((unsigned char)*p) || isdigit((unsigned char)*p))
+			p++;
+		if (p == s)
+			return false;
+		parts++;
+		if (*p == '\0')
+			break;
+		if (*p != '.')
+			return false;
+		p++;
+	}
+	return parts >= 2 && isupper((unsigned char)id[0]);
+}
+
+static bool valid_param_name(const char *s, size_t n)
+{
+	if (n == 0 || !(islower((unsigned char)s[0]) || s[0] == '_'))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!(islower((unsigned char)s[i]) || isdigit((unsigned char)s[i]) || s[i] == '_'))
+			return false;
+	return true;
+}
+
+/* Reads a parameter value: 6" 1in 25.4mm 2D6 3 0.000001" */
+static bool parse_param_value(const char *raw, double *value, const char **unit)
+{
+	const char *p = raw;
+	char *end;
+	errno = 0;
+	double v = strtod(p, &end);
+	if (end == p || errno || !isfinite(v))
+		return false;
+	p = skip_ws(end);
+	if (strcmp(p, "\"") == 0 || strcmp(p, "in") == 0 || strcmp(p, "inch") == 0 ||
+	    strcmp(p, "inches") == 0)
+		*unit = "in";
+	else if (strcmp(p, "mm") == 0)
+		*unit = "mm";
+	else if (strcmp(p, "yd") == 0 || strcmp(p, "yard") == 0 || strcmp(p, "yards") == 0)
+		*unit = "yd";
+	else if (strcmp(p, "D6") == 0 || strcmp(p, "d6") == 0)
+		*unit = "D6";
+	else if (*p == '\0')
+		*unit = "";
+	else
+		return false;
+	*value = v;
+	return true;
+}
+
+typedef struct clause_build {
+	arb_clause *c;
+	char *text;   /* verbatim, markup removed */
+	char *fptext; /* parameters as {name} */
+	arb_param params[16];
+	size_t n_params;
+	const char *refs[16];
+	size_t n_refs;
+} clause_build;
+
+/* Expands inline markup of one clause paragraph. */
+static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const char *file,
+                         long line, arb_error *err)
+{
+	size_t n = strlen(raw);
+	char *text = arb__arena_alloc(a, n + 1);
+	char *fpt = arb__arena_alloc(a, n + 64 * 16 + 1);
+	if (!text || !fpt)
+		return arb_error_set(err, ARB_ENOMEM, file, line, 0, NULL, "out of memory");
+	size_t t = 0, f = 0;
+	for (size_t i = 0; i < n;) {
+		if (raw[i] == '[') {
+			const char *close = strstr(raw + i, "]{");
+			const char *nextopen = strchr(raw + i + 1, '[');
+			if (close && (!nextopen || nextopen > close)) {
+				const char *brace = close + 1;
+				const char *end = strchr(brace, '}');
+				if (!end)
+					return arb_error_set(err, ARB_EINPUT, file, line,
+					                     (long)(brace - raw) + 1, NULL,
+					                     "'{' of inline markup is not closed by '}'");
+				const char *inner = raw + i + 1;
+				size_t inner_n = (size_t)(close - inner);
+				const char *spec = brace + 1;
+				size_t spec_n = (size_t)(end - spec);
+				memcpy(text + t, inner, inner_n);
+				t += inner_n;
+				if (spec_n > 4 && strncmp(spec, "ref:", 4) == 0) {
+					if (cb->n_refs == 16)
+						return arb_error_set(err, ARB_EINPUT, file, line, 0, NULL,
+						                     "too many references in one clause");
+					char *r = arb__arena_alloc(a, inner_n + spec_n + 8);
+					if (!r)
+						return ARB_ENOMEM;
+					snprintf(r, inner_n + spec_n + 8, "%.*s -> %.*s", (int)inner_n,
+					         inner, (int)(spec_n - 4), spec + 4);
+					cb->refs[cb->n_refs++] = r;
+					memcpy(fpt + f, inner, inner_n);
+					f += inner_n;
+				} else if (spec_n > 5 && strncmp(spec, "term:", 5) == 0) {
+					memcpy(fpt + f, inner, inner_n);
+					f += inner_n;
+				} else if (valid_param_name(spec, spec_n)) {
+					if (cb->n_params == 16)
+						return arb_error_set(err, ARB_EINPUT, file, line, 0, NULL,
+						                     "too many parameters in one clause");
+					char *name = arb__arena_strndup(a, spec, spec_n);
+					char *rawv = arb__arena_strndup(a, inner, inner_n);
+					if (!name || !rawv)
+						return ARB_ENOMEM;
+					for (size_t k = 0; k < cb->n_params; k++)
+						if (strcmp(cb->params[k].name, name) == 0 &&
+						    strcmp(cb->params[k].raw, rawv) != 0)
+							return arb_error_set(
+							    err, ARB_EINPUT, file, line, (long)(spec - raw) + 1,
+							    name,
+							    "parameter given twice with different values");
+					arb_param *pm = &cb->params[cb->n_params];
+					pm->name = name;
+					pm->raw = rawv;
+					if (!parse_param_value(rawv, &pm->value, &pm->unit))
+						return arb_error_set(
+						    err, ARB_EINPUT, file, line, (long)(i + 2), name,
+						    "cannot read a number and unit from '%s' (expected e.g. "
+						    "6\", 1in, 25.4mm, 2D6)",
+						    rawv);
+					bool dup = false;
+					for (size_t k = 0; k < cb->n_params; k++)
+						dup = dup || strcmp(cb->params[k].name, name) == 0;
+					if (!dup)
+						cb->n_params++;
+					f += (size_t)snprintf(fpt + f, spec_n + 3, "{%s}", name);
+				} else {
+					return arb_error_set(err, ARB_EINPUT, file, line,
+					                     (long)(spec - raw) + 1, NULL,
+					                     "inline markup '{%.*s}' is neither a parameter "
+					                     "name, 'ref:TARGET' nor 'term:WORD'",
+					                     (int)spec_n, spec);
+				}
+				i = (size_t)(end - raw) + 1;
+				continue;
+			}
+		}
+		text[t++] = raw[i];
+		fpt[f++] = raw[i];
+		i++;
+	}
+	text[t] = fpt[f] = '\0';
+	cb->text = text;
+	cb->fptext = fpt;
+	return ARB_OK;
+}
+
+static const rb_ruleset *find_ruleset(const arb_rulebook *rb, const char *name)
+{
+	for (size_t i = 0; i < rb->rulesets.n; i++) {
+		const rb_ruleset *r = rb->rulesets.v[i];
+		if (strcmp(r->name, name) == 0)
+			return r;
+	}
+	return NULL;
+}
+
+static int finish_clause(arb_rulebook *rb, clause_build *cb, const char *raw, arb_error *err)
+{
+	arb_clause *c = cb->c;
+	if (!raw || !raw[0])
+		return arb_error_set(err, ARB_EINPUT, c->file, c->line, 1, c->id,
+		                     "clause has no text: the tag line must be followed by its "
+		                     "paragraph");
+	int rc = expand_markup(rb->arena, cb, raw, c->file, c->line + 1, err);
+	if (rc)
+		return rc;
+	c->text = cb->text;
+	char *fp = arb__arena_alloc(rb->arena, 17);
+	arb_param *params = arb__arena_alloc(rb->arena, sizeof(arb_param) * (cb->n_params + 1));
+	const char **refs = arb__arena_alloc(rb->arena, sizeof(char *) * (cb->n_refs + 1));
+	if (!fp || !params || !refs)
+		return ARB_ENOMEM;
+	arb_fingerprint(cb->fptext, fp);
+	c->fingerprint = fp;
+	memcpy(params, cb->params, sizeof(arb_param) * cb->n_params);
+	memcpy(refs, cb->refs, sizeof(char *) * cb->n_refs);
+	c->params = params;
+	c->n_params = cb->n_params;
+	c->refs = refs;
+	c->n_refs = cb->n_refs;
+	return arb__ptrvec_push(&rb->clauses, c);
+}
+
+/* Parses one section file (or conventions.md). */
+static int load_section(arb_rulebook *rb, const char *path, const char *want_ruleset,
+                        const char *want_section, const char *prefix, arb_error *err)
+{
+	char *buf = NULL;
+	int rc = read_file(path, &buf, err);
+	if (rc)
+		return rc;
+	const char *file = arb__arena_strndup(rb->arena, path, strlen(path));
+	lines ls = {buf, 0};
+	fm_entry fm[FM_MAX];
+	size_t n_fm;
+	static const char *const allowed[] = {"ruleset", "section", "title", "source", "status",
+	                                      NULL};
+	static const char *const required[] = {"ruleset", "section", "title", "source", NULL};
+	char para[16384];
+	size_t para_n = 0;
+	clause_build cb = {0};
+	const char *heading = "";
+	bool prose_ok;
+	const char *ruleset, *section;
+	if (!file) {
+		rc = ARB_ENOMEM;
+		goto done;
+	}
+	if ((rc = parse_front_matter(&ls, file, fm, &n_fm, err)) ||
+	    (rc = fm_check_keys(fm, n_fm, allowed, required, file, err)))
+		goto done;
+	ruleset = fm_get(fm, n_fm, "ruleset")->value;
+	section = fm_get(fm, n_fm, "section")->value;
+	if (strcmp(ruleset, want_ruleset) != 0 || strcmp(section, want_section) != 0) {
+		rc = arb_error_set(err, ARB_EINPUT, file, fm_get(fm, n_fm, "section")->line, 1,
+		                   "section", "file declares %s/%s, expected %s/%s by its place",
+		                   ruleset, section, want_ruleset, want_section);
+		goto done;
+	}
+	ruleset = arb__arena_strndup(rb->arena, ruleset, strlen(ruleset));
+	section = arb__arena_strndup(rb->arena, section, strlen(section));
+	prose_ok = strcmp(want_ruleset, "conventions") == 0;
+	for (;;) {
+		char *l = next_line(&ls);
+		bool blank = !l || *skip_ws(l) == '\0';
+		if (cb.c && (blank || l[0] == '#' || l[0] == '{')) {
+			para[para_n] = '\0';
+			if ((rc = finish_clause(rb, &cb, para, err)))
+				goto done;
+			memset(&cb, 0, sizeof cb);
+			para_n = 0;
+		}
+		if (!l)
+			break;
+		if (blank)
+			continue;
+		if (l[0] == '#') {
+			const char *h = skip_ws(l + strspn(l, "#"));
+			heading = arb__arena_strndup(rb->arena, h, strlen(h));
+			continue;
+		}
+		if (strncmp(l, "<!--", 4) == 0) {
+			while (l && !strstr(l, "-->"))
+				l = next_line(&ls);
+			if (!l) {
+				rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 0, NULL,
+				                   "comment '<!--' is not closed by '-->'");
+				goto done;
+			}
+			continue;
+		}
+		if (strncmp(l, "{#", 2) == 0) {
+			char *close = strchr(l, '}');
+			if (!close || *skip_ws(close + 1) != '\0') {
+				rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 1, NULL,
+				                   "clause tag must be a line '{#ID kind}'");
+				goto done;
+			}
+			*close = '\0';
+			char *id = l + 2;
+			char *sp = strchr(id, ' ');
+			if (!sp) {
+				rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 3, NULL,
+				                   "clause tag lacks its kind: '{#ID kind}'");
+				goto done;
+			}
+			*sp = '\0';
+			const char *kind = skip_ws(sp + 1);
+			if (!valid_clause_id(id)) {
+				rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 3, "id",
+				                   "malformed clause ID '%s' (expected e.g. SH.MOV.4)", id);
+				goto done;
+			}
+			size_t pl = strlen(prefix);
+			if (strncmp(id, prefix, pl) != 0 || id[pl] != '.') {
+				rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 3, "id",
+				                   "clause ID '%s' does not start with the ruleset's "
+				                   "prefix '%s.'",
+				                   id, prefix);
+				goto done;
+			}
+			if (arb_rulebook_clause(rb, id)) {
+				const arb_clause *o = arb_rulebook_clause(rb, id);
+				rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 3, "id",
+				                   "duplicate clause ID '%s' (first at %s:%ld)", id,
+				                   o->file, o->line);
+				goto done;
+			}
+			int k = -1;
+			for (int i = 0; i < (int)(sizeof kKindNames / sizeof *kKindNames); i++)
+				if (strcmp(kKindNames[i], kind) == 0)
+					k = i;
+			if (k < 0 || (k == ARB_KIND_CONVENTION) != prose_ok) {
+				rc = arb_error_set(err, ARB_EINPUT, file, ls.no,
+				                   (long)(kind - l) + 1, "kind",
+				                   "unknown clause kind '%s' (expected constraint, "
+				                   "permission, derivation, procedure, advisory or "
+				                   "flavour%s)",
+				                   kind, prose_ok ? ", or convention" : "");
+				goto done;
+			}
+			arb_clause *c = arb__arena_alloc(rb->arena, sizeof *c);
+			if (!c) {
+				rc = ARB_ENOMEM;
+				goto done;
+			}
+			c->id = arb__arena_strndup(rb->arena, id, strlen(id));
+			c->kind = (arb_clause_kind)k;
+			c->ruleset = ruleset;
+			c->section = section;
+			c->heading = heading;
+			c->file = file;
+			c->line = ls.no;
+			cb.c = c;
+			/* A clause must not be pushed twice: it is pushed by finish_clause. */
+			continue;
+		}
+		if (!cb.c) {
+			if (prose_ok)
+				continue;
+			rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 1, NULL,
+			                   "text outside a clause: every paragraph of a section "
+			                   "starts with a tag line '{#ID kind}'");
+			goto done;
+		}
+		size_t ln = strlen(l);
+		if (para_n + ln + 2 >= sizeof para) {
+			rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 0, cb.c->id,
+			                   "clause text too long");
+			goto done;
+		}
+		if (para_n)
+			para[para_n++] = ' ';
+		memcpy(para + para_n, l, ln);
+		para_n += ln;
+	}
+done:
+	free(buf);
+	return rc;
+}
+
+/* Parses the body of ruleset.md: precedence and profiles. */
+static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, lines *ls, arb_error *err)
+{
+	enum { NONE, PREC, PROF } where = NONE;
+	const char *profile = NULL;
+	char *l;
+	while ((l = next_line(ls))) {
+		if (l[0] == '#') {
+			const char *h = skip_ws(l + strspn(l, "#"));
+			size_t level = strspn(l, "#");
+			if (level == 2)
+				where = strcmp(h, "Precedence") == 0 ? PREC : NONE;
+			if (level <= 2)
+				profile = NULL;
+			if (level == 3 && strncmp(h, "Profile ", 8) == 0) {
+				const char *name = skip_ws(h + 8);
+				if (!valid_param_name(name, strlen(name)) && !strchr(name, '-')) {
+					return arb_error_set(err, ARB_EINPUT, r->file, ls->no, 1, "profile",
+					                     "malformed profile name '%s'", name);
+				}
+				if (strcmp(name, "all") == 0)
+					return arb_error_set(err, ARB_EINPUT, r->file, ls->no, 1, "profile",
+					                     "profile 'all' is built in and cannot be "
+					                     "redefined");
+				profile = arb__arena_strndup(rb->arena, name, strlen(name));
+				where = PROF;
+			}
+			continue;
+		}
+		if (strncmp(l, "- ", 2) != 0 || where == NONE)
+			continue;
+		char a[128], b[128], extra[2];
+		if (where == PREC) {
+			if (sscanf(l, "- %127s overrides %127s %1s", a, b, extra) != 2)
+				return arb_error_set(err, ARB_EINPUT, r->file, ls->no, 3, "precedence",
+				                     "expected '- CLAUSE overrides CLAUSE'");
+			arb_precedence *p = arb__arena_alloc(rb->arena, sizeof *p);
+			if (!p)
+				return ARB_ENOMEM;
+			p->winner = arb__arena_strndup(rb->arena, a, strlen(a));
+			p->loser = arb__arena_strndup(rb->arena, b, strlen(b));
+			p->file = r->file;
+			p->line = ls->no;
+			if (arb__ptrvec_push(&r->precedence, p))
+				return ARB_ENOMEM;
+		} else {
+			if (sscanf(l, "- %127[^: ]: %127s %1s", a, b, extra) != 2)
+				return arb_error_set(err, ARB_EINPUT, r->file, ls->no, 3, "profile",
+				                     "expected '- CLAUSE: reading'");
+			rb_profile_entry *e = arb__arena_alloc(rb->arena, sizeof *e);
+			if (!e)
+				return ARB_ENOMEM;
+			e->profile = profile;
+			e->clause = arb__arena_strndup(rb->arena, a, strlen(a));
+			e->reading = arb__arena_strndup(rb->arena, b, strlen(b));
+			e->file = r->file;
+			e->line = ls->no;
+			for (size_t i = 0; i < r->profiles.n; i++) {
+				const rb_profile_entry *o = r->profiles.v[i];
+				if (strcmp(o->profile, profile) == 0 && strcmp(o->clause, e->clause) == 0)
+					return arb_error_set(err, ARB_EINPUT, r->file, ls->no, 3, "profile",
+					                     "profile '%s' names clause %s twice", profile,
+					                     e->clause);
+			}
+			if (arb__ptrvec_push(&r->profiles, e))
+				return ARB_ENOMEM;
+		}
+	}
+	return ARB_OK;
+}
+
+static int load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *name,
+                        arb_error *err)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s/ruleset.md", spec_dir, name);
+	char *buf = NULL;
+	int rc = read_file(path, &buf, err);
+	if (rc)
+		return rc;
+	rb_ruleset *r = arb__arena_alloc(rb->arena, sizeof *r);
+	lines ls = {buf, 0};
+	fm_entry fm[FM_MAX];
+	size_t n_fm;
+	static const char *const allowed[] = {"ruleset",  "title",      "prefix",   "sections",
+	                                      "actions",  "phases",     "subphases", "formations",
+	                                      "statuses", "terrain",    "facts",    NULL};
+	static const char *const required[] = {"ruleset", "title", "prefix", "sections", NULL};
+	if (!r) {
+		rc = ARB_ENOMEM;
+		goto done;
+	}
+	r->file = arb__arena_strndup(rb->arena, path, strlen(path));
+	if ((rc = parse_front_matter(&ls, r->file, fm, &n_fm, err)) ||
+	    (rc = fm_check_keys(fm, n_fm, allowed, required, r->file, err)))
+		goto done;
+	if (strcmp(fm_get(fm, n_fm, "ruleset")->value, name) != 0) {
+		rc = arb_error_set(err, ARB_EINPUT, r->file, fm_get(fm, n_fm, "ruleset")->line, 1,
+		                   "ruleset", "ruleset '%s' lives in directory '%s'",
+		                   fm_get(fm, n_fm, "ruleset")->value, name);
+		goto done;
+	}
+	r->name = arb__arena_strndup(rb->arena, name, strlen(name));
+	r->prefix = comma_list(rb->arena, fm_get(fm, n_fm, "prefix")->value);
+	for (size_t i = 0; kVocab[i]; i++) {
+		const fm_entry *e = fm_get(fm, n_fm, kVocab[i]);
+		r->lists[i] = comma_list(rb->arena, e ? e->value : "");
+	}
+	const char *secs = comma_list(rb->arena, fm_get(fm, n_fm, "sections")->value);
+	if (!r->name || !r->prefix || !secs) {
+		rc = ARB_ENOMEM;
+		goto done;
+	}
+	if ((rc = arb__ptrvec_push(&rb->rulesets, r)))
+		goto done;
+	if ((rc = parse_ruleset_body(rb, r, &ls, err)))
+		goto done;
+	/* Sections, in the order the ruleset lists them. */
+	for (const char *p = secs; *p;) {
+		const char *q = strchr(p, ' ');
+		size_t n = q ? (size_t)(q - p) : strlen(p);
+		char sec[256];
+		snprintf(sec, sizeof sec, "%.*s", (int)n, p);
+		snprintf(path, sizeof path, "%s/%s/%s.md", spec_dir, name, sec);
+		if ((rc = load_section(rb, path, name, sec, r->prefix, err)))
+			goto done;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+done:
+	free(buf);
+	return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every file in a ruleset directory must be ruleset.md or a listed section. */
+static int check_unlisted(const arb_rulebook *rb, const char *spec_dir, const char *name,
+                          arb_error *err)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", spec_dir, name);
+	DIR *d = opendir(path);
+	if (!d)
+		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot open directory");
+	int rc = ARB_OK;
+	const rb_ruleset *r = find_ruleset(rb, name);
+	struct dirent *de;
+	while (rc == ARB_OK && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		if (n < 4 || strcmp(de->d_name + n - 3, ".md") != 0 ||
+		    strcmp(de->d_name, "ruleset.md") == 0)
+			continue;
+		char sec[256];
+		snprintf(sec, sizeof sec, "%.*s", (int)(n - 3), de->d_name);
+		bool listed = false;
+		for (size_t i = 0; i < rb->clauses.n; i++) {
+			const arb_clause *c = rb->clauses.v[i];
+			listed = listed || (strcmp(c->ruleset, r->name) == 0 &&
+			                    strcmp(c->section, sec) == 0);
+		}
+		if (!listed)
+			rc = arb_error_set(err, ARB_EINPUT, r->file, 1, 0, "sections",
+			                   "%s/%s is not listed in the ruleset's sections", path,
+			                   de->d_name);
+	}
+	closedir(d);
+	return rc;
+}
+
+static int check_references(const arb_rulebook *rb, arb_error *err)
+{
+	for (size_t i = 0; i < rb->rulesets.n; i++) {
+		const rb_ruleset *r = rb->rulesets.v[i];
+		for (size_t j = 0; j < r->precedence.n; j++) {
+			const arb_precedence *p = r->precedence.v[j];
+			const char *bad = !arb_rulebook_clause(rb, p->winner)  ? p->winner
+			                  : !arb_rulebook_clause(rb, p->loser) ? p->loser
+			                                                       : NULL;
+			if (bad)
+				return arb_error_set(err, ARB_EINPUT, p->file, p->line, 3, "precedence",
+				                     "unknown clause '%s'", bad);
+		}
+		for (size_t j = 0; j < r->profiles.n; j++) {
+			const rb_profile_entry *e = r->profiles.v[j];
+			if (!arb_rulebook_clause(rb, e->clause))
+				return arb_error_set(err, ARB_EINPUT, e->file, e->line, 3, "profile",
+				                     "unknown clause '%s'", e->clause);
+		}
+	}
+	/* The kernel's comparison tolerance is a convention clause: they must agree. */
+	const arb_clause *tol = arb_rulebook_clause(rb, "CONV.TOL.1");
+	const arb_param *tp = tol ? arb_clause_param(tol, "tolerance") : NULL;
+	if (!tp || strcmp(tp->unit, "in") != 0 || fabs(tp->value - ARB_TOLERANCE_IN) > 1e-15)
+		return arb_error_set(err, ARB_EINPUT, tol ? tol->file : "conventions.md",
+		                     tol ? tol->line : 0, 0, "tolerance",
+		                     "CONV.TOL.1 must state the tolerance %g\" this build measures "
+		                     "with",
+		                     ARB_TOLERANCE_IN);
+	return ARB_OK;
+}
+
+int arb_rulebook_load(arb_rulebook **out, const char *spec_dir, arb_error *err)
+{
+	*out = NULL;
+	arb_rulebook *rb = calloc(1, sizeof *rb);
+	char **names = NULL;
+	size_t n_names = 0, cap = 0;
+	DIR *d = NULL;
+	int rc = ARB_OK;
+	char path[4096];
+	if (!rb || !(rb->arena = arb__arena_new())) {
+		rc = arb_error_set(err, ARB_ENOMEM, spec_dir, 0, 0, NULL, "out of memory");
+		goto done;
+	}
+	snprintf(path, sizeof path, "%s/conventions.md", spec_dir);
+	if ((rc = load_section(rb, path, "conventions", "conventions", "CONV", err)))
+		goto done;
+	if (!(d = opendir(spec_dir))) {
+		rc = arb_error_set(err, ARB_EIO, spec_dir, 0, 0, NULL, "cannot open directory: %s",
+		                   strerror(errno));
+		goto done;
+	}
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s/ruleset.md", spec_dir, de->d_name);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		fclose(f);
+		if (n_names == cap) {
+			cap = cap ? cap * 2 : 8;
+			char **nn = realloc(names, cap * sizeof *nn);
+			if (!nn) {
+				rc = ARB_ENOMEM;
+				goto done;
+			}
+			names = nn;
+		}
+		if (!(names[n_names] = strdup(de->d_name))) {
+			rc = ARB_ENOMEM;
+			goto done;
+		}
+		n_names++;
+	}
+	qsort(names, n_names, sizeof *names, cmp_str);
+	for (size_t i = 0; i < n_names && rc == ARB_OK; i++) {
+		rc = load_ruleset(rb, spec_dir, names[i], err);
+		if (rc == ARB_OK)
+			rc = check_unlisted(rb, spec_dir, names[i], err);
+	}
+	if (rc == ARB_OK)
+		rc = check_references(rb, err);
+done:
+	if (d)
+		closedir(d);
+	for (size_t i = 0; i < n_names; i++)
+		free(names[i]);
+	free(names);
+	if (rc == ARB_ENOMEM && err && !err->message[0])
+		arb_error_set(err, ARB_ENOMEM, spec_dir, 0, 0, NULL, "out of memory");
+	if (rc) {
+		arb_rulebook_free(rb);
+		return rc;
+	}
+	*out = rb;
+	return ARB_OK;
+}
+
+void arb_rulebook_free(arb_rulebook *rb)
+{
+	if (!rb)
+		return;
+	for (size_t i = 0; i < rb->rulesets.n; i++) {
+		rb_ruleset *r = rb->rulesets.v[i];
+		arb__ptrvec_free(&r->precedence);
+		arb__ptrvec_free(&r->profiles);
+	}
+	arb__ptrvec_free(&rb->rulesets);
+	arb__ptrvec_free(&rb->clauses);
+	arb__arena_free(rb->arena);
+	free(rb);
+}
+
+size_t arb_rulebook_clause_count(const arb_rulebook *rb)
+{
+	return rb->clauses.n;
+}
+
+const arb_clause *arb_rulebook_clause_at(const arb_rulebook *rb, size_t i)
+{
+	return i < rb->clauses.n ? rb->clauses.v[i] : NULL;
+}
+
+const arb_clause *arb_rulebook_clause(const arb_rulebook *rb, const char *id)
+{
+	for (size_t i = 0; i < rb->clauses.n; i++) {
+		const arb_clause *c = rb->clauses.v[i];
+		if (strcmp(c->id, id) == 0)
+			return c;
+	}
+	return NULL;
+}
+
+const arb_param *arb_clause_param(const arb_clause *c, const char *name)
+{
+	for (size_t i = 0; i < c->n_params; i++)
+		if (strcmp(c->params[i].name, name) == 0)
+			return &c->params[i];
+	return NULL;
+}
+
+bool arb_rulebook_has_ruleset(const arb_rulebook *rb, const char *ruleset)
+{
+	return ruleset && find_ruleset(rb, ruleset) != NULL;
+}
+
+bool arb_rulebook_declares(const arb_rulebook *rb, const char *ruleset, const char *list,
+                           const char *word)
+{
+	const rb_ruleset *r = find_ruleset(rb, ruleset);
+	if (!r || !word || !word[0] || strchr(word, ' '))
+		return false;
+	for (size_t i = 0; kVocab[i]; i++)
+		if (strcmp(kVocab[i], list) == 0)
+			return arb__word_in(r->lists[i], word) && strcmp(word, "*") != 0;
+	return false;
+}
+
+size_t arb_rulebook_precedence_count(const arb_rulebook *rb, const char *ruleset)
+{
+	const rb_ruleset *r = find_ruleset(rb, ruleset);
+	return r ? r->precedence.n : 0;
+}
+
+const arb_precedence *arb_rulebook_precedence_at(const arb_rulebook *rb, const char *ruleset,
+                                                 size_t i)
+{
+	const rb_ruleset *r = find_ruleset(rb, ruleset);
+	return r && i < r->precedence.n ? r->precedence.v[i] : NULL;
+}
+
+bool arb_rulebook_profile_reading(const arb_rulebook *rb, const char *ruleset,
+                                  const char *profile, const char *clause,
+                                  const char **reading)
+{
+	*reading = NULL;
+	if (!profile || strcmp(profile, "all") == 0)
+		return true;
+	const rb_ruleset *r = find_ruleset(rb, ruleset);
+	if (!r)
+		return false;
+	bool exists = false;
+	for (size_t i = 0; i < r->profiles.n; i++) {
+		const rb_profile_entry *e = r->profiles.v[i];
+		if (strcmp(e->profile, profile) != 0)
+			continue;
+		exists = true;
+		if (strcmp(e->clause, clause) == 0)
+			*reading = e->reading;
+	}
+	return exists;
+}

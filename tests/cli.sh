@@ -1,0 +1,75 @@
+#!/bin/sh
+# End-to-end tests of the arbiter command line: exit statuses, error
+# messages with file:line, the JSON Lines round trip and the SVG drawing.
+# Usage: sh tests/cli.sh path/to/arbiter   (from the project root)
+set -u
+ARB=$1
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "not ok: $1"; }
+expect_status() { # name want got
+	if [ "$3" = "$2" ]; then ok; else ko "$1: exit status $3, wanted $2"; fi
+}
+contains() { # name file text
+	if grep -qF -- "$3" "$2"; then ok; else ko "$1: output lacks '$3'"; sed 's/^/    /' "$2" | head -20; fi
+}
+
+# A failing case table: exit 1, the disagreement with file:line, the final tally.
+"$ARB" run tests/fixtures/failing >"$T/out" 2>&1
+expect_status "run failing" 1 $?
+contains "run failing" "$T/out" "FAIL FIX-FAIL-1 (tests/fixtures/failing/scrollhammer/movement/failing.csv:3)"
+contains "run failing" "$T/out" "a1 moved 7.00 in, limit 6 in"
+contains "run failing" "$T/out" "1 passed, 1 failed"
+
+# A malformed table: exit 2 before judging anything, with file:line:column.
+"$ARB" run tests/fixtures/bad >"$T/out" 2>&1
+expect_status "run bad csv" 2 $?
+contains "run bad csv" "$T/out" "columns.csv:3:1: row has 7 fields, the header has 6"
+
+# A spec with a duplicate clause ID: exit 2 naming the file and line.
+cp -r spec "$T/spec"
+printf '\n{#SH.MOV.3 constraint}\nA second clause with a used ID.\n' >>"$T/spec/scrollhammer/movement.md"
+"$ARB" --spec "$T/spec" run tests/fixtures/failing >"$T/out" 2>&1
+expect_status "duplicate clause" 2 $?
+contains "duplicate clause" "$T/out" "movement.md:"
+contains "duplicate clause" "$T/out" "duplicate clause ID 'SH.MOV.3'"
+
+# Unknown command and unknown case: exit 2.
+"$ARB" frobnicate >"$T/out" 2>&1
+expect_status "unknown command" 2 $?
+"$ARB" explain NO-SUCH-CASE tests/fixtures/failing >"$T/out" 2>&1
+expect_status "unknown case" 2 $?
+
+# explain: the trace and an SVG drawing, written where asked.
+"$ARB" explain FIX-FAIL-1 --svg "$T/fail.svg" tests/fixtures/failing >"$T/out" 2>&1
+expect_status "explain disagreeing case" 1 $?
+contains "explain" "$T/out" "SH.MOV.DIST.1"
+contains "explain" "$T/out" "trace ("
+contains "explain svg" "$T/fail.svg" "<svg"
+contains "explain svg" "$T/fail.svg" "</svg>"
+
+# export | judge: one verdict per scenario, in order, same ids.
+"$ARB" export >"$T/suite.jsonl"
+expect_status "export" 0 $?
+"$ARB" judge <"$T/suite.jsonl" >"$T/verdicts.jsonl"
+expect_status "judge suite" 0 $?
+n_in=$(grep -c . "$T/suite.jsonl")
+n_out=$(grep -c '"format":"arbiter-verdict/1"' "$T/verdicts.jsonl")
+if [ "$n_in" -gt 0 ] && [ "$n_in" = "$n_out" ]; then ok; else ko "judge: $n_in scenarios, $n_out verdicts"; fi
+ids_in=$(sed 's/.*"id":"\([^"]*\)".*/\1/' "$T/suite.jsonl" | head -c 100000 | md5sum)
+ids_out=$(sed 's/.*"id":"\([^"]*\)".*/\1/' "$T/verdicts.jsonl" | head -c 100000 | md5sum)
+if [ "$ids_in" = "$ids_out" ]; then ok; else ko "judge: verdict ids differ from scenario ids"; fi
+
+# judge with a bad line: an error line in its place, the others judged, exit 2.
+{ head -n 1 "$T/suite.jsonl"; echo '{"format":"arbiter-scenario/1",'; head -n 1 "$T/suite.jsonl"; } >"$T/mixed.jsonl"
+"$ARB" judge <"$T/mixed.jsonl" >"$T/out" 2>"$T/err"
+expect_status "judge bad line" 2 $?
+if [ "$(grep -c . "$T/out")" = 3 ]; then ok; else ko "judge bad line: wanted 3 output lines"; fi
+contains "judge bad line" "$T/out" '"error"'
+contains "judge bad line" "$T/err" "<stdin>:2"
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,882 @@
+/* test_geom.c: unit tests of oracle/geom.c (arbiter.h, section 2).
+ *
+ * Expected values are worked out by hand in the comments. Bases used most:
+ * a round 25.4 mm base (radius 0.5") and a rect 50.8 x 25.4 mm (frontage
+ * 2", depth 1"), which at facing 0 spans x in [-0.5, 0.5], y in [-1, 1].
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+
+#include <math.h>
+#include <stdint.h>
+
+#include "arbiter.h"
+
+#define EPS 1e-9
+#define NEAR(a, b)                                                                   \
+	cr_assert(epsilon_eq(dbl, (a), (b), EPS), "%s = %.17g, expected %.17g", #a,  \
+	          (double)(a), (double)(b))
+#define NEAR_TOL(a, b, tol)                                                          \
+	cr_assert(epsilon_eq(dbl, (a), (b), (tol)), "%s = %.17g, expected %.17g", #a, \
+	          (double)(a), (double)(b))
+#define NEAR_PT(p, X, Y)                                                             \
+	do {                                                                         \
+		NEAR((p).x, (X));                                                    \
+		NEAR((p).y, (Y));                                                    \
+	} while (0)
+
+static const double R2 = 1.4142135623730951; /* sqrt(2) */
+static const double PI = 3.14159265358979323846;
+
+static arb_placed round_at(double x, double y, double d_mm)
+{
+	arb_placed p = {.c = {x, y}, .base = {.shape = ARB_BASE_ROUND, .d_mm = d_mm}};
+	return p;
+}
+
+/* 25.4 mm round: radius 0.5". */
+static arb_placed rnd(double x, double y)
+{
+	return round_at(x, y, 25.4);
+}
+
+static arb_placed rect_at(double x, double y, double facing, double w_mm, double depth_mm)
+{
+	arb_placed p = {.c = {x, y},
+	                .facing_deg = facing,
+	                .base = {.shape = ARB_BASE_RECT, .w_mm = w_mm, .depth_mm = depth_mm}};
+	return p;
+}
+
+/* 2" frontage, 1" deep. */
+static arb_placed rct(double x, double y, double facing)
+{
+	return rect_at(x, y, facing, 50.8, 25.4);
+}
+
+static bool finite_pt(arb_vec2 p)
+{
+	return isfinite(p.x) && isfinite(p.y);
+}
+
+/* ---- distance ---------------------------------------------------------- */
+
+Test(geometry, distance_round_round)
+{
+	arb_measure m;
+	arb_placed a = rnd(0, 0), b = rnd(3, 0);
+	/* apart: 3 - 0.5 - 0.5 */
+	NEAR(arb_geom_distance(&a, &b, &m), 2.0);
+	NEAR(m.figure, 2.0);
+	cr_assert(eq(i64, m.other, -1));
+	NEAR_PT(m.p, 0.5, 0);
+	NEAR_PT(m.q, 2.5, 0);
+	/* different sizes: 3 - 16/25.4 - 12.5/25.4 */
+	b = round_at(3, 0, 32);
+	a = round_at(0, 0, 25);
+	NEAR(arb_geom_distance(&a, &b, NULL), 3 - 16 / 25.4 - 12.5 / 25.4);
+	/* touching */
+	a = rnd(0, 0);
+	b = rnd(1, 0);
+	NEAR(arb_geom_distance(&a, &b, &m), 0);
+	NEAR_PT(m.p, 0.5, 0);
+	NEAR_PT(m.q, 0.5, 0);
+	/* overlapping: a point common to both, mid-overlap */
+	b = rnd(0.5, 0);
+	cr_assert(eq(dbl, arb_geom_distance(&a, &b, &m), 0));
+	NEAR_PT(m.p, 0.25, 0);
+	NEAR_PT(m.q, 0.25, 0);
+	/* coincident */
+	b = rnd(0, 0);
+	cr_assert(eq(dbl, arb_geom_distance(&a, &b, &m), 0));
+	cr_assert(finite_pt(m.p) && finite_pt(m.q));
+	/* diagonal: 5 - 1 */
+	b = rnd(3, 4);
+	NEAR(arb_geom_distance(&a, &b, &m), 4.0);
+	NEAR_PT(m.q, 3 - 0.3, 4 - 0.4);
+}
+
+Test(geometry, distance_round_rect)
+{
+	arb_measure m;
+	arb_placed r = rnd(3, 0), s = rct(0, 0, 0);
+	/* facing 0: rect face at x = 0.5, so 3 - 0.5 - 0.5 */
+	NEAR(arb_geom_distance(&s, &r, &m), 2.0);
+	NEAR_PT(m.p, 0.5, 0);
+	NEAR_PT(m.q, 2.5, 0);
+	/* facing 90: rect spans x in [-1, 1]: 3 - 1 - 0.5 */
+	s = rct(0, 0, 90);
+	NEAR(arb_geom_distance(&s, &r, NULL), 1.5);
+	/* facing 45: the corner u*0.5 - v*1 with u = (1,1)/R2, v = (-1,1)/R2
+	 * is (1.5/R2, -0.5/R2); (3,0) lies in that corner's region, so the
+	 * distance is |(3,0) - corner| - 0.5. */
+	s = rct(0, 0, 45);
+	double want = hypot(3 - 1.5 / R2, 0.5 / R2) - 0.5;
+	NEAR(arb_geom_distance(&s, &r, &m), want);
+	NEAR_PT(m.p, 1.5 / R2, -0.5 / R2);
+	/* facing 30: a round base 3" out along the frontage direction
+	 * v = (-sin 30, cos 30) faces the 2" side: 3 - 1 - 0.5 */
+	s = rct(0, 0, 30);
+	r = rnd(-1.5, 3 * cos(PI / 6));
+	NEAR(arb_geom_distance(&s, &r, NULL), 1.5);
+	NEAR(arb_geom_distance(&r, &s, NULL), 1.5);
+	/* round inside rect */
+	r = round_at(0.1, 0.2, 5);
+	cr_assert(eq(dbl, arb_geom_distance(&s, &r, &m), 0));
+	cr_assert(finite_pt(m.p));
+}
+
+Test(geometry, distance_rect_rect)
+{
+	arb_measure m;
+	arb_placed a = rct(0, 0, 0), b = rct(3, 0, 90);
+	/* b spans x in [2, 4]: 2 - 0.5 */
+	NEAR(arb_geom_distance(&a, &b, &m), 1.5);
+	NEAR(m.p.x, 0.5);
+	NEAR(m.q.x, 2.0);
+	/* b at 45: its leftmost corner is -u*0.5 + v*1 = (-1.5/R2, 0.5/R2)
+	 * from its centre, i.e. (3 - 1.5/R2, 0.5/R2), facing a's face x = 0.5 */
+	b = rct(3, 0, 45);
+	NEAR(arb_geom_distance(&a, &b, &m), 2.5 - 1.5 / R2);
+	NEAR_PT(m.q, 3 - 1.5 / R2, 0.5 / R2);
+	NEAR_PT(m.p, 0.5, 0.5 / R2);
+	/* both at 30, side by side along the frontage v: 3 - 1 - 1 */
+	double s30 = 0.5, c30 = cos(PI / 6);
+	a = rct(0, 0, 30);
+	b = rct(-3 * s30, 3 * c30, 30);
+	NEAR(arb_geom_distance(&a, &b, NULL), 1.0);
+	/* ... and one behind the other along u: 3 - 0.5 - 0.5 */
+	b = rct(3 * c30, 3 * s30, 30);
+	NEAR(arb_geom_distance(&a, &b, NULL), 2.0);
+	/* overlapping in a cross, no corner inside the other */
+	a = rct(0, 0, 0);
+	b = rct(0, 0, 90);
+	cr_assert(eq(dbl, arb_geom_distance(&a, &b, &m), 0));
+	cr_assert(finite_pt(m.p) && finite_pt(m.q));
+	/* a small rect wholly inside */
+	b = rect_at(0.1, 0.1, 17, 5, 5);
+	cr_assert(eq(dbl, arb_geom_distance(&a, &b, &m), 0));
+	cr_assert(eq(dbl, arb_geom_distance(&b, &a, &m), 0));
+	/* corner to corner, both at 0: corners (0.5, 1) and (2.5, 4) */
+	b = rct(3, 5, 0);
+	NEAR(arb_geom_distance(&a, &b, &m), hypot(2, 3));
+	NEAR_PT(m.p, 0.5, 1);
+	NEAR_PT(m.q, 2.5, 4);
+}
+
+/* A small LCG so the random configurations are the same on every run. */
+static uint64_t lcg_state;
+
+static double lcg(double lo, double hi)
+{
+	lcg_state = lcg_state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return lo + (hi - lo) * (double)(lcg_state >> 11) / 9007199254740992.0;
+}
+
+static arb_placed random_base(void)
+{
+	double x = lcg(-4, 4), y = lcg(-4, 4), f = lcg(-360, 360);
+	if (lcg(0, 1) < 0.5)
+		return round_at(x, y, lcg(0, 60));
+	return rect_at(x, y, f, lcg(0, 120), lcg(0, 80));
+}
+
+static arb_placed moved(arb_placed a, double dx, double dy, double rot_deg)
+{
+	double t = rot_deg * PI / 180, c = cos(t), s = sin(t);
+	arb_placed b = a;
+	b.c.x = c * a.c.x - s * a.c.y + dx;
+	b.c.y = s * a.c.x + c * a.c.y + dy;
+	b.facing_deg += rot_deg;
+	return b;
+}
+
+/* Independent outline of a base: n points on its boundary. */
+static void outline(const arb_placed *a, arb_vec2 *out, int n)
+{
+	if (a->base.shape == ARB_BASE_ROUND) {
+		double r = a->base.d_mm / 2 / 25.4;
+		for (int i = 0; i < n; i++)
+			out[i] = (arb_vec2){a->c.x + r * cos(2 * PI * i / n),
+			                    a->c.y + r * sin(2 * PI * i / n)};
+		return;
+	}
+	double t = a->facing_deg * PI / 180, hd = a->base.depth_mm / 2 / 25.4,
+	       hw = a->base.w_mm / 2 / 25.4;
+	arb_vec2 u = {cos(t), sin(t)}, v = {-sin(t), cos(t)};
+	double lx[4] = {hd, hd, -hd, -hd}, ly[4] = {-hw, hw, hw, -hw};
+	for (int i = 0; i < n; i++) {
+		int e = i * 4 / n;
+		double f = (double)(i * 4 % n) / n;
+		double px = lx[e] + (lx[(e + 1) % 4] - lx[e]) * f;
+		double py = ly[e] + (ly[(e + 1) % 4] - ly[e]) * f;
+		out[i] = (arb_vec2){a->c.x + px * u.x + py * v.x, a->c.y + px * u.y + py * v.y};
+	}
+}
+
+/* Largest projection of a base on direction (cx, cy): its support. */
+static double support(const arb_placed *a, double cx, double cy)
+{
+	if (a->base.shape == ARB_BASE_ROUND)
+		return a->c.x * cx + a->c.y * cy + a->base.d_mm / 2 / 25.4;
+	arb_vec2 o[4];
+	outline(a, o, 4);
+	double s = -INFINITY;
+	for (int i = 0; i < 4; i++)
+		s = fmax(s, o[i].x * cx + o[i].y * cy);
+	return s;
+}
+
+Test(geometry, distance_invariance_and_sampling)
+{
+	lcg_state = 12345;
+	for (int it = 0; it < 300; it++) {
+		arb_placed a = random_base(), b = random_base();
+		arb_measure m;
+		double d = arb_geom_distance(&a, &b, &m);
+		cr_assert(d >= 0 && isfinite(d));
+		NEAR(arb_geom_distance(&b, &a, NULL), d);
+		/* translation and rotation about the origin change nothing */
+		double dx = lcg(-50, 50), dy = lcg(-50, 50), rot = lcg(-400, 400);
+		arb_placed a2 = moved(a, dx, dy, rot), b2 = moved(b, dx, dy, rot);
+		NEAR(arb_geom_distance(&a2, &b2, NULL), d);
+		NEAR(arb_geom_penetration(&a2, &b2), arb_geom_penetration(&a, &b));
+		NEAR(arb_geom_penetration(&b, &a), arb_geom_penetration(&a, &b));
+		/* the closest points are that far apart and lie on the bases */
+		NEAR(hypot(m.p.x - m.q.x, m.p.y - m.q.y), d);
+		arb_placed pp = round_at(m.p.x, m.p.y, 0), qq = round_at(m.q.x, m.q.y, 0);
+		NEAR(arb_geom_distance(&a, &pp, NULL), 0);
+		NEAR(arb_geom_distance(&b, &qq, NULL), 0);
+		/* distance and penetration never both positive */
+		double pen = arb_geom_penetration(&a, &b);
+		cr_assert(true && !(d > EPS && pen > 0) && !(pen > EPS && d > 0));
+		if (it >= 60)
+			continue;
+		/* sampled outlines are never closer than the exact distance, and
+		 * not much further (256 points per outline) */
+		enum { N = 256 };
+		arb_vec2 oa[N], ob[N];
+		outline(&a, oa, N);
+		outline(&b, ob, N);
+		double best = INFINITY;
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j < N; j++)
+				best = fmin(best, hypot(oa[i].x - ob[j].x, oa[i].y - ob[j].y));
+		if (d > 0) {
+			cr_assert(best >= d - EPS, "sampled %.17g < exact %.17g", best, d);
+			cr_assert(best <= d + 0.05, "sampled %.17g >> exact %.17g", best, d);
+		}
+		/* penetration = the least projection overlap over all directions
+		 * (sampled every 0.05 degrees) */
+		if (pen > 0) {
+			double mn = INFINITY;
+			for (int k = 0; k < 7200; k++) {
+				double t = PI * k / 3600, cx = cos(t), cy = sin(t);
+				double ov = fmin(support(&a, cx, cy) + support(&b, -cx, -cy),
+				                 support(&b, cx, cy) + support(&a, -cx, -cy));
+				mn = fmin(mn, ov);
+			}
+			cr_assert(pen <= mn + EPS, "pen %.17g > sampled %.17g", pen, mn);
+			cr_assert(pen >= mn - 1e-3, "pen %.17g << sampled %.17g", pen, mn);
+		}
+	}
+}
+
+Test(geometry, half_extent)
+{
+	arb_placed a = rct(0, 0, 0);
+	arb_vec2 h = arb_geom_half_extent(&a);
+	NEAR_PT(h, 0.5, 1);
+	a.facing_deg = 90;
+	h = arb_geom_half_extent(&a);
+	NEAR_PT(h, 1, 0.5);
+	a.facing_deg = -45;
+	h = arb_geom_half_extent(&a);
+	NEAR_PT(h, 1.5 / R2, 1.5 / R2);
+	a = round_at(7, 7, 32);
+	h = arb_geom_half_extent(&a);
+	NEAR_PT(h, 16 / 25.4, 16 / 25.4);
+}
+
+/* ---- paths ------------------------------------------------------------- */
+
+Test(geometry, path_length)
+{
+	arb_vec2 p[] = {{0, 0}, {3, 4}, {3, 4}, {3, 10}};
+	NEAR(arb_geom_path_length(p, 4), 11.0); /* 5 + 0 + 6 */
+	NEAR(arb_geom_path_length(p, 2), 5.0);
+	cr_assert(eq(dbl, arb_geom_path_length(p, 1), 0));
+	cr_assert(eq(dbl, arb_geom_path_length(p, 0), 0));
+	cr_assert(eq(dbl, arb_geom_path_length(NULL, 0), 0));
+}
+
+Test(geometry, swept_round_passes_round)
+{
+	arb_measure m;
+	arb_placed mover = rnd(-10, 3), others[] = {rnd(30, 30), rnd(0, 0)};
+	arb_vec2 path[] = {{-10, 3}, {10, 3}};
+	/* perpendicular offset 3: 3 - 0.5 - 0.5, found against others[1] */
+	NEAR(arb_geom_swept_distance(&mover, path, 2, others, 2, &m), 2.0);
+	cr_assert(eq(i64, m.other, 1));
+	NEAR_PT(m.p, 0, 2.5);
+	NEAR_PT(m.q, 0, 0.5);
+	/* the end position alone is far: hypot(10, 3) - 1 */
+	arb_placed end = rnd(10, 3);
+	NEAR(arb_geom_distance(&end, &others[1], NULL), hypot(10, 3) - 1);
+	/* passing right through */
+	arb_vec2 through[] = {{-10, 0.2}, {10, 0.2}};
+	cr_assert(eq(dbl, arb_geom_swept_distance(&mover, through, 2, others, 2, &m), 0));
+	cr_assert(eq(i64, m.other, 1));
+}
+
+Test(geometry, swept_passes_close_ends_far)
+{
+	/* out to (0, 1.5) beside the enemy, then away to (0, 20) */
+	arb_measure m;
+	arb_placed mover = rnd(-5, 1.5), enemy = rnd(3, 1.5);
+	arb_vec2 path[] = {{-5, 1.5}, {1.5, 1.5}, {1.5, 20}};
+	/* closest at (1.5, 1.5): 1.5 - 1 */
+	NEAR(arb_geom_swept_distance(&mover, path, 3, &enemy, 1, &m), 0.5);
+	NEAR_PT(m.p, 2, 1.5);
+	NEAR_PT(m.q, 2.5, 1.5);
+	arb_placed end = rnd(1.5, 20);
+	NEAR(arb_geom_distance(&end, &enemy, NULL), hypot(1.5, 18.5) - 1);
+}
+
+Test(geometry, swept_rects)
+{
+	arb_measure m;
+	/* a rect at 45 moving along y = 3: its lowest corner is 1.5/R2 below
+	 * its centre, so it passes a round base at the origin at
+	 * 3 - 1.5/R2 - 0.5 */
+	arb_placed mover = rct(-10, 3, 45), enemy = rnd(0, 0);
+	arb_vec2 path[] = {{-10, 3}, {10, 3}};
+	NEAR(arb_geom_swept_distance(&mover, path, 2, &enemy, 1, &m), 2.5 - 1.5 / R2);
+	NEAR_PT(m.q, 0, 0.5);
+	NEAR(m.p.y, 3 - 1.5 / R2);
+	/* a round base passing a rect at 30: the rect's top is at
+	 * 0.5 sin 30 + 1 cos 30, so 3 - 0.25 - cos 30 - 0.5 */
+	mover = rnd(-10, 3);
+	enemy = rct(0, 0, 30);
+	NEAR(arb_geom_swept_distance(&mover, path, 2, &enemy, 1, &m), 2.25 - cos(PI / 6));
+	cr_assert(eq(i64, m.other, 0));
+	/* the swept distance is the minimum over positions along the path */
+	lcg_state = 99;
+	for (int it = 0; it < 40; it++) {
+		arb_placed mv = random_base(), ot[3] = {random_base(), random_base(), random_base()};
+		arb_vec2 pts[3] = {{lcg(-8, 8), lcg(-8, 8)}, {lcg(-8, 8), lcg(-8, 8)},
+		                   {lcg(-8, 8), lcg(-8, 8)}};
+		double sw = arb_geom_swept_distance(&mv, pts, 3, ot, 3, &m);
+		double sp = arb_geom_swept_penetration(&mv, pts, 3, ot, 3, NULL);
+		double best = INFINITY, deepest = 0, step = 0;
+		for (int s = 0; s < 2; s++) {
+			for (int k = 0; k <= 1000; k++) {
+				double t = k / 1000.0;
+				arb_placed at = mv;
+				at.c.x = pts[s].x + (pts[s + 1].x - pts[s].x) * t;
+				at.c.y = pts[s].y + (pts[s + 1].y - pts[s].y) * t;
+				for (int j = 0; j < 3; j++) {
+					best = fmin(best, arb_geom_distance(&at, &ot[j], NULL));
+					deepest = fmax(deepest, arb_geom_penetration(&at, &ot[j]));
+				}
+			}
+			step = fmax(step, hypot(pts[s + 1].x - pts[s].x, pts[s + 1].y - pts[s].y) / 1000);
+		}
+		/* both figures are 1-Lipschitz in the position */
+		cr_assert(sw <= best + EPS && sw >= best - step, "swept %.17g sampled %.17g", sw, best);
+		cr_assert(sp >= deepest - EPS && sp <= deepest + step, "pen %.17g sampled %.17g", sp,
+		          deepest);
+	}
+}
+
+Test(geometry, swept_degenerate)
+{
+	arb_measure m;
+	arb_placed mover = rct(0, 0, 30), others[] = {rnd(4, 0), rnd(0, 5)};
+	arb_vec2 one[] = {{1, 0}};
+	arb_placed at = mover;
+	at.c = one[0];
+	/* n == 1: the distance at that position */
+	NEAR(arb_geom_swept_distance(&mover, one, 1, others, 2, &m),
+	     arb_geom_distance(&at, &others[0], NULL));
+	cr_assert(eq(i64, m.other, 0));
+	/* a zero-length segment and repeated points are the same */
+	arb_vec2 dup[] = {{1, 0}, {1, 0}, {1, 0}};
+	NEAR(arb_geom_swept_distance(&mover, dup, 3, others, 2, NULL),
+	     arb_geom_distance(&at, &others[0], NULL));
+	/* n == 0 and no others: nothing to approach */
+	cr_assert(eq(dbl, arb_geom_swept_distance(&mover, one, 0, others, 2, &m), INFINITY));
+	cr_assert(eq(i64, m.other, -1));
+	cr_assert(eq(dbl, arb_geom_swept_distance(&mover, one, 1, others, 0, &m), INFINITY));
+	cr_assert(eq(i64, m.other, -1));
+	cr_assert(finite_pt(m.p) && finite_pt(m.q));
+	/* zero-size bases on a path with repeats */
+	arb_placed pt = round_at(0, 0, 0), flat = rect_at(2, 2, 10, 0, 30), dot = rect_at(3, 0, 0, 0, 0);
+	arb_placed os[] = {flat, dot};
+	arb_vec2 path[] = {{0, 0}, {0, 0}, {5, 0}, {5, 0}};
+	double d = arb_geom_swept_distance(&pt, path, 4, os, 2, &m);
+	cr_assert(eq(dbl, d, 0)); /* passes through the zero-size rect at (3, 0) */
+	cr_assert(eq(i64, m.other, 1));
+	cr_assert(finite_pt(m.p) && finite_pt(m.q));
+	d = arb_geom_swept_distance(&flat, path, 4, &pt, 1, &m);
+	cr_assert(isfinite(d) && finite_pt(m.p));
+	cr_assert(eq(dbl, arb_geom_swept_penetration(&pt, path, 4, os, 2, &m), 0));
+	cr_assert(finite_pt(m.p) && finite_pt(m.q));
+}
+
+/* ---- penetration ------------------------------------------------------- */
+
+Test(geometry, penetration)
+{
+	arb_placed a = rnd(0, 0), b = rnd(1, 0);
+	cr_assert(eq(dbl, arb_geom_penetration(&a, &b), 0)); /* touching */
+	b = rnd(3, 0);
+	cr_assert(eq(dbl, arb_geom_penetration(&a, &b), 0)); /* apart */
+	b = rnd(0.8, 0);
+	NEAR(arb_geom_penetration(&a, &b), 0.2);
+	b = rnd(0, 0);
+	NEAR(arb_geom_penetration(&a, &b), 1.0); /* coincident: 0.5 + 0.5 */
+	/* rect/rect overlapping by 0.2 along x */
+	arb_placed s = rct(0, 0, 0), t = rct(0.8, 0, 0);
+	NEAR(arb_geom_penetration(&s, &t), 0.2);
+	t = rct(1, 0, 0);
+	cr_assert(eq(dbl, arb_geom_penetration(&s, &t), 0)); /* face to face */
+	/* a cross: projections overlap 1.5 on x (0.5 + 1) and on y (1 + 0.5) */
+	t = rct(0, 0, 90);
+	NEAR(arb_geom_penetration(&s, &t), 1.5);
+	/* round over a corner (0.5, 1): 0.5 - 0.3*R2 */
+	b = rnd(0.8, 1.3);
+	NEAR(arb_geom_penetration(&s, &b), 0.5 - 0.3 * R2);
+	NEAR(arb_geom_penetration(&b, &s), 0.5 - 0.3 * R2);
+	/* round centre inside the rect, 0.2 from the face x = 0.5: 0.5 + 0.2 */
+	b = rnd(0.3, 0);
+	NEAR(arb_geom_penetration(&s, &b), 0.7);
+	/* zero-size bases */
+	b = round_at(0, 0, 0);
+	NEAR(arb_geom_penetration(&s, &b), 0.5);
+	a = round_at(0, 0, 0);
+	cr_assert(eq(dbl, arb_geom_penetration(&a, &b), 0));
+}
+
+Test(geometry, swept_penetration)
+{
+	arb_measure m;
+	arb_placed mover = rnd(-5, 0), others[] = {rnd(0, 20), rnd(0, 0.2)};
+	arb_vec2 path[] = {{-5, 0}, {5, 0}};
+	/* deepest when centres are 0.2 apart: 1 - 0.2 */
+	NEAR(arb_geom_swept_penetration(&mover, path, 2, others, 2, &m), 0.8);
+	NEAR(m.figure, 0.8);
+	cr_assert(eq(i64, m.other, 1));
+	NEAR_TOL(m.p.x, 0, 1e-6);
+	NEAR(m.p.y, 0);
+	NEAR_PT(m.q, 0, 0.2);
+	/* passing clear */
+	arb_vec2 clear[] = {{-5, 2}, {5, 2}};
+	cr_assert(eq(dbl, arb_geom_swept_penetration(&mover, clear, 2, others, 2, &m), 0));
+	cr_assert(eq(i64, m.other, -1));
+	/* deepest at the end of the path: stops 0.3 from the centre */
+	arb_vec2 stop[] = {{-5, 0.5}, {0, 0.5}, {0, 0.5}};
+	NEAR(arb_geom_swept_penetration(&mover, stop, 3, others, 2, &m), 0.7);
+	NEAR_PT(m.p, 0, 0.5);
+	/* a rect through a crossing rect: deepest 1.5 at the centre */
+	arb_placed rm = rct(-5, 0, 0), rt = rct(0, 0, 90);
+	NEAR(arb_geom_swept_penetration(&rm, path, 2, &rt, 1, &m), 1.5);
+	NEAR_TOL(m.p.x, 0, 1e-6);
+	/* n == 1 is the penetration there; n == 0 is nothing */
+	arb_vec2 one[] = {{0.8, 0.2}};
+	NEAR(arb_geom_swept_penetration(&mover, one, 1, others, 2, &m), 0.2);
+	cr_assert(eq(dbl, arb_geom_swept_penetration(&mover, one, 0, others, 2, &m), 0));
+	cr_assert(eq(i64, m.other, -1));
+}
+
+/* ---- polygons and the board --------------------------------------------- */
+
+Test(geometry, base_polygon)
+{
+	arb_measure m;
+	arb_vec2 sq[] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+	arb_placed a = rnd(5, 5);
+	cr_assert(eq(dbl, arb_geom_base_polygon_distance(&a, sq, 4, &m), 0)); /* inside */
+	a = rnd(12, 5); /* outside: 2 - 0.5 */
+	NEAR(arb_geom_base_polygon_distance(&a, sq, 4, &m), 1.5);
+	NEAR_PT(m.p, 11.5, 5);
+	NEAR_PT(m.q, 10, 5);
+	a = rnd(10.2, 5); /* straddling the edge */
+	cr_assert(eq(dbl, arb_geom_base_polygon_distance(&a, sq, 4, &m), 0));
+	/* a U with a notch x in [4, 6], y in [4, 10] */
+	arb_vec2 u[] = {{0, 0}, {10, 0}, {10, 10}, {6, 10}, {6, 4}, {4, 4}, {4, 10}, {0, 10}};
+	a = rnd(5, 8); /* in the notch: 1 from both sides, minus 0.5 */
+	NEAR(arb_geom_base_polygon_distance(&a, u, 8, &m), 0.5);
+	a = round_at(5, 8, 63.5); /* radius 1.25 > 1: overlaps */
+	cr_assert(eq(dbl, arb_geom_base_polygon_distance(&a, u, 8, NULL), 0));
+	a = rct(5, 8, 0); /* x half-extent 0.5 */
+	NEAR(arb_geom_base_polygon_distance(&a, u, 8, NULL), 0.5);
+	a = rct(5, 8, 90); /* x half-extent 1: touches */
+	NEAR(arb_geom_base_polygon_distance(&a, u, 8, NULL), 0);
+	a = rct(5, 4.5, 0); /* y half-extent 1 reaches into the notch floor */
+	cr_assert(eq(dbl, arb_geom_base_polygon_distance(&a, u, 8, NULL), 0));
+	/* a polygon wholly under a large base whose centre is outside it */
+	arb_vec2 tri[] = {{1, 1}, {1.2, 1}, {1, 1.2}};
+	a = rect_at(0, 0, 0, 101.6, 101.6);
+	cr_assert(eq(dbl, arb_geom_base_polygon_distance(&a, tri, 3, NULL), 0));
+	/* degenerate polygons: none, a point, a segment */
+	a = rnd(0, 0);
+	cr_assert(eq(dbl, arb_geom_base_polygon_distance(&a, tri, 0, &m), INFINITY));
+	arb_vec2 pt[] = {{3, 0}}, seg[] = {{3, -1}, {3, 1}};
+	NEAR(arb_geom_base_polygon_distance(&a, pt, 1, NULL), 2.5);
+	NEAR(arb_geom_base_polygon_distance(&a, seg, 2, &m), 2.5);
+	NEAR_PT(m.q, 3, 0);
+}
+
+Test(geometry, board_inset)
+{
+	arb_measure m;
+	arb_placed a = rnd(0.5, 10);
+	NEAR(arb_geom_board_inset(&a, 72, 48, &m), 0); /* just on */
+	NEAR_PT(m.p, 0, 10);
+	NEAR_PT(m.q, 0, 10);
+	a = rnd(0.5 - 1e-3, 10); /* just off */
+	NEAR(arb_geom_board_inset(&a, 72, 48, &m), -1e-3);
+	a = rnd(3, 47); /* nearest the top edge */
+	NEAR(arb_geom_board_inset(&a, 72, 48, &m), 0.5);
+	NEAR_PT(m.p, 3, 47.5);
+	NEAR_PT(m.q, 3, 48);
+	a = rnd(71.75, 20); /* overhangs the right edge by 0.25 */
+	NEAR(arb_geom_board_inset(&a, 72, 48, &m), -0.25);
+	NEAR_PT(m.p, 72.25, 20);
+	NEAR_PT(m.q, 72, 20);
+	/* a rect at 45 near the corner: its corners reach 1.5/R2 in x and y */
+	a = rct(2, 2, 45);
+	NEAR(arb_geom_board_inset(&a, 72, 48, &m), 2 - 1.5 / R2);
+	a = rct(1, 1, 45);
+	NEAR(arb_geom_board_inset(&a, 72, 48, &m), 1 - 1.5 / R2);
+	cr_assert(lt(dbl, m.figure, 0));
+	cr_assert(epsilon_eq(dbl, fmin(m.p.x, m.p.y), 1 - 1.5 / R2, EPS));
+	/* facing 90, flush with the bottom-left corner: x half 1, y half 0.5 */
+	a = rct(1, 0.5, 90);
+	NEAR(arb_geom_board_inset(&a, 72, 48, &m), 0);
+	a = rct(1, 0.5 - 1e-5, 90);
+	NEAR(arb_geom_board_inset(&a, 72, 48, &m), -1e-5);
+	NEAR(m.q.y, 0);
+}
+
+/* ---- coherency ----------------------------------------------------------- */
+
+/* Points (zero-size bases) make the graphs easy to draw. */
+static arb_placed pt_at(double x, double y)
+{
+	return round_at(x, y, 0);
+}
+
+Test(geometry, coherency_line_of_five)
+{
+	arb_coherency c;
+	arb_placed m[5];
+	for (int i = 0; i < 5; i++)
+		m[i] = rnd(2.0 * i, 0); /* bases 1" apart */
+	cr_assert(eq(int, arb_geom_coherency_connected(m, 5, 1, &c), ARB_OK));
+	cr_assert(c.ok && c.decided);
+	cr_assert(eq(sz, c.components, 1));
+	NEAR(c.bottleneck, 1);
+	cr_assert(c.worst_a >= 0 && c.worst_b >= 0);
+	cr_assert(eq(int, arb_geom_coherency_path(m, 5, 1, &c), ARB_OK));
+	cr_assert(c.ok && c.decided);
+	NEAR(c.bottleneck, 1);
+	cr_assert(eq(int, arb_geom_coherency_all_pairs(m, 5, 1, &c), ARB_OK));
+	cr_assert(c.decided && !c.ok);
+	cr_assert(eq(i64, c.worst_a, 0));
+	cr_assert(eq(i64, c.worst_b, 4));
+	NEAR(c.bottleneck, 7); /* 8 - 0.5 - 0.5 */
+	NEAR_PT(c.pa, 0.5, 0);
+	NEAR_PT(c.pb, 7.5, 0);
+	cr_assert(eq(int, arb_geom_coherency_all_pairs(m, 5, 7, &c), ARB_OK));
+	cr_assert(c.ok);
+	/* every model has one other within 1; the ends have only one */
+	cr_assert(eq(int, arb_geom_coherency_k_near(m, 5, 1, 1, &c), ARB_OK));
+	cr_assert(c.ok);
+	cr_assert(eq(int, arb_geom_coherency_k_near(m, 5, 1, 2, &c), ARB_OK));
+	cr_assert(c.ok == false);
+	cr_assert(eq(i64, c.worst_a, 0));
+	cr_assert(eq(i64, c.worst_b, -1));
+	NEAR(c.bottleneck, 3); /* second nearest of model 0: model 2, 4 - 1 */
+	cr_assert(eq(int, arb_geom_coherency_k_near(m, 5, 1, 5, &c), ARB_OK));
+	cr_assert(c.ok == false);
+	cr_assert(eq(dbl, c.bottleneck, INFINITY)); /* only 4 others */
+}
+
+Test(geometry, coherency_star_and_t)
+{
+	arb_coherency c;
+	/* a T: three ends, so no single line */
+	arb_placed t[] = {rnd(-2, 0), rnd(0, 0), rnd(2, 0), rnd(0, 2), rnd(0, 4)};
+	cr_assert(eq(int, arb_geom_coherency_connected(t, 5, 1, &c), ARB_OK));
+	cr_assert(c.ok);
+	cr_assert(eq(int, arb_geom_coherency_path(t, 5, 1, &c), ARB_OK));
+	cr_assert(c.decided && !c.ok);
+	cr_assert(eq(sz, c.components, 1));
+	NEAR(c.bottleneck, 1);
+	/* a windmill: three triangles sharing the centre; no model has a
+	 * single link, yet no line visits all three blades. Blade points are
+	 * 0.9 from the centre at +-20 degrees: 2*0.9*sin 20 = 0.62 apart
+	 * within a blade, >= 2*0.9*sin 40 = 1.16 across blades. */
+	arb_placed w[7];
+	w[0] = pt_at(0, 0);
+	for (int b = 0; b < 3; b++)
+		for (int s = 0; s < 2; s++) {
+			double ang = (120.0 * b + (s ? 20 : -20)) * PI / 180;
+			w[1 + 2 * b + s] = pt_at(0.9 * cos(ang), 0.9 * sin(ang));
+		}
+	cr_assert(eq(int, arb_geom_coherency_connected(w, 7, 1, &c), ARB_OK));
+	cr_assert(c.ok);
+	cr_assert(eq(int, arb_geom_coherency_path(w, 7, 1, &c), ARB_OK));
+	cr_assert(c.decided && !c.ok);
+	/* two blades only: a line exists */
+	cr_assert(eq(int, arb_geom_coherency_path(w, 5, 1, &c), ARB_OK));
+	cr_assert(c.ok && c.decided);
+}
+
+Test(geometry, coherency_two_groups)
+{
+	arb_coherency c;
+	arb_placed m[] = {rnd(0, 0), rnd(2, 0), rnd(10, 0), rnd(12, 0)};
+	cr_assert(eq(int, arb_geom_coherency_connected(m, 4, 1, &c), ARB_OK));
+	cr_assert(c.decided && !c.ok);
+	cr_assert(eq(sz, c.components, 2));
+	cr_assert(eq(i64, c.worst_a, 1));
+	cr_assert(eq(i64, c.worst_b, 2));
+	NEAR(c.bottleneck, 7); /* 8 - 1 */
+	NEAR_PT(c.pa, 2.5, 0);
+	NEAR_PT(c.pb, 9.5, 0);
+	cr_assert(eq(int, arb_geom_coherency_path(m, 4, 1, &c), ARB_OK));
+	cr_assert(c.decided && !c.ok);
+	cr_assert(eq(sz, c.components, 2));
+	NEAR(c.bottleneck, 7);
+	/* with the limit at the bottleneck both hold */
+	cr_assert(eq(int, arb_geom_coherency_connected(m, 4, 7, &c), ARB_OK));
+	cr_assert(c.ok);
+	cr_assert(eq(int, arb_geom_coherency_path(m, 4, 7, &c), ARB_OK));
+	cr_assert(c.ok);
+}
+
+Test(geometry, coherency_limit_boundaries)
+{
+	arb_coherency c;
+	/* base gap (2.1 - 0.1) - 1 = 1 up to rounding */
+	arb_placed m[] = {rnd(0.1, 0.3), rnd(2.1, 0.3)};
+	cr_assert(eq(int, arb_geom_coherency_connected(m, 2, 1, &c), ARB_OK));
+	cr_assert(c.ok); /* exactly at the limit */
+	arb_placed under[] = {rnd(0, 0), rnd(2 - 1e-7, 0)};
+	cr_assert(eq(int, arb_geom_coherency_all_pairs(under, 2, 1, &c), ARB_OK));
+	cr_assert(c.ok);
+	arb_placed over[] = {rnd(0, 0), rnd(2 + 1e-5, 0)};
+	cr_assert(eq(int, arb_geom_coherency_connected(over, 2, 1, &c), ARB_OK));
+	cr_assert(c.ok == false);
+	cr_assert(eq(int, arb_geom_coherency_path(over, 2, 1, &c), ARB_OK));
+	cr_assert(c.ok == false);
+	cr_assert(eq(int, arb_geom_coherency_all_pairs(over, 2, 1, &c), ARB_OK));
+	cr_assert(c.ok == false);
+	cr_assert(eq(int, arb_geom_coherency_k_near(over, 2, 1, 1, &c), ARB_OK));
+	cr_assert(c.ok == false);
+	/* rects at 30 degrees, 1" apart side by side (trigonometry rounds) */
+	double c30 = cos(PI / 6);
+	arb_placed r[] = {rct(0, 0, 30), rct(-1.5, 3 * c30, 30)};
+	cr_assert(eq(int, arb_geom_coherency_all_pairs(r, 2, 1, &c), ARB_OK));
+	cr_assert(c.ok);
+	cr_assert(eq(int, arb_geom_coherency_all_pairs(r, 2, 1 - 1e-5, &c), ARB_OK));
+	cr_assert(c.ok == false);
+}
+
+Test(geometry, coherency_k_near)
+{
+	arb_coherency c;
+	/* a triangle of points 1 apart and an outlier 0.8 from one corner */
+	arb_placed m[] = {pt_at(0, 0), pt_at(1, 0), pt_at(0.5, 0.8660254037844386),
+	                  pt_at(1.8, 0)};
+	cr_assert(eq(int, arb_geom_coherency_k_near(m, 4, 1, 1, &c), ARB_OK));
+	cr_assert(c.ok);
+	cr_assert(eq(int, arb_geom_coherency_k_near(m, 4, 1, 2, &c), ARB_OK));
+	cr_assert(c.ok == false);
+	cr_assert(eq(i64, c.worst_a, 3));
+	/* its second nearest is model 2: hypot(1.3, 0.866) */
+	NEAR(c.bottleneck, hypot(1.3, 0.8660254037844386));
+	cr_assert(eq(int, arb_geom_coherency_k_near(m, 4, 1, 0, &c), ARB_OK));
+	cr_assert(c.ok);
+	NEAR(c.bottleneck, 0);
+}
+
+Test(geometry, coherency_larger_groups)
+{
+	arb_coherency c;
+	/* a 5 x 5 grid of points 1 apart (diagonals 1.41 are not links):
+	 * a snake visits them all; 25 models is past the subset DP */
+	arb_placed g[25];
+	for (int i = 0; i < 25; i++)
+		g[i] = pt_at(i % 5, i / 5);
+	cr_assert(eq(int, arb_geom_coherency_path(g, 25, 1, &c), ARB_OK));
+	cr_assert(c.ok && c.decided);
+	/* a line of 70 shuffled models: past 64 */
+	arb_placed l[70];
+	for (int i = 0; i < 70; i++)
+		l[i] = rnd(2.0 * ((i * 37) % 70), 0);
+	cr_assert(eq(int, arb_geom_coherency_path(l, 70, 1, &c), ARB_OK));
+	cr_assert(c.ok && c.decided);
+	cr_assert(eq(int, arb_geom_coherency_connected(l, 70, 1, &c), ARB_OK));
+	cr_assert(c.ok);
+	/* three leaves among 70: decided without search */
+	l[69] = rnd(2.0 * ((68 * 37) % 70), 2);
+	cr_assert(eq(int, arb_geom_coherency_path(l, 70, 1, &c), ARB_OK));
+	cr_assert(c.decided);
+	/* a ring of 20 points, neighbours 0.9 apart: a line exists */
+	arb_placed ring[20];
+	double rr = 0.9 / (2 * sin(PI / 20));
+	for (int i = 0; i < 20; i++)
+		ring[i] = pt_at(rr * cos(2 * PI * i / 20), rr * sin(2 * PI * i / 20));
+	cr_assert(eq(int, arb_geom_coherency_path(ring, 20, 1, &c), ARB_OK));
+	cr_assert(c.ok && c.decided);
+}
+
+/* A hub and three clusters of `per` points (cliques, 0.6 across at most),
+ * centred 1.2 from the hub, each with a point 0.9 from it; clusters are
+ * >= 1.2*sqrt(3) - 0.6 = 1.48 apart. Removing the hub leaves three
+ * groups, so no line exists, but no model has a single link either. */
+static size_t hub_and_clusters(arb_placed *m, int per)
+{
+	size_t n = 0;
+	m[n++] = pt_at(0, 0);
+	for (int b = 0; b < 3; b++) {
+		double a = 2 * PI * b / 3, cx = 1.2 * cos(a), cy = 1.2 * sin(a);
+		for (int i = 0; i < per; i++) {
+			double t = a + PI + 2 * PI * i / per;
+			m[n++] = pt_at(cx + 0.3 * cos(t), cy + 0.3 * sin(t));
+		}
+	}
+	return n;
+}
+
+Test(geometry, coherency_path_exact_search)
+{
+	arb_coherency c;
+	arb_placed m[40];
+	/* 19 models: decided by the subset DP */
+	size_t n = hub_and_clusters(m, 6);
+	cr_assert(eq(int, arb_geom_coherency_connected(m, n, 1, &c), ARB_OK));
+	cr_assert(c.ok);
+	cr_assert(eq(int, arb_geom_coherency_path(m, n, 1, &c), ARB_OK));
+	cr_assert(c.decided && !c.ok);
+	/* 22 models: the quick search gives up, the subset DP decides */
+	n = hub_and_clusters(m, 7);
+	cr_assert(eq(int, arb_geom_coherency_path(m, n, 1, &c), ARB_OK));
+	cr_assert(c.decided && !c.ok);
+	/* 25 models: past the DP, decided by the pruned backtracking */
+	n = hub_and_clusters(m, 8);
+	cr_assert(eq(int, arb_geom_coherency_path(m, n, 1, &c), ARB_OK));
+	cr_assert(c.ok == false);
+	cr_assert(c.decided);
+	/* two hubs and four clusters of 8: no line (removing both hubs leaves
+	 * four pieces) but no single model cuts the group, and the search
+	 * runs out of budget: undecided, and not ok */
+	n = 0;
+	m[n++] = pt_at(0, 0.1);
+	m[n++] = pt_at(0, -0.1);
+	for (int b = 0; b < 4; b++) {
+		double a = PI / 2 * b + PI / 4, cx = 1.2 * cos(a), cy = 1.2 * sin(a);
+		for (int i = 0; i < 8; i++) {
+			double t = a + PI + 2 * PI * i / 8;
+			m[n++] = pt_at(cx + 0.3 * cos(t), cy + 0.3 * sin(t));
+		}
+	}
+	cr_assert(eq(int, arb_geom_coherency_connected(m, n, 1, &c), ARB_OK));
+	cr_assert(c.ok);
+	cr_assert(eq(int, arb_geom_coherency_path(m, n, 1, &c), ARB_OK));
+	cr_assert(c.decided == false && c.ok == false);
+	/* with one cluster fewer a line exists */
+	n = hub_and_clusters(m, 8) - 8;
+	cr_assert(eq(int, arb_geom_coherency_path(m, n, 1, &c), ARB_OK));
+	cr_assert(c.ok && c.decided);
+}
+
+/* Whether some order of models 0..n-1 links each to the next: tries
+ * every permutation (Heap's algorithm), for n <= 8. */
+static bool brute_line(bool adj[8][8], int n)
+{
+	int p[8], c[8] = {0};
+	for (int i = 0; i < n; i++)
+		p[i] = i;
+	for (int i = 0;;) {
+		bool good = true;
+		for (int k = 0; k + 1 < n && good; k++)
+			good = adj[p[k]][p[k + 1]];
+		if (good)
+			return true;
+		while (i < n && c[i] >= i) {
+			c[i] = 0;
+			i++;
+		}
+		if (i >= n)
+			return false;
+		int j = i % 2 ? c[i] : 0, t = p[j];
+		p[j] = p[i];
+		p[i] = t;
+		c[i]++;
+		i = 0;
+	}
+}
+
+Test(geometry, coherency_path_vs_brute_force)
+{
+	arb_coherency c;
+	lcg_state = 4242;
+	int yes = 0, no = 0;
+	for (int it = 0; it < 300; it++) {
+		int n = 2 + (int)lcg(0, 7); /* 2..8 */
+		arb_placed m[8];
+		bool adj[8][8];
+		double limit = lcg(0.5, 2.5);
+		for (int i = 0; i < n; i++)
+			m[i] = it % 2 ? random_base() : pt_at(lcg(0, 4), lcg(0, 4));
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++)
+				adj[i][j] = arb_geom_distance(&m[i], &m[j], NULL) <= limit + ARB_TOLERANCE_IN;
+		bool want = brute_line(adj, n);
+		cr_assert(eq(int, arb_geom_coherency_path(m, (size_t)n, limit, &c), ARB_OK));
+		cr_assert(c.decided);
+		cr_assert(eq(int, c.ok, want), "case %d (n = %d)", it, n);
+		yes += want;
+		no += !want;
+	}
+	cr_assert(yes > 30 && no > 30, "yes %d no %d", yes, no);
+}
+
+Test(geometry, coherency_degenerate)
+{
+	arb_coherency c;
+	arb_placed one = rnd(3, 4);
+	int (*fns[3])(const arb_placed *, size_t, double, arb_coherency *) = {
+		arb_geom_coherency_connected, arb_geom_coherency_path,
+		arb_geom_coherency_all_pairs};
+	for (int f = 0; f < 3; f++) {
+		cr_assert(eq(int, fns[f](NULL, 0, 1, &c), ARB_OK));
+		cr_assert(c.ok && c.decided);
+		cr_assert(eq(sz, c.components, 0));
+		cr_assert(eq(dbl, c.bottleneck, 0));
+		cr_assert(eq(i64, c.worst_a, -1));
+		cr_assert(eq(int, fns[f](&one, 1, 1, &c), ARB_OK));
+		cr_assert(c.ok && c.decided);
+		cr_assert(eq(sz, c.components, 1));
+		cr_assert(eq(i64, c.worst_b, -1));
+	}
+	cr_assert(eq(int, arb_geom_coherency_k_near(NULL, 0, 1, 2, &c), ARB_OK));
+	cr_assert(c.ok);
+	cr_assert(eq(int, arb_geom_coherency_k_near(&one, 1, 1, 2, &c), ARB_OK));
+	cr_assert(c.ok);
+	/* coincident models */
+	arb_placed same[] = {rnd(1, 1), rnd(1, 1), rct(1, 1, 33), pt_at(1, 1)};
+	for (int f = 0; f < 3; f++) {
+		cr_assert(eq(int, fns[f](same, 4, 0, &c), ARB_OK));
+		cr_assert(c.ok && c.decided);
+		cr_assert(eq(dbl, c.bottleneck, 0));
+		cr_assert(finite_pt(c.pa) && finite_pt(c.pb));
+	}
+	cr_assert(eq(int, arb_geom_coherency_k_near(same, 4, 0, 3, &c), ARB_OK));
+	cr_assert(c.ok);
+}

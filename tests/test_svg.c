@@ -1,0 +1,276 @@
+/* test_svg.c: the scenario picture of `arbiter explain` (tools/svg.c). */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Relative to this file, so the test builds whether or not tools/ is on
+ * the include path. */
+#include "../tools/svg.h"
+
+/* A small move: unit A1 (side A) with a round base moving 6" east and a
+ * rotated rectangular base named so that it needs escaping; unit B1
+ * (side B) in the way; one piece of terrain. */
+static arb_scenario *make_scenario(void)
+{
+	arb_scenario *s = NULL;
+	cr_assert(eq(int, arb_scenario_new(&s), ARB_OK));
+	s->id = arb_scenario_strdup(s, "SVG-TEST-001");
+	s->ruleset = arb_scenario_strdup(s, "scrollhammer");
+	s->context.phase = arb_scenario_strdup(s, "movement");
+	s->board_w = 24;
+	s->board_h = 16;
+
+	s->n_units = 2;
+	s->units = arb_scenario_alloc(s, 2 * sizeof *s->units);
+	cr_assert(not(zero(ptr, s->units)));
+	arb_unit *a = &s->units[0], *b = &s->units[1];
+
+	a->id = arb_scenario_strdup(s, "A1");
+	a->side = arb_scenario_strdup(s, "A");
+	a->n_models = 2;
+	a->models = arb_scenario_alloc(s, 2 * sizeof *a->models);
+	cr_assert(not(zero(ptr, a->models)));
+	a->models[0] = (arb_model){.id = arb_scenario_strdup(s, "a1"),
+	                           .pos = {4, 8},
+	                           .base = {.shape = ARB_BASE_ROUND, .d_mm = 25}};
+	a->models[1] = (arb_model){.id = arb_scenario_strdup(s, "a<1&"),
+	                           .pos = {4, 5},
+	                           .facing_deg = 30,
+	                           .base = {.shape = ARB_BASE_RECT, .w_mm = 50, .depth_mm = 25}};
+
+	b->id = arb_scenario_strdup(s, "B1");
+	b->side = arb_scenario_strdup(s, "B");
+	b->n_models = 1;
+	b->models = arb_scenario_alloc(s, sizeof *b->models);
+	cr_assert(not(zero(ptr, b->models)));
+	b->models[0] = (arb_model){.id = arb_scenario_strdup(s, "b1"),
+	                           .pos = {12, 8.5},
+	                           .facing_deg = 180,
+	                           .base = {.shape = ARB_BASE_ROUND, .d_mm = 32}};
+
+	s->n_terrain = 1;
+	s->terrain = arb_scenario_alloc(s, sizeof *s->terrain);
+	cr_assert(not(zero(ptr, s->terrain)));
+	s->terrain[0].id = arb_scenario_strdup(s, "T1");
+	s->terrain[0].kind = arb_scenario_strdup(s, "difficult");
+	s->terrain[0].n_poly = 4;
+	s->terrain[0].poly = arb_scenario_alloc(s, 4 * sizeof(arb_vec2));
+	cr_assert(not(zero(ptr, s->terrain[0].poly)));
+	const arb_vec2 sq[4] = {{16, 2}, {20, 2}, {20, 6}, {16, 6}};
+	memcpy(s->terrain[0].poly, sq, sizeof sq);
+
+	s->action.type = arb_scenario_strdup(s, "move");
+	s->action.unit = arb_scenario_strdup(s, "A1");
+	s->action.n_paths = 1;
+	s->action.paths = arb_scenario_alloc(s, sizeof *s->action.paths);
+	cr_assert(not(zero(ptr, s->action.paths)));
+	s->action.paths[0].model = arb_scenario_strdup(s, "a1");
+	s->action.paths[0].n_pts = 2;
+	s->action.paths[0].pts = arb_scenario_alloc(s, 2 * sizeof(arb_vec2));
+	cr_assert(not(zero(ptr, s->action.paths[0].pts)));
+	s->action.paths[0].pts[0] = (arb_vec2){4, 8};
+	s->action.paths[0].pts[1] = (arb_vec2){10, 8};
+	return s;
+}
+
+static const arb_predicate way1 = {.clause = "SH.MOV.WAY.1", .ruleset = "scrollhammer"};
+static const arb_predicate dist1 = {.clause = "SH.MOV.DIST.1", .ruleset = "scrollhammer"};
+
+/* An illegal verdict: the path comes within 1" of b1 (a measured trace
+ * entry) and a distance check with no measure. The caller owns the
+ * returned trace array (stored in v->trace). */
+static void make_verdict(arb_verdict *v, const char **violates)
+{
+	arb_trace *t = calloc(2, sizeof *t);
+	cr_assert(not(zero(ptr, t)));
+	t[0].pred = &way1;
+	t[0].result.outcome = ARB_VIOLATED;
+	t[0].result.has_measure = true;
+	t[0].result.measure = (arb_measure){
+		.figure = 0.74, .limit = 1, .margin = -0.26, .p = {10.49, 8.06}, .q = {11.37, 8.40}};
+	snprintf(t[0].result.explanation, sizeof t[0].result.explanation,
+	         "closest approach 0.74 in to b1 & co, limit 1 in");
+	t[1].pred = &dist1;
+	t[1].result.outcome = ARB_HOLDS;
+	violates[0] = "SH.MOV.WAY.1";
+	*v = (arb_verdict){.scenario_id = "SVG-TEST-001",
+	                   .kind = ARB_V_ILLEGAL,
+	                   .violates = violates,
+	                   .n_violates = 1,
+	                   .trace = t,
+	                   .n_trace = 2};
+}
+
+static const arbsvg_options OPTS = {.zone_in = 1.0, .px_per_in = 20};
+
+Test(svg, starts_as_svg_document)
+{
+	arb_scenario *s = make_scenario();
+	char *svg = arbsvg_render(s, NULL, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(strncmp(svg, "<?xml", 5) == 0 || strncmp(svg, "<svg", 4) == 0);
+	cr_expect(not(zero(ptr, strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\""))));
+	size_t n = strlen(svg);
+	cr_expect(n > 7 && strcmp(svg + n - 7, "</svg>\n") == 0);
+	free(svg);
+	arb_scenario_free(s);
+}
+
+Test(svg, names_every_model_and_terrain)
+{
+	arb_scenario *s = make_scenario();
+	char *svg = arbsvg_render(s, NULL, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(not(zero(ptr, strstr(svg, ">a1</text>"))));
+	cr_expect(not(zero(ptr, strstr(svg, ">b1</text>"))));
+	cr_expect(not(zero(ptr, strstr(svg, "T1 (difficult)"))));
+	cr_expect(not(zero(ptr, strstr(svg, "SVG-TEST-001"))));
+	free(svg);
+	arb_scenario_free(s);
+}
+
+Test(svg, escapes_scenario_text)
+{
+	arb_scenario *s = make_scenario();
+	s->units[1].models[0].id = arb_scenario_strdup(s, "q\"'>");
+	char *svg = arbsvg_render(s, NULL, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(not(zero(ptr, strstr(svg, ">a&lt;1&amp;</text>"))));
+	cr_expect(zero(ptr, strstr(svg, "a<1&")));
+	cr_expect(not(zero(ptr, strstr(svg, ">q&quot;&apos;&gt;</text>"))));
+	free(svg);
+	arb_scenario_free(s);
+}
+
+Test(svg, draws_rect_base_as_polygon)
+{
+	arb_scenario *s = make_scenario();
+	char *svg = arbsvg_render(s, NULL, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	/* Terrain is a polygon too; the base is the one in the unit group. */
+	const char *unit = strstr(svg, "data-unit=\"A1\"");
+	cr_assert(unit != NULL);
+	const char *poly = strstr(unit, "<polygon points=\"");
+	cr_assert(poly != NULL);
+	double x[4], y[4];
+	int got = sscanf(poly, "<polygon points=\"%lf,%lf %lf,%lf %lf,%lf %lf,%lf\"", &x[0], &y[0],
+	                 &x[1], &y[1], &x[2], &y[2], &x[3], &y[3]);
+	cr_assert(eq(int, got, 8));
+	/* Corners run counter-clockwise from front-right: the first edge is the
+	 * frontage (50 mm, along the facing turned by +90 degrees), the second
+	 * the depth (25 mm, backwards). Facing 30 degrees on the table is -30
+	 * degrees in the picture, whose y axis points down. */
+	const double ppi = 20, deg = 3.14159265358979323846 / 180;
+	double fx = x[1] - x[0], fy = y[1] - y[0], dx = x[2] - x[1], dy = y[2] - y[1];
+	cr_expect(epsilon_eq(dbl, hypot(fx, fy), 50 / 25.4 * ppi, 0.01));
+	cr_expect(epsilon_eq(dbl, hypot(dx, dy), 25 / 25.4 * ppi, 0.01));
+	cr_expect(epsilon_eq(dbl, fx / hypot(fx, fy), cos(-120 * deg), 0.001));
+	cr_expect(epsilon_eq(dbl, fy / hypot(fx, fy), sin(-120 * deg), 0.001));
+	cr_expect(epsilon_eq(dbl, dx / hypot(dx, dy), cos(150 * deg), 0.001));
+	cr_expect(epsilon_eq(dbl, dy / hypot(dx, dy), sin(150 * deg), 0.001));
+	free(svg);
+	arb_scenario_free(s);
+}
+
+Test(svg, draws_measure_of_trace)
+{
+	arb_scenario *s = make_scenario();
+	const char *violates[1];
+	arb_verdict v;
+	make_verdict(&v, violates);
+	char *svg = arbsvg_render(s, &v, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	const char *g = strstr(svg, "<g class=\"measure violated\">");
+	cr_assert(g != NULL);
+	cr_expect(not(zero(ptr, strstr(g, "<line"))));
+	cr_expect(not(zero(ptr, strstr(g, "SH.MOV.WAY.1 0.74 in</text>"))));
+	cr_expect(not(zero(ptr, strstr(g, "b1 &amp; co"))));
+	/* The unmeasured trace entry draws nothing. */
+	cr_expect(zero(ptr, strstr(svg, "SH.MOV.DIST.1 ")));
+	cr_expect(not(zero(ptr, strstr(svg, "verdict: illegal; violates SH.MOV.WAY.1"))));
+	/* The 1" zone around the enemy model only. */
+	cr_expect(not(zero(ptr, strstr(svg, "<g class=\"zones\">"))));
+	free(svg);
+	free(v.trace);
+	arb_scenario_free(s);
+}
+
+Test(svg, measure_holding_is_green)
+{
+	arb_scenario *s = make_scenario();
+	const char *violates[1];
+	arb_verdict v;
+	make_verdict(&v, violates);
+	v.trace[0].result.outcome = ARB_HOLDS;
+	v.kind = ARB_V_LEGAL;
+	v.n_violates = 0;
+	char *svg = arbsvg_render(s, &v, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(not(zero(ptr, strstr(svg, "<g class=\"measure other\">"))));
+	cr_expect(zero(ptr, strstr(svg, "<g class=\"measure violated\">")));
+	free(svg);
+	free(v.trace);
+	arb_scenario_free(s);
+}
+
+Test(svg, same_input_same_bytes)
+{
+	arb_scenario *s = make_scenario();
+	const char *violates[1];
+	arb_verdict v;
+	make_verdict(&v, violates);
+	char *one = arbsvg_render(s, &v, &OPTS);
+	char *two = arbsvg_render(s, &v, &OPTS);
+	cr_assert(not(zero(ptr, one)));
+	cr_assert(not(zero(ptr, two)));
+	cr_expect(eq(str, one, two));
+	free(one);
+	free(two);
+	free(v.trace);
+	arb_scenario_free(s);
+}
+
+Test(svg, renders_without_verdict_or_options)
+{
+	arb_scenario *s = make_scenario();
+	char *svg = arbsvg_render(s, NULL, NULL);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(not(zero(ptr, strstr(svg, "verdict: (not judged)"))));
+	cr_expect(zero(ptr, strstr(svg, "class=\"measure")));
+	/* No zone_in: no keep-out zones. */
+	cr_expect(zero(ptr, strstr(svg, "class=\"zones\"")));
+	free(svg);
+	arb_scenario_free(s);
+}
+
+Test(svg, empty_scenario)
+{
+	arb_scenario *s = NULL;
+	cr_assert(eq(int, arb_scenario_new(&s), ARB_OK));
+	char *svg = arbsvg_render(s, NULL, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(not(zero(ptr, strstr(svg, "</svg>"))));
+	free(svg);
+	arb_verdict v = {.kind = ARB_V_NOT_APPLICABLE};
+	svg = arbsvg_render(s, &v, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(not(zero(ptr, strstr(svg, "verdict: not-applicable"))));
+	free(svg);
+	arb_scenario_free(s);
+	cr_expect(zero(ptr, arbsvg_render(NULL, NULL, NULL)));
+}
+
+Test(svg, replaces_bytes_xml_forbids)
+{
+	arb_scenario *s = make_scenario();
+	s->units[0].models[0].id = arb_scenario_strdup(s, "x\x01y\xff");
+	char *svg = arbsvg_render(s, NULL, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(not(zero(ptr, strstr(svg, ">x?y?</text>"))));
+	free(svg);
+	arb_scenario_free(s);
+}

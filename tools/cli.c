@@ -1,0 +1,188 @@
+/* cli.c: loading and writing helpers shared by the subcommands. */
+#include "cli.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+void cli_error(const arb_error *err)
+{
+	char buf[1024];
+	fprintf(stderr, "arbiter: %s\n", arb_error_format(err, buf, sizeof buf));
+}
+
+int cli_load(const cli_env *env, arb_rulebook **rb, arb_oracle **o)
+{
+	arb_error err;
+	arb_error_clear(&err);
+	*rb = NULL;
+	*o = NULL;
+	if (arb_rulebook_load(rb, env->spec_dir, &err) || arb_oracle_new(o, *rb, &err)) {
+		cli_error(&err);
+		arb_rulebook_free(*rb);
+		*rb = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+typedef struct strvec {
+	char **v;
+	size_t n, cap;
+} strvec;
+
+static int sv_push(strvec *sv, const char *s)
+{
+	if (sv->n == sv->cap) {
+		size_t cap = sv->cap ? sv->cap * 2 : 32;
+		char **v = realloc(sv->v, cap * sizeof *v);
+		if (!v)
+			return -1;
+		sv->v = v;
+		sv->cap = cap;
+	}
+	if (!(sv->v[sv->n] = strdup(s)))
+		return -1;
+	sv->n++;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Collects *.csv files under path into sv; returns -1 with errno on failure. */
+static int collect(const char *path, strvec *sv, bool top)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		size_t n = strlen(path);
+		if (top || (n > 4 && strcmp(path + n - 4, ".csv") == 0))
+			return sv_push(sv, path);
+		return 0;
+	}
+	DIR *d = opendir(path);
+	if (!d)
+		return -1;
+	strvec names = {0};
+	struct dirent *de;
+	int rc = 0;
+	while (!rc && (de = readdir(d)))
+		if (de->d_name[0] != '.')
+			rc = sv_push(&names, de->d_name);
+	closedir(d);
+	qsort(names.v, names.n, sizeof *names.v, cmp_str);
+	for (size_t i = 0; i < names.n && !rc; i++) {
+		size_t len = strlen(path) + strlen(names.v[i]) + 2;
+		char *full = malloc(len);
+		if (!full) {
+			rc = -1;
+			break;
+		}
+		snprintf(full, len, "%s/%s", path, names.v[i]);
+		rc = collect(full, sv, false);
+		free(full);
+	}
+	for (size_t i = 0; i < names.n; i++)
+		free(names.v[i]);
+	free(names.v);
+	return rc;
+}
+
+int cli_load_cases(const cli_env *env, const arb_rulebook *rb, char **paths, int n,
+                   arb_caseset **out)
+{
+	strvec files = {0};
+	arb_error err;
+	arb_error_clear(&err);
+	const char *def = env->cases_dir;
+	char **ps = n ? paths : (char **)&def;
+	int np = n ? n : 1, rc = 0;
+	*out = NULL;
+	for (int i = 0; i < np && !rc; i++)
+		if (collect(ps[i], &files, true) != 0) {
+			fprintf(stderr, "arbiter: %s: %s\n", ps[i], strerror(errno));
+			rc = -1;
+		}
+	if (!rc && arb_caseset_new(out) != ARB_OK) {
+		fprintf(stderr, "arbiter: out of memory\n");
+		rc = -1;
+	}
+	for (size_t i = 0; i < files.n && !rc; i++)
+		if (arb_caseset_load_file(*out, files.v[i], rb, &err) != ARB_OK) {
+			cli_error(&err);
+			rc = -1;
+		}
+	for (size_t i = 0; i < files.n; i++)
+		free(files.v[i]);
+	free(files.v);
+	if (rc) {
+		arb_caseset_free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+int cli_write_atomic(const char *path, const char *data, size_t len)
+{
+	size_t n = strlen(path) + 32;
+	char *tmp = malloc(n);
+	if (!tmp)
+		return -1;
+	snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "wb");
+	int rc = -1;
+	if (f) {
+		bool ok = fwrite(data, 1, len, f) == len;
+		ok = (fflush(f) == 0) && ok;
+		ok = (fsync(fileno(f)) == 0) && ok;
+		ok = (fclose(f) == 0) && ok;
+		if (ok && rename(tmp, path) == 0)
+			rc = 0;
+		else
+			unlink(tmp);
+	}
+	if (rc)
+		fprintf(stderr, "arbiter: cannot write %s: %s\n", path, strerror(errno));
+	free(tmp);
+	return rc;
+}
+
+void cli_case_section(const arb_case *c, char *buf, size_t n)
+{
+	/* the two directories above the file */
+	const char *f = c->file, *s[3] = {NULL, NULL, NULL};
+	for (const char *p = f; *p; p++)
+		if (*p == '/') {
+			s[0] = s[1];
+			s[1] = s[2];
+			s[2] = p;
+		}
+	if (s[1]) {
+		const char *start = s[0] ? s[0] + 1 : f;
+		snprintf(buf, n, "%.*s", (int)(s[2] - start), start);
+	} else {
+		snprintf(buf, n, "%s/?", c->scenario->ruleset);
+	}
+}
+
+double cli_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+long cli_peak_kib(void)
+{
+	struct rusage ru;
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+}

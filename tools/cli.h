@@ -1,0 +1,56 @@
+/* cli.h: what the arbiter subcommands share. Tools use only arbiter.h. */
+#ifndef ARB_CLI_H
+#define ARB_CLI_H
+
+#include "arbiter.h"
+
+#include <stdio.h>
+
+/* Exit statuses of every subcommand. */
+enum { EXIT_AGREE = 0, EXIT_DISAGREE = 1, EXIT_BADINPUT = 2 };
+
+typedef struct cli_env {
+	const char *spec_dir;  /* --spec, default "spec" */
+	const char *cases_dir; /* --cases, default "cases" */
+	const char *profile;   /* --profile, NULL: each case's own */
+} cli_env;
+
+typedef int (*cli_fn)(cli_env *env, int argc, char **argv);
+
+typedef struct cli_command {
+	const char *name;
+	cli_fn fn;
+	const char *usage;
+	const char *summary;
+} cli_command;
+
+int cmd_run(cli_env *env, int argc, char **argv);
+int cmd_explain(cli_env *env, int argc, char **argv);
+int cmd_judge(cli_env *env, int argc, char **argv);
+int cmd_export(cli_env *env, int argc, char **argv);
+int cmd_clauses(cli_env *env, int argc, char **argv);
+
+/* Prints "arbiter: file:line:column: field 'x': message" to stderr. */
+void cli_error(const arb_error *err);
+
+/* Loads the rulebook and binds the oracle; prints the error and returns
+ * non-zero on failure. The caller frees both. */
+int cli_load(const cli_env *env, arb_rulebook **rb, arb_oracle **o);
+
+/* Loads every *.csv under each path (files or directories, recursively,
+ * sorted); no paths: env->cases_dir. Prints the error on failure. */
+int cli_load_cases(const cli_env *env, const arb_rulebook *rb, char **paths, int n,
+                   arb_caseset **out);
+
+/* Writes data to path through a temporary file renamed into place, so
+ * that readers see the old file or the new one, never half of one. */
+int cli_write_atomic(const char *path, const char *data, size_t len);
+
+/* Seconds on a monotonic clock, and the process's peak resident memory in KiB. */
+double cli_now(void);
+long cli_peak_kib(void);
+
+/* "ruleset/section" of a case, from its file path (cases/<r>/<s>/x.csv). */
+void cli_case_section(const arb_case *c, char *buf, size_t n);
+
+#endif

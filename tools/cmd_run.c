@@ -1,0 +1,196 @@
+/*
+ * cmd_run.c: `arbiter run [PATH...]`: judges case tables, prints every
+ * disagreement with its place and the predicates' explanations, a summary
+ * per section and per clause, and ends with "N passed, N failed".
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Per predicate: was it seen holding (or permitting, or giving values) and violated? */
+typedef struct seen {
+	bool pos, neg, und;
+} seen;
+
+typedef struct tally {
+	char key[96];
+	size_t cases, agreed;
+} tally;
+
+static tally *tally_get(tally *t, size_t *n, size_t cap, const char *key)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(t[i].key, key) == 0)
+			return &t[i];
+	if (*n == cap)
+		return NULL;
+	snprintf(t[*n].key, sizeof t[*n].key, "%s", key);
+	return &t[(*n)++];
+}
+
+static void print_disagreement(const arb_case *c, const arb_verdict *v, const char *why)
+{
+	printf("FAIL %s (%s:%ld) target %s: %s\n", c->id, c->file, c->line, c->target, why);
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_trace *t = &v->trace[i];
+		if (t->result.outcome == ARB_NA)
+			continue;
+		printf("     %s%s%s %s: %s%s%s\n", t->pred->clause, t->pred->reading ? "/" : "",
+		       t->pred->reading ? t->pred->reading : "", arb_outcome_name(t->result.outcome),
+		       t->result.explanation, t->not_selected ? " [reading not selected]" : "",
+		       t->overridden_by ? " [overridden]" : "");
+	}
+	if (c->note && c->note[0])
+		printf("     note: %s\n", c->note);
+}
+
+int cmd_run(cli_env *env, int argc, char **argv)
+{
+	char **paths = calloc((size_t)argc + 1, sizeof *paths);
+	int np = 0, status = EXIT_BADINPUT;
+	bool quiet = false, stats = false;
+	arb_rulebook *rb = NULL;
+	arb_oracle *o = NULL;
+	arb_caseset *cs = NULL;
+	seen *sn = NULL;
+	tally *sections = NULL, *clauses = NULL;
+	size_t n_sections = 0, n_clauses = 0;
+	if (!paths)
+		goto done;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc)
+			env->profile = argv[++i];
+		else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "-q") == 0)
+			quiet = true;
+		else if (strcmp(argv[i], "--stats") == 0)
+			stats = true;
+		else if (argv[i][0] == '-') {
+			fprintf(stderr, "arbiter run: unknown option '%s'\n", argv[i]);
+			goto done;
+		} else
+			paths[np++] = argv[i];
+	}
+	double t0 = cli_now();
+	if (cli_load(env, &rb, &o) || cli_load_cases(env, rb, paths, np, &cs))
+		goto done;
+	double t1 = cli_now();
+	size_t n = arb_caseset_count(cs), np_ = arb_oracle_predicate_count(o);
+	size_t nclauses = arb_rulebook_clause_count(rb);
+	sn = calloc(np_ + 1, sizeof *sn);
+	sections = calloc(64, sizeof *sections);
+	clauses = calloc(nclauses + 1, sizeof *clauses);
+	if (!sn || !sections || !clauses) {
+		fprintf(stderr, "arbiter: out of memory\n");
+		goto done;
+	}
+	size_t passed = 0, failed = 0;
+	for (size_t i = 0; i < n; i++) {
+		const arb_case *c = arb_caseset_at(cs, i);
+		arb_verdict *v = NULL;
+		arb_error err;
+		arb_error_clear(&err);
+		const char *profile = env->profile ? env->profile : c->profile;
+		if (arb_judge(&v, o, c->scenario, profile, &err) != ARB_OK) {
+			cli_error(&err);
+			goto done;
+		}
+		char why[1024];
+		bool ok = arb_case_agrees(c, v, why, sizeof why);
+		ok ? passed++ : failed++;
+		if (!ok)
+			print_disagreement(c, v, why);
+		for (size_t t = 0; t < v->n_trace; t++)
+			for (size_t k = 0; k < np_; k++)
+				if (arb_oracle_predicate_at(o, k) == v->trace[t].pred) {
+					arb_outcome oc = v->trace[t].result.outcome;
+					sn[k].pos |= oc == ARB_HOLDS || oc == ARB_PERMITS || oc == ARB_VALUE;
+					sn[k].neg |= oc == ARB_VIOLATED;
+					sn[k].und |= oc == ARB_UNDECIDED;
+				}
+		char sec[96];
+		cli_case_section(c, sec, sizeof sec);
+		tally *ts = tally_get(sections, &n_sections, 64, sec);
+		tally *tc = tally_get(clauses, &n_clauses, nclauses, c->target);
+		if (ts) {
+			ts->cases++;
+			ts->agreed += ok;
+		}
+		if (tc) {
+			tc->cases++;
+			tc->agreed += ok;
+		}
+		arb_verdict_free(v);
+	}
+	double t2 = cli_now();
+	if (stats)
+		fprintf(stderr, "stats: %zu cases, load %.6f s, judge %.6f s, peak %ld KiB\n", n,
+		        t1 - t0, t2 - t1, cli_peak_kib());
+	if (!quiet) {
+		printf("\n%-28s %7s %7s %9s\n", "section", "cases", "agreed", "disagreed");
+		for (size_t i = 0; i < n_sections; i++)
+			printf("%-28s %7zu %7zu %9zu\n", sections[i].key, sections[i].cases,
+			       sections[i].agreed, sections[i].cases - sections[i].agreed);
+		printf("\n%-20s %-11s %6s %7s %7s  %s\n", "clause", "kind", "cases", "agreed",
+		       "preds", "seen (per predicate: + holds/permits, - violated, ? undecided)");
+		for (size_t i = 0; i < nclauses; i++) {
+			const arb_clause *cl = arb_rulebook_clause_at(rb, i);
+			if (cl->kind == ARB_KIND_CONVENTION)
+				continue;
+			size_t cases = 0, agreed = 0;
+			for (size_t k = 0; k < n_clauses; k++)
+				if (strcmp(clauses[k].key, cl->id) == 0) {
+					cases = clauses[k].cases;
+					agreed = clauses[k].agreed;
+				}
+			char seenbuf[256] = "";
+			size_t preds = 0, len = 0;
+			for (size_t k = 0; k < np_; k++) {
+				const arb_predicate *p = arb_oracle_predicate_at(o, k);
+				if (strcmp(p->clause, cl->id) != 0)
+					continue;
+				preds++;
+				int w = snprintf(seenbuf + len, sizeof seenbuf - len, "%s%s%s%s%s%s",
+				                 len ? " " : "", p->reading ? p->reading : "",
+				                 p->reading ? ":" : "", sn[k].pos ? "+" : "",
+				                 sn[k].neg ? "-" : "", sn[k].und ? "?" : "");
+				if (w > 0 && (size_t)w < sizeof seenbuf - len)
+					len += (size_t)w;
+			}
+			const char *kind = arb_clause_kind_name(cl->kind);
+			if (cl->kind >= ARB_KIND_ADVISORY)
+				printf("%-20s %-11s %6zu %7zu %7s  (no predicate: %s)\n", cl->id, kind,
+				       cases, agreed, "-", kind);
+			else
+				printf("%-20s %-11s %6zu %7zu %7zu  %s\n", cl->id, kind, cases, agreed,
+				       preds, preds ? seenbuf : "NO PREDICATE");
+		}
+		size_t not_both = 0, stale = 0;
+		for (size_t k = 0; k < np_; k++) {
+			const arb_predicate *p = arb_oracle_predicate_at(o, k);
+			bool both = sn[k].pos && (sn[k].neg || p->clause == NULL);
+			not_both += !both;
+			stale += arb_oracle_predicate_stale(o, k);
+		}
+		const arb_clause *un[256];
+		size_t n_un = arb_oracle_unencoded(o, NULL, un, 256);
+		printf("\n%zu predicates; %zu not seen both holding and violated; %zu stale; %zu "
+		       "normative clauses without a predicate",
+		       np_, not_both, stale, n_un);
+		for (size_t i = 0; i < n_un && i < 256; i++)
+			printf("%s%s", i ? ", " : ": ", un[i]->id);
+		printf("\n");
+	}
+	printf("%zu cases: %zu agreed, %zu disagreed\n", n, passed, failed);
+	printf("%zu passed, %zu failed\n", passed, failed);
+	status = failed ? EXIT_DISAGREE : EXIT_AGREE;
+done:
+	free(paths);
+	free(sn);
+	free(sections);
+	free(clauses);
+	arb_caseset_free(cs);
+	arb_oracle_free(o);
+	arb_rulebook_free(rb);
+	return status;
+}

@@ -1,0 +1,892 @@
+/*
+ * gen_boundary.c: writes the boundary case tables of Scrollhammer's Movement
+ * phase (spec/scrollhammer/movement.md, formations.md):
+ *
+ *   DIR/scrollhammer/movement/gen-boundary-distance.csv   SH.MOV.DIST.1, SH.MOV.1
+ *   DIR/scrollhammer/movement/gen-boundary-enemy.csv      SH.MOV.WAY.1
+ *   DIR/scrollhammer/movement/gen-boundary-coherency.csv  SH.MOV.COH.3, SH.FORM.*.COH
+ *   DIR/scrollhammer/movement/gen-boundary-board.csv      SH.MOV.DIST.6
+ *
+ * Usage: gen_boundary DIR
+ *
+ * DESIGN principle 4: the expected columns come from the short formulas
+ * below, written apart from the oracle's predicates and simpler than them;
+ * this program links with nothing of the oracle (libc and libm only). The
+ * verdict of each row is worked out with the table of
+ * docs/encoding/scrollhammer-movement.md (which clause applies, what it
+ * answers, how the answers of one question make a verdict).
+ *
+ * Every limit of the text is tried just under it, at it and just over it:
+ *   limit - 0.01      inside
+ *   limit             inside ("within X" is a distance <= X)
+ *   limit + 1e-7      inside: every comparison accepts 1e-6 (CONV.TOL.1)
+ *   limit + 0.001     outside
+ *   limit + 0.01      outside
+ * A row's figure is the intended one (limit + offset); coordinates are
+ * printed with %.9f, and the figure is measured again from the printed
+ * coordinates with the same formula: the program stops if the two differ
+ * by 1e-8 or more, so printing can never move a row across the tolerance
+ * (the nearest offset, 1e-7, is 9e-7 away from it).
+ *
+ * The numbers of the text (6", 1", 2", base contact) are written here as
+ * constants on purpose: when an editor changes them in spec/, these rows
+ * are the verdicts that change.
+ *
+ * Bases: round 25, 32, 40, 50, 60 mm; rectangles 25x50 and 50x100 mm
+ * (frontage x depth) at facings 0, 30, 45, 90 degrees (CONV.UNIT.2: 0 is
+ * +x, counter-clockwise; the depth lies along the facing). Moves go at
+ * 0, 37, 90, 143 and 210 degrees. Each table goes through these in turn
+ * rather than through their full product (see each table for which).
+ *
+ * Rows near the limit (offset 0 and 1e-7) get variants `none`: a
+ * transformed copy re-rounds coordinates. Board rows get `no-rotate`.
+ * Output is sorted by case ID and written whole (temporary file, rename).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define TOL 1e-6         /* CONV.TOL.1 */
+#define MM_PER_IN 25.4   /* CONV.UNIT.1 */
+#define BOARD_W 72.0     /* docs/cases.md: default board */
+#define BOARD_H 48.0
+#define PI 3.14159265358979323846
+
+/* The numbers of the text. */
+#define MAX_MOVE 6.0     /* SH.MOV.DIST.1 [6"]{max_move} */
+#define ENEMY_GAP 1.0    /* SH.MOV.WAY.1 [1"]{enemy_gap} */
+#define HORDE_COH 1.0    /* SH.FORM.HORDE.COH [1"]{coherency} */
+#define SKIRM_COH 2.0    /* SH.FORM.SKIRM.COH [2"]{coherency} */
+#define FIR_COH 0.0      /* SH.FORM.FIR.COH: base contact, i.e. the tolerance */
+
+/* ------------------------------------------------------------------ */
+/* Rows and tables                                                     */
+/* ------------------------------------------------------------------ */
+
+enum {
+	C_ID, C_TARGET, C_EXPECT, C_VIOLATES, C_DISPUTE, C_DISPUTED, C_PROFILE,
+	C_BOARD, C_CONTEXT, C_UNITS, C_MODELS, C_TERRAIN, C_ACTION, C_PATHS,
+	C_STATIONARY, C_FACTS, C_DICE, C_VALUES, C_VARIANTS, C_NOTE, NCOL
+};
+
+static const char *const COLS[NCOL] = {
+	"id", "target", "expect", "violates", "dispute", "disputed", "profile",
+	"board", "context", "units", "models", "terrain", "action", "paths",
+	"stationary", "facts", "dice", "values", "variants", "note"
+};
+
+typedef struct row {
+	char *f[NCOL];
+} row;
+
+typedef struct table {
+	const char *file;    /* file name under scrollhammer/movement/ */
+	const char *prefix;  /* case ID prefix */
+	row *rows;
+	size_t n, cap;
+} table;
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("gen_boundary: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(1);
+}
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+/* A new row of t with every field empty. */
+static row *row_new(table *t)
+{
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 64;
+		row *r = realloc(t->rows, cap * sizeof *r);
+		if (!r)
+			die("out of memory");
+		t->rows = r;
+		t->cap = cap;
+	}
+	row *r = &t->rows[t->n++];
+	for (int i = 0; i < NCOL; i++)
+		r->f[i] = xstrdup("");
+	char id[64];
+	snprintf(id, sizeof id, "%s-%04zu", t->prefix, t->n);
+	free(r->f[C_ID]);
+	r->f[C_ID] = xstrdup(id);
+	return r;
+}
+
+static void setf(row *r, int col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void setf(row *r, int col, const char *fmt, ...)
+{
+	char buf[2048];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof buf)
+		die("field %s too long", COLS[col]);
+	free(r->f[col]);
+	r->f[col] = xstrdup(buf);
+}
+
+static void table_free(table *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		for (int j = 0; j < NCOL; j++)
+			free(t->rows[i].f[j]);
+	free(t->rows);
+	t->rows = NULL;
+	t->n = t->cap = 0;
+}
+
+/* RFC 4180: a field holding a comma, a quote, CR or LF is quoted and its
+ * quotes doubled. A field with a leading or trailing blank is quoted too,
+ * since libcsv trims unquoted blanks. */
+static void csv_field(FILE *f, const char *s)
+{
+	size_t n = strlen(s);
+	bool q = strpbrk(s, ",\"\r\n") != NULL ||
+		 (n > 0 && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t'));
+	if (!q) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	return strcmp(((const row *)a)->f[C_ID], ((const row *)b)->f[C_ID]);
+}
+
+static void mkdir_p(const char *path)
+{
+	char buf[4096];
+	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+		die("path too long: %s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+			die("cannot create %s: %s", buf, strerror(errno));
+		*p = '/';
+	}
+	if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+		die("cannot create %s: %s", buf, strerror(errno));
+}
+
+static void table_write(table *t, const char *dir)
+{
+	char path[4096], tmp[4200];
+	snprintf(path, sizeof path, "%s/scrollhammer/movement/%s", dir, t->file);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	qsort(t->rows, t->n, sizeof *t->rows, row_cmp);
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		die("cannot write %s: %s", tmp, strerror(errno));
+	for (int j = 0; j < NCOL; j++) {
+		if (j)
+			fputc(',', f);
+		csv_field(f, COLS[j]);
+	}
+	fputc('\n', f);
+	for (size_t i = 0; i < t->n; i++) {
+		for (int j = 0; j < NCOL; j++) {
+			if (j)
+				fputc(',', f);
+			csv_field(f, t->rows[i].f[j]);
+		}
+		fputc('\n', f);
+	}
+	if (ferror(f) | fclose(f)) {
+		remove(tmp);
+		die("cannot write %s", tmp);
+	}
+	if (rename(tmp, path) != 0)
+		die("cannot rename %s to %s: %s", tmp, path, strerror(errno));
+}
+
+/* ------------------------------------------------------------------ */
+/* Geometry of the formulas                                            */
+/* ------------------------------------------------------------------ */
+
+typedef struct vec {
+	double x, y;
+} vec;
+
+/* cos and sin of an angle in degrees, exact at multiples of 90. */
+static double cosd(double deg)
+{
+	double a = fmod(deg, 360.0);
+	if (a < 0)
+		a += 360.0;
+	if (a == 0.0)
+		return 1.0;
+	if (a == 90.0 || a == 270.0)
+		return 0.0;
+	if (a == 180.0)
+		return -1.0;
+	return cos(a * PI / 180.0);
+}
+
+static double sind(double deg)
+{
+	return cosd(deg - 90.0);
+}
+
+static vec dir(double deg)
+{
+	return (vec){cosd(deg), sind(deg)};
+}
+
+static vec add(vec a, vec b)
+{
+	return (vec){a.x + b.x, a.y + b.y};
+}
+
+static vec scale(vec a, double k)
+{
+	return (vec){a.x * k, a.y * k};
+}
+
+static double dot(vec a, vec b)
+{
+	return a.x * b.x + a.y * b.y;
+}
+
+typedef struct base {
+	bool rect;
+	double d_mm;      /* round: diameter */
+	double w_mm;      /* rect: frontage, across the facing */
+	double dep_mm;    /* rect: depth, along the facing */
+	double facing;    /* rect: degrees */
+} base;
+
+#define NBASES 13
+static const base BASES[NBASES] = {
+	{false, 25, 0, 0, 0}, {false, 32, 0, 0, 0}, {false, 40, 0, 0, 0},
+	{false, 50, 0, 0, 0}, {false, 60, 0, 0, 0},
+	{true, 0, 25, 50, 0}, {true, 0, 25, 50, 30}, {true, 0, 25, 50, 45},
+	{true, 0, 25, 50, 90},
+	{true, 0, 50, 100, 0}, {true, 0, 50, 100, 30}, {true, 0, 50, 100, 45},
+	{true, 0, 50, 100, 90},
+};
+
+#define NANGLES 5
+static const double ANGLES[NANGLES] = {0, 37, 90, 143, 210};
+
+#define NOFFS 5
+static const double OFFS[NOFFS] = {-0.01, 0.0, 1e-7, 0.001, 0.01};
+/* "6 - 0.01", "exactly 6", ...: the offset of a figure from its limit. */
+static const char *offtext(char *buf, size_t n, double limit, int k)
+{
+	switch (k) {
+	case 0: snprintf(buf, n, "= %g - 0.01", limit); break;
+	case 1: snprintf(buf, n, "exactly %g", limit); break;
+	case 2: snprintf(buf, n, "= %g + 1e-7, within the 1e-6 tolerance", limit); break;
+	case 3: snprintf(buf, n, "= %g + 0.001", limit); break;
+	default: snprintf(buf, n, "= %g + 0.01", limit); break;
+	}
+	return buf;
+}
+
+static bool near_limit(int k)
+{
+	return OFFS[k] == 0.0 || OFFS[k] == 1e-7;
+}
+
+/* The BASE word of the models column, with its facing. */
+static void base_word(char *buf, size_t n, const base *b, double facing)
+{
+	if (b->rect)
+		snprintf(buf, n, "%gx%g facing=%g", b->w_mm, b->dep_mm, facing);
+	else
+		snprintf(buf, n, "%g", b->d_mm);
+}
+
+static const char *base_name(char *buf, size_t n, const base *b, double facing)
+{
+	if (b->rect)
+		snprintf(buf, n, "%gx%g mm at facing %g", b->w_mm, b->dep_mm, facing);
+	else
+		snprintf(buf, n, "round %g mm", b->d_mm);
+	return buf;
+}
+
+/*
+ * Half-extent of a base along the unit vector v: the largest v.p over the
+ * points p of the base, its centre at the origin. Round: the radius.
+ * Rectangle of frontage w and depth d whose facing makes the angle t with
+ * v: its corners are +-(d/2) f +- (w/2) g (f the facing, g across it), so
+ * the largest v.p is (d/2)|cos t| + (w/2)|sin t|. *u_off receives the
+ * coordinate along u of a point of the base where that largest value is
+ * reached (a corner; 0 for a round base): the point the support line
+ * touches.
+ */
+static double half_extent(const base *b, double facing, vec v, vec u, double *u_off)
+{
+	if (!b->rect) {
+		if (u_off)
+			*u_off = 0.0;
+		return b->d_mm / MM_PER_IN / 2.0;
+	}
+	vec f = dir(facing), g = dir(facing + 90.0);
+	double hd = b->dep_mm / MM_PER_IN / 2.0, hw = b->w_mm / MM_PER_IN / 2.0;
+	double cf = dot(f, v), cg = dot(g, v);   /* cos t and sin t, up to sign */
+	if (u_off) {
+		double sf = fabs(cf) < 1e-12 ? 0.0 : (cf > 0 ? 1.0 : -1.0);
+		double sg = fabs(cg) < 1e-12 ? 0.0 : (cg > 0 ? 1.0 : -1.0);
+		vec corner = add(scale(f, sf * hd), scale(g, sg * hw));
+		*u_off = dot(corner, u);
+	}
+	return hd * fabs(cf) + hw * fabs(cg);
+}
+
+/* Half-extents of a base's bounding box along x and y (the board's axes):
+ * along x (d/2)|cos f| + (w/2)|sin f|, along y (d/2)|sin f| + (w/2)|cos f|. */
+static vec bbox_half(const base *b, double facing)
+{
+	if (!b->rect) {
+		double r = b->d_mm / MM_PER_IN / 2.0;
+		return (vec){r, r};
+	}
+	double hd = b->dep_mm / MM_PER_IN / 2.0, hw = b->w_mm / MM_PER_IN / 2.0;
+	return (vec){hd * fabs(cosd(facing)) + hw * fabs(sind(facing)),
+		     hd * fabs(sind(facing)) + hw * fabs(cosd(facing))};
+}
+
+/* A point printed as "X,Y" with %.9f; *back receives the printed values. */
+static void pt(char *buf, size_t n, vec p, vec *back)
+{
+	double x = fabs(p.x) < 5e-10 ? 0.0 : p.x, y = fabs(p.y) < 5e-10 ? 0.0 : p.y;
+	snprintf(buf, n, "%.9f,%.9f", x, y);
+	if (back && sscanf(buf, "%lf,%lf", &back->x, &back->y) != 2)
+		die("cannot read back %s", buf);
+}
+
+/* The printed figure must be the intended one (see the header). */
+static void check_figure(const char *id, double intended, double printed)
+{
+	if (!(fabs(intended - printed) < 1e-8))
+		die("%s: figure %.12f measured from the printed coordinates is %.12f", id,
+		    intended, printed);
+}
+
+/* ------------------------------------------------------------------ */
+/* Expectations                                                        */
+/* ------------------------------------------------------------------ */
+
+static void expect(row *r, const char *verdict, const char *violates, const char *dispute,
+                   const char *disputed)
+{
+	setf(r, C_EXPECT, "%s", verdict);
+	setf(r, C_VIOLATES, "%s", violates);
+	setf(r, C_DISPUTE, "%s", dispute);
+	setf(r, C_DISPUTED, "%s", disputed);
+}
+
+#define Q_DIST1 "\"Models move up to 6\" in the Movement phase.\""
+#define Q_MOV1 "\"up to their maximum movement distance\""
+#define Q_WAY1 "\"A model cannot move within 1\" of an enemy model unless they are charging " \
+	       "into close combat in the close combat phase.\""
+#define Q_DIST6 "\"Models cannot, however, voluntarily move off the board.\""
+#define Q_COH3 "\"the models in it must form an imaginary chain where the distance between " \
+	       "one model and the next is no more than a certain value\""
+
+/* ------------------------------------------------------------------ */
+/* Distance: SH.MOV.DIST.1 against SH.MOV.1 / SH.MOV.COH.1             */
+/* ------------------------------------------------------------------ */
+/*
+ * One model of a horde of one (coherency is trivial), M given by the unit,
+ * moves a straight path of length L at angle a from (36, 24), well inside
+ * the board. Question move.distance:
+ *   SH.MOV.DIST.1 violated iff L > 6 + tol;
+ *   SH.MOV.1 and SH.MOV.COH.1 permit iff L <= M + tol, violated otherwise.
+ * So:
+ *   L <= 6 and L <= M  legal
+ *   L > 6 and L > M    illegal: SH.MOV.DIST.1 SH.MOV.1 SH.MOV.COH.1
+ *   L > 6, L <= M      disputed conflict (forbidden and permitted, no
+ *                      precedence): violates SH.MOV.DIST.1, disputed all three
+ *   L <= 6, L > M      illegal: SH.MOV.1 SH.MOV.COH.1
+ * Limits: M=6 at 6; M=8 at 6 and at 8; M=4 at 4 and at 6. Each (limit,
+ * offset) gets three rows at three of the five angles (all five in turn);
+ * the bases go through the thirteen in turn (they do not change L).
+ */
+static void gen_distance(table *t)
+{
+	static const struct {
+		double m, limit;
+		const char *target;
+	} SET[] = {
+		{6, 6, "SH.MOV.DIST.1"}, {8, 6, "SH.MOV.DIST.1"}, {8, 8, "SH.MOV.1"},
+		{4, 4, "SH.MOV.1"}, {4, 6, "SH.MOV.DIST.1"},
+	};
+	size_t nb = 0;
+	for (size_t s = 0; s < sizeof SET / sizeof SET[0]; s++)
+		for (int k = 0; k < NOFFS; k++)
+			for (int j = 0; j < 3; j++) {
+				double a = ANGLES[(k * 3 + j + (int)s) % NANGLES];
+				const base *b = &BASES[nb++ % NBASES];
+				double m = SET[s].m, L = SET[s].limit + OFFS[k];
+				vec p0 = {36.0, 24.0}, p1 = add(p0, scale(dir(a), L)), bp0, bp1;
+				char s0[64], s1[64], bw[64], bn[64], ot[64];
+				pt(s0, sizeof s0, p0, &bp0);
+				pt(s1, sizeof s1, p1, &bp1);
+				row *r = row_new(t);
+				check_figure(r->f[C_ID], L, hypot(bp1.x - bp0.x, bp1.y - bp0.y));
+				base_word(bw, sizeof bw, b, b->facing);
+				setf(r, C_TARGET, "%s", SET[s].target);
+				bool over6 = L > MAX_MOVE + TOL, overm = L > m + TOL;
+				if (!over6 && !overm)
+					expect(r, "legal", "", "", "");
+				else if (over6 && overm)
+					expect(r, "illegal", "SH.MOV.DIST.1 SH.MOV.1 SH.MOV.COH.1", "", "");
+				else if (over6)
+					expect(r, "disputed", "SH.MOV.DIST.1", "conflict",
+					       "SH.MOV.1 SH.MOV.COH.1 SH.MOV.DIST.1");
+				else
+					expect(r, "illegal", "SH.MOV.1 SH.MOV.COH.1", "", "");
+				setf(r, C_PROFILE, "all");
+				setf(r, C_BOARD, "72x48");
+				setf(r, C_UNITS, "A1 A horde M=%g", m);
+				setf(r, C_MODELS, "A1/a1 %s %s", s0, bw);
+				setf(r, C_ACTION, "move A1");
+				setf(r, C_PATHS, "a1 %s %s", s0, s1);
+				setf(r, C_VARIANTS, "%s", near_limit(k) ? "none" : "all");
+				setf(r, C_NOTE,
+				     "%s / %s: L=%.9f (%s), M=%g, 6\" cap %s, M %s; %s, move at %g degrees",
+				     Q_DIST1, Q_MOV1, L, offtext(ot, sizeof ot, SET[s].limit, k), m,
+				     over6 ? "exceeded" : "kept", overm ? "exceeded" : "kept",
+				     base_name(bn, sizeof bn, b, b->facing), a);
+			}
+}
+
+/* ------------------------------------------------------------------ */
+/* Enemy: SH.MOV.WAY.1, the 1" rule along the path                     */
+/* ------------------------------------------------------------------ */
+/*
+ * A horde of one (M=6) makes a plain `move` of L=5 (so SH.MOV.1, DIST.1,
+ * coherency and the board all hold) along u at angle a, from P0 = (36,24)
+ * - 2.5u; n is a unit normal to u, on the enemy's side. One enemy model
+ * (unit E1 of side B) stands beside the path. Both readings of SH.MOV.WAY.1
+ * agree on a `move` (the exception is for charges): the rule is violated
+ * iff the closest approach c <= 1 + tol, and nothing permits it, so
+ * c <= 1 + tol -> illegal by SH.MOV.WAY.1, else legal. c >= 0.99 so the
+ * bases never overlap (SH.MOV.WAY.2 holds).
+ *
+ * Closest approach beside the path. The moving base sweeps the set
+ * S = base + {P0 + s u : 0 <= s <= L}. Along n, S reaches no further than
+ * the line n.x = n.P0 + e1, e1 the mover's half-extent along n (the segment
+ * adds nothing along n since n.u = 0); the enemy base, centre E, reaches
+ * no nearer than n.x = n.E - e2, e2 its half-extent along n. So the
+ * distance is at least h - e1 - e2 with h = n.(E - P0). It is exactly that
+ * when a point of S on the first line and a point of the enemy on the
+ * second have the same coordinate along u: S touches its line along
+ * {corner + P0 + s u : 0 <= s <= L}, the enemy touches its line at one
+ * point (a corner, or the foot of the centre for a round base). We place
+ * the enemy so that its touching point lies at s = L/2 on that segment:
+ * E = P0 + sE u + h n with sE = L/2 + a1 - a2, a1 and a2 the u-coordinates
+ * of the touching corners relative to each centre (0 for round bases).
+ * For round bases this is c = h - r1 - r2; for a rectangle of frontage w
+ * and depth d whose facing makes angle t with n, e = (d/2)|cos t| +
+ * (w/2)|sin t|. The program checks 0 < sE < L: the enemy stands beside
+ * the path, and the path's end is far from it (the approach is swept, not
+ * judged at the end only).
+ *
+ * Each offset x each of the thirteen mover bases, with the enemy base,
+ * the angle and the side going round in turn: 65 rows. Then 15 rows head
+ * on: round bases, the enemy straight ahead of the path's end,
+ * E = P1 + (r1 + r2 + c) u, the closest approach being at the end.
+ */
+static void gen_enemy(table *t)
+{
+	const double L = 5.0;
+	int idx = 0;
+	for (int k = 0; k < NOFFS; k++)
+		for (int i = 0; i < NBASES; i++, idx++) {
+			const base *bm = &BASES[i], *be = &BASES[(i + 3 * k + 1) % NBASES];
+			double a = ANGLES[idx % NANGLES], side = (idx % 2) ? -1.0 : 1.0;
+			vec u = dir(a), n = scale(dir(a + 90.0), side);
+			vec p0 = add((vec){36.0, 24.0}, scale(u, -L / 2)), p1 = add(p0, scale(u, L));
+			double c = ENEMY_GAP + OFFS[k], a1, a2;
+			double e1 = half_extent(bm, bm->facing, n, u, &a1);
+			double e2 = half_extent(be, be->facing, scale(n, -1.0), u, &a2);
+			double h = c + e1 + e2, se = L / 2 + a1 - a2;
+			if (!(se > 0 && se < L))
+				die("enemy row %d: the enemy's touching point falls off the path", idx);
+			vec e = add(p0, add(scale(u, se), scale(n, h)));
+			char s0[64], s1[64], se_[64], bw1[64], bw2[64], bn1[64], bn2[64], ot[64];
+			vec bp0, bp1, be_;
+			pt(s0, sizeof s0, p0, &bp0);
+			pt(s1, sizeof s1, p1, &bp1);
+			pt(se_, sizeof se_, e, &be_);
+			row *r = row_new(t);
+			/* h measured again from the printed points: the distance of E
+			 * from the line of the path. */
+			vec du = {bp1.x - bp0.x, bp1.y - bp0.y};
+			double len = hypot(du.x, du.y);
+			double hp = fabs(du.x * (be_.y - bp0.y) - du.y * (be_.x - bp0.x)) / len;
+			check_figure(r->f[C_ID], c, hp - e1 - e2);
+			base_word(bw1, sizeof bw1, bm, bm->facing);
+			base_word(bw2, sizeof bw2, be, be->facing);
+			bool within = c <= ENEMY_GAP + TOL;
+			setf(r, C_TARGET, "SH.MOV.WAY.1");
+			if (within)
+				expect(r, "illegal", "SH.MOV.WAY.1", "", "");
+			else
+				expect(r, "legal", "", "", "");
+			setf(r, C_PROFILE, "all");
+			setf(r, C_BOARD, "72x48");
+			setf(r, C_UNITS, "A1 A horde M=6; E1 B horde");
+			setf(r, C_MODELS, "A1/a1 %s %s; E1/e1 %s %s", s0, bw1, se_, bw2);
+			setf(r, C_ACTION, "move A1");
+			setf(r, C_PATHS, "a1 %s %s", s0, s1);
+			setf(r, C_VARIANTS, "%s", near_limit(k) ? "none" : "all");
+			setf(r, C_NOTE,
+			     "%s closest approach c=%.9f (%s) = h - e1 - e2 with h=%.9f, "
+			     "e1=%.9f (%s), e2=%.9f (%s); move of 5 at %g degrees passes the "
+			     "enemy at %.3f along it",
+			     Q_WAY1, c, offtext(ot, sizeof ot, ENEMY_GAP, k), h, e1, base_name(bn1, sizeof bn1, bm, bm->facing),
+			     e2, base_name(bn2, sizeof bn2, be, be->facing), a, se);
+		}
+	for (int k = 0; k < NOFFS; k++)
+		for (int j = 0; j < 3; j++, idx++) {
+			const base *bm = &BASES[(k + j) % 5], *be = &BASES[(k + 2 * j + 1) % 5];
+			double a = ANGLES[idx % NANGLES];
+			vec u = dir(a);
+			vec p0 = add((vec){36.0, 24.0}, scale(u, -L / 2)), p1 = add(p0, scale(u, L));
+			double c = ENEMY_GAP + OFFS[k];
+			double r1 = bm->d_mm / MM_PER_IN / 2, r2 = be->d_mm / MM_PER_IN / 2;
+			vec e = add(p1, scale(u, r1 + r2 + c));
+			char s0[64], s1[64], se_[64], ot[64];
+			vec bp0, bp1, be_;
+			pt(s0, sizeof s0, p0, &bp0);
+			pt(s1, sizeof s1, p1, &bp1);
+			pt(se_, sizeof se_, e, &be_);
+			row *r = row_new(t);
+			check_figure(r->f[C_ID], c, hypot(be_.x - bp1.x, be_.y - bp1.y) - r1 - r2);
+			bool within = c <= ENEMY_GAP + TOL;
+			setf(r, C_TARGET, "SH.MOV.WAY.1");
+			if (within)
+				expect(r, "illegal", "SH.MOV.WAY.1", "", "");
+			else
+				expect(r, "legal", "", "", "");
+			setf(r, C_PROFILE, "all");
+			setf(r, C_BOARD, "72x48");
+			setf(r, C_UNITS, "A1 A horde M=6; E1 B horde");
+			setf(r, C_MODELS, "A1/a1 %s %g; E1/e1 %s %g", s0, bm->d_mm, se_, be->d_mm);
+			setf(r, C_ACTION, "move A1");
+			setf(r, C_PATHS, "a1 %s %s", s0, s1);
+			setf(r, C_VARIANTS, "%s", near_limit(k) ? "none" : "all");
+			setf(r, C_NOTE,
+			     "%s head on: the move of 5 at %g degrees ends c=%.9f (%s) short of "
+			     "the enemy = |E - end| - r1 - r2, r1=%.9f, r2=%.9f",
+			     Q_WAY1, a, c, offtext(ot, sizeof ot, ENEMY_GAP, k), r1, r2);
+		}
+}
+
+/* ------------------------------------------------------------------ */
+/* Coherency: SH.MOV.COH.3, SH.MOV.WHICH.4 and the formation clauses    */
+/* ------------------------------------------------------------------ */
+/*
+ * A unit of N = 2..5 models stands in a straight line along u (angle a),
+ * centres s apart, s = g + D, D the extent of a base along the line:
+ * round bases (D = diameter) or rectangles turned with their facing along
+ * the line (D = depth) or across it (D = frontage), so that neighbours face
+ * each other with parallel sides and the base-to-base gap is exactly g.
+ * (Rectangles turned at other angles are left out: two turned rectangles
+ * side by side are further apart than s - D, and the exact figure needs a
+ * polygon distance, which is the oracle's business, not this formula's.)
+ *
+ * One end model moves 0.5" along the line, outwards (its gap was g - 0.5)
+ * or inwards (it was g + 0.5), and ends at gap g: every gap of the line is
+ * g at the end. Only it moves: a partial move, so SH.MOV.WHICH.2 permits,
+ * SH.MOV.WHICH.3 holds (the `stationary` column lists exactly the others)
+ * and SH.MOV.WHICH.4 judges coherency with SH.MOV.COH.3. Fight in Ranks
+ * only moves inwards (outwards its bases would start overlapping).
+ *
+ * Readings, the limit being 1 (horde), 2 (skirmish), 0 (fight in ranks:
+ * base contact, i.e. the tolerance): models that are not neighbours are
+ * 2g + D > limit + tol apart (checked), so the only links are the
+ * neighbours'; the line is connected and a single line iff g <= limit +
+ * tol: the readings connected and line of SH.MOV.COH.3 and SH.MOV.WHICH.4
+ * agree. The formation clause's reading all-pairs is violated as soon as
+ * N >= 3 (the end models are 2g + D apart), and agrees with connected when
+ * N = 2. With profile `all`:
+ *   g <= limit + tol, N = 2   legal
+ *   g <= limit + tol, N >= 3  disputed, readings: the formation clause
+ *   g >  limit + tol          illegal: SH.MOV.COH.3 SH.MOV.WHICH.4 and the
+ *                             formation clause (every reading violated)
+ * Profile `chain` picks connected for SH.MOV.COH.3 and the formation
+ * clauses (SH.MOV.WHICH.4 keeps both readings, which agree here): it changes
+ * only the rows g <= limit + tol, N >= 3, which become legal; they are
+ * written again with profile `chain`.
+ * values: coherency (SH.MOV.COH.4) = 1, 2 or 0 inches.
+ */
+static void gen_coherency(table *t)
+{
+	static const struct {
+		const char *word, *clause, *quote;
+		double limit;
+		int ngaps;
+		double gaps[NOFFS];
+		const char *gapname[NOFFS];
+		bool outward;
+	} FORM[] = {
+		{"fight_in_ranks", "SH.FORM.FIR.COH",
+		 "\"A unit that Fights in Ranks must be in base contact with one another to be in "
+		 "Coherency.\"",
+		 FIR_COH, 4, {0.0, 1e-7, 0.001, 0.01, 0},
+		 {"base contact", "within the 1e-6 tolerance", "apart", "apart", ""}, false},
+		{"horde", "SH.FORM.HORDE.COH",
+		 "\"A Horde must be within 1\" of each other to be in coherency.\"", HORDE_COH, 5,
+		 {HORDE_COH - 0.01, HORDE_COH, HORDE_COH + 1e-7, HORDE_COH + 0.001, HORDE_COH + 0.01},
+		 {"= 1 - 0.01", "exactly 1", "= 1 + 1e-7, within the 1e-6 tolerance",
+		  "= 1 + 0.001", "= 1 + 0.01"}, true},
+		{"skirmish", "SH.FORM.SKIRM.COH",
+		 "\"Skirmishers must be within 2\" of each other to be in coherency.\"", SKIRM_COH, 5,
+		 {SKIRM_COH - 0.01, SKIRM_COH, SKIRM_COH + 1e-7, SKIRM_COH + 0.001, SKIRM_COH + 0.01},
+		 {"= 2 - 0.01", "exactly 2", "= 2 + 1e-7, within the 1e-6 tolerance",
+		  "= 2 + 0.001", "= 2 + 0.01"}, true},
+	};
+	/* Line bases: round, or rectangles with facing along (0) or across (90)
+	 * the line. */
+	static const struct {
+		int b;      /* index in BASES (its facing is not used) */
+		double rel; /* facing relative to the line */
+	} LINE[] = {{0, 0}, {5, 0}, {1, 0}, {9, 90}, {2, 0}, {5, 90}, {3, 0}, {9, 0}, {4, 0}};
+	const size_t nline = sizeof LINE / sizeof LINE[0];
+	size_t cnt = 0;
+	for (size_t fi = 0; fi < sizeof FORM / sizeof FORM[0]; fi++)
+		for (int nm = 2; nm <= 5; nm++)
+			for (int outward = FORM[fi].outward ? 1 : 0; outward >= 0; outward--)
+				for (int k = 0; k < FORM[fi].ngaps; k++, cnt++) {
+					const base *b = &BASES[LINE[cnt % nline].b];
+					double rel = LINE[cnt % nline].rel;
+					double a = ANGLES[cnt % NANGLES];
+					double facing = fmod(a + rel, 360.0);
+					vec u = dir(a);
+					double dd = !b->rect ? b->d_mm / MM_PER_IN
+						: rel == 0 ? b->dep_mm / MM_PER_IN : b->w_mm / MM_PER_IN;
+					double g = FORM[fi].gaps[k], lim = FORM[fi].limit;
+					double sp = g + dd;
+					bool within = g <= lim + TOL;
+					if (nm >= 3 && !(2 * g + dd > lim + TOL))
+						die("coherency: end models within the limit");
+					vec o = add((vec){36.0, 24.0}, scale(u, -(nm - 1) * sp / 2));
+					bool first = cnt % 2; /* which end moves */
+					int mv = first ? 0 : nm - 1;
+					vec out = first ? scale(u, -1.0) : u; /* outwards */
+					char models[1024] = "", stat[64] = "", path[256] = "";
+					char bw[64], p[64], q[64];
+					vec pts[5];
+					base_word(bw, sizeof bw, b, facing);
+					for (int i = 0; i < nm; i++) {
+						/* pts[i]: where model i stands once the move is over */
+						vec c = add(o, scale(u, i * sp));
+						pt(p, sizeof p, c, &pts[i]);
+						if (i == mv) {
+							/* it stands at its path's start */
+							vec st = add(c, scale(out, outward ? -0.5 : 0.5));
+							pt(q, sizeof q, st, NULL);
+							snprintf(path, sizeof path, "a%d %s %s", i + 1, q, p);
+						} else {
+							size_t ls = strlen(stat);
+							snprintf(stat + ls, sizeof stat - ls, "%sa%d",
+								 ls ? " " : "", i + 1);
+						}
+						size_t lm = strlen(models);
+						snprintf(models + lm, sizeof models - lm, "%sA1/a%d %s %s",
+							 i ? "; " : "", i + 1, i == mv ? q : p, bw);
+					}
+					for (int pass = 0; pass < 2; pass++) {
+						bool chain = pass == 1;
+						if (chain && !(within && nm >= 3))
+							break;
+						row *r = row_new(t);
+						for (int i = 0; i + 1 < nm; i++)
+							check_figure(r->f[C_ID], g,
+								     hypot(pts[i + 1].x - pts[i].x,
+									   pts[i + 1].y - pts[i].y) - dd);
+						setf(r, C_TARGET, "%s",
+						     nm == 2 ? "SH.MOV.COH.3" : FORM[fi].clause);
+						if (!within)
+							expect(r, "illegal", "", "", "");
+						if (!within)
+							setf(r, C_VIOLATES, "SH.MOV.COH.3 SH.MOV.WHICH.4 %s",
+							     FORM[fi].clause);
+						else if (nm == 2 || chain)
+							expect(r, "legal", "", "", "");
+						else
+							expect(r, "disputed", "", "readings", FORM[fi].clause);
+						setf(r, C_PROFILE, "%s", chain ? "chain" : "all");
+						setf(r, C_BOARD, "72x48");
+						setf(r, C_UNITS, "A1 A %s M=6", FORM[fi].word);
+						setf(r, C_MODELS, "%s", models);
+						setf(r, C_ACTION, "move A1");
+						setf(r, C_PATHS, "%s", path);
+						setf(r, C_STATIONARY, "%s", stat);
+						setf(r, C_VALUES, "coherency=%g", lim);
+						setf(r, C_VARIANTS, "%s",
+						     g == lim || g == lim + 1e-7 ? "none" : "all");
+						char bn[64];
+						setf(r, C_NOTE,
+						     "%s / %s: %d models in a line, every gap g=%.9f (%s; "
+						     "limit %g); a%d moves 0.5 %s, the others stay (declared); "
+						     "end models %.9f apart%s; %s, line at %g degrees%s",
+						     FORM[fi].quote, Q_COH3, nm, g, FORM[fi].gapname[k], lim,
+						     mv + 1, outward ? "outwards" : "inwards",
+						     (nm - 1) * g + (nm - 2) * dd,
+						     nm >= 3 ? " (all-pairs violated)" : "",
+						     base_name(bn, sizeof bn, b, facing), a,
+						     chain ? "; profile chain: connected reading" : "");
+					}
+				}
+}
+
+/* ------------------------------------------------------------------ */
+/* Board: SH.MOV.DIST.6                                                */
+/* ------------------------------------------------------------------ */
+/*
+ * One model of a horde of one (M=6) moves 4" in a straight line towards an
+ * edge (or a corner) and ends overhanging it by o; the path starts well on
+ * the board and every coordinate moves monotonically towards the edge, so
+ * the end is where the base reaches furthest. With (ex, ey) the
+ * half-extents of the base's bounding box (bbox_half: round r, r;
+ * rectangles (d/2)|cos f| + (w/2)|sin f| and (d/2)|sin f| + (w/2)|cos f|),
+ * the overhang is ex - x (left), x + ex - W (right), ey - y (bottom),
+ * y + ey - H (top); at a corner both overhangs are o. The base is off the
+ * board iff o > tol (CONV.BOARD.1, CONV.TOL.1).
+ *   on the board                  legal (voluntary or not)
+ *   off, voluntary                illegal: SH.MOV.DIST.6
+ *   off, `involuntary`            disputed, gap: SH.MOV.DIST.6 does not
+ *                                 forbid it and nothing else decides
+ * Per edge and offset: three voluntary rows and one involuntary row, the
+ * bases going round the thirteen in turn.
+ */
+static void gen_board(table *t)
+{
+	enum { LEFT, RIGHT, BOTTOM, TOP, CORNER, NEDGES };
+	static const char *const EDGE[NEDGES] = {"left", "right", "bottom", "top", "corner"};
+	static const double APPROACH[NEDGES][3] = {
+		{143, 210, 180}, {0, 37, 323}, {210, 270, 323}, {37, 90, 143}, {37, 143, 210},
+	};
+	static const char *const CORNERS[4] = {"top-right", "top-left", "bottom-left",
+					       "bottom-right"};
+	static const double CORNER_ANGLE[4] = {37, 143, 210, 323};
+	size_t nb = 0, ncorner = 0;
+	for (int e = 0; e < NEDGES; e++)
+		for (int k = 0; k < NOFFS; k++)
+			for (int j = 0; j < 4; j++) {
+				bool invol = j == 3;
+				const base *b = &BASES[nb++ % NBASES];
+				double o = OFFS[k], a;
+				vec h = bbox_half(b, b->facing), end;
+				char where[64];
+				if (e == CORNER) {
+					int c = (int)(ncorner++ % 4);
+					a = CORNER_ANGLE[c];
+					end.x = (c == 0 || c == 3) ? BOARD_W - h.x + o : h.x - o;
+					end.y = (c == 0 || c == 1) ? BOARD_H - h.y + o : h.y - o;
+					snprintf(where, sizeof where, "%s corner", CORNERS[c]);
+				} else {
+					a = APPROACH[e][j % 3];
+					end = (vec){BOARD_W / 2, BOARD_H / 2};
+					if (e == LEFT)
+						end.x = h.x - o;
+					else if (e == RIGHT)
+						end.x = BOARD_W - h.x + o;
+					else if (e == BOTTOM)
+						end.y = h.y - o;
+					else
+						end.y = BOARD_H - h.y + o;
+					snprintf(where, sizeof where, "%s edge", EDGE[e]);
+				}
+				vec start = add(end, scale(dir(a), -4.0)), bs, be;
+				char s0[64], s1[64], bw[64], bn[64], ot[64];
+				pt(s0, sizeof s0, start, &bs);
+				pt(s1, sizeof s1, end, &be);
+				row *r = row_new(t);
+				double over = fmax(fmax(h.x - be.x, be.x + h.x - BOARD_W),
+						   fmax(h.y - be.y, be.y + h.y - BOARD_H));
+				double over0 = fmax(fmax(h.x - bs.x, bs.x + h.x - BOARD_W),
+						    fmax(h.y - bs.y, bs.y + h.y - BOARD_H));
+				check_figure(r->f[C_ID], o, over);
+				if (!(over0 < -0.5))
+					die("%s: the path does not start well on the board", r->f[C_ID]);
+				bool off = o > TOL;
+				setf(r, C_TARGET, "SH.MOV.DIST.6");
+				if (!off)
+					expect(r, "legal", "", "", "");
+				else if (invol)
+					expect(r, "disputed", "", "gap", "SH.MOV.DIST.6");
+				else
+					expect(r, "illegal", "SH.MOV.DIST.6", "", "");
+				base_word(bw, sizeof bw, b, b->facing);
+				setf(r, C_PROFILE, "all");
+				setf(r, C_BOARD, "72x48");
+				setf(r, C_UNITS, "A1 A horde M=6");
+				setf(r, C_MODELS, "A1/a1 %s %s", s0, bw);
+				setf(r, C_ACTION, "move A1%s", invol ? " involuntary" : "");
+				setf(r, C_PATHS, "a1 %s %s", s0, s1);
+				setf(r, C_VARIANTS, "%s", near_limit(k) ? "none" : "no-rotate");
+				setf(r, C_NOTE,
+				     "%s overhang o=%.9f (%s) at the %s, half-extents ex=%.9f "
+				     "ey=%.9f (%s); %s move of 4 at %g degrees",
+				     Q_DIST6, o, offtext(ot, sizeof ot, 0.0, k), where, h.x, h.y,
+				     base_name(bn, sizeof bn, b, b->facing),
+				     invol ? "involuntary" : "voluntary", a);
+			}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2 || argv[1][0] == '-') {
+		fprintf(stderr, "usage: gen_boundary DIR\n"
+				"writes DIR/scrollhammer/movement/gen-boundary-*.csv\n");
+		return 2;
+	}
+	char sub[4096];
+	if (snprintf(sub, sizeof sub, "%s/scrollhammer/movement", argv[1]) >= (int)sizeof sub)
+		die("path too long");
+	mkdir_p(sub);
+	table tables[] = {
+		{"gen-boundary-distance.csv", "SH-MOV-BND-DIST", NULL, 0, 0},
+		{"gen-boundary-enemy.csv", "SH-MOV-BND-WAY", NULL, 0, 0},
+		{"gen-boundary-coherency.csv", "SH-MOV-BND-COH", NULL, 0, 0},
+		{"gen-boundary-board.csv", "SH-MOV-BND-BOARD", NULL, 0, 0},
+	};
+	gen_distance(&tables[0]);
+	gen_enemy(&tables[1]);
+	gen_coherency(&tables[2]);
+	gen_board(&tables[3]);
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+		table_write(&tables[i], argv[1]);
+		table_free(&tables[i]);
+	}
+	return 0;
+}

@@ -1,0 +1,960 @@
+/*
+ * gen_variants.c: metamorphic variants of the hand-written case tables.
+ *
+ * Usage: gen_variants -o OUTDIR TABLE.csv...
+ *
+ * Reads the hand-written tables given (cases/scrollhammer/movement/hand-*.csv)
+ * and writes OUTDIR/scrollhammer/movement/gen-variants.csv: for every case
+ * whose `variants` is not `none`, copies of the same scenario moved rigidly
+ * on the board. The expected columns (expect, violates, dispute, disputed,
+ * values, profile, target) are copied unchanged: a rigid motion changes no
+ * distance, no angle between bases and no path length, so the rule text
+ * must give the same verdict (DESIGN principle 4, the metamorphic relation).
+ *
+ * The copies, with their ID suffix:
+ *   .tr    translated by (dx, dy): x -> x + dx, y -> y + dy, facings kept.
+ *          (+3,-2) if it fits, else the first that fits of (+1.5,-1),
+ *          (+0.75,-0.5), (-3,+2), (-1.5,+1), (-0.75,+0.5), (+3,+2), (-3,-2),
+ *          (+1.5,+1), (-1.5,-1). A shift fits when every base, at its
+ *          position and at every point of its path, lies wholly in
+ *          [0.5, W-0.5] x [0.5, H-0.5] after it (its bounding box, see
+ *          bbox_half; a straight segment between two such points stays in
+ *          it too), and every terrain vertex lies in [0, W] x [0, H]. A
+ *          case with a base not wholly on the board gets no translated
+ *          copy: moving it would change what SH.MOV.DIST.6 sees.
+ *   .mx    mirrored about the board's vertical centre line: x -> W - x,
+ *          facings f -> 180 - f (a rectangle mirrored is the rectangle
+ *          with the mirrored facing: it is symmetric about its axes).
+ *   .r180  rotated by 180 degrees about the board's centre:
+ *          x -> W - x, y -> H - y, facings f -> f + 180.
+ * The mirror and the half turn map the board onto itself, and the set of
+ * distances from the bases to the four edges onto itself; a translation
+ * does not (it brings bases nearer to two edges). So:
+ *   variants `all` (or empty)  .tr, .mx, .r180
+ *   variants `no-rotate`       .mx, .r180 (the case depends on the board's
+ *                              edges or axes: no translation; and no
+ *                              quarter turn, which is never made)
+ *   variants `none`            no copy
+ * Quarter turns are not made: they need the board's W and H swapped, and a
+ * 72x48 board turned is a different board.
+ *
+ * What is transformed: the X,Y of models, the points of paths and of
+ * terrain, and every `facing=` of units and models. Numbers are written
+ * with 10 decimals at most (trailing zeros dropped): the rounding, at most
+ * 5e-11 in, is far below the tolerance of 1e-6 (a case meant to sit within
+ * rounding distance of the tolerance should be marked `none`). A model that
+ * states no facing is left without one: if it takes its unit's facing,
+ * the unit's is transformed; if it has facing 0, its transformed facing
+ * (180) gives the same rectangle. (A front or rear arc would tell them
+ * apart; no movement clause uses one.) Every other column is copied as it
+ * is; the note gets the prefix "variant of <ID> (<transform>): ".
+ *
+ * Columns: the union of the input headers, in the order id, ruleset,
+ * target, expect, violates, dispute, disputed, profile, board, context,
+ * units, models, terrain, action, paths, stationary, facts, dice, values,
+ * variants, note (note is always written). Rows are sorted by ID. The file
+ * is written whole (temporary file, then rename).
+ *
+ * Errors: input that cannot be read or transformed (an unknown or repeated
+ * column, a row with the wrong number of fields, a coordinate, base or
+ * facing that is not a number, a path of an unknown model, a repeated ID)
+ * is reported as file:line and the program exits with status 2 without
+ * writing anything. libcsv 3.0.3 gives no line numbers: the input is fed
+ * to it one line at a time, so that the line is known when it calls back.
+ */
+#include <csv.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define TOL 1e-6       /* CONV.TOL.1 */
+#define MM_PER_IN 25.4 /* CONV.UNIT.1 */
+#define MARGIN 0.5     /* a translated base stays this far inside the board */
+#define PI 3.14159265358979323846
+
+static void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+static void die(int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("gen_variants: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(status);
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		die(1, "out of memory");
+	return q;
+}
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *p = xrealloc(NULL, n + 1);
+	if (n)
+		memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+/* ------------------------------------------------------------------ */
+/* Growing strings                                                     */
+/* ------------------------------------------------------------------ */
+
+typedef struct sbuf {
+	char *p;
+	size_t n, cap;
+} sbuf;
+
+static void sb_putn(sbuf *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 64;
+		while (cap < b->n + n + 1)
+			cap *= 2;
+		b->p = xrealloc(b->p, cap);
+		b->cap = cap;
+	}
+	if (n)
+		memcpy(b->p + b->n, s, n);
+	b->n += n;
+	b->p[b->n] = '\0';
+}
+
+static void sb_puts(sbuf *b, const char *s)
+{
+	sb_putn(b, s, strlen(s));
+}
+
+static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof buf)
+		die(1, "internal: formatted text too long");
+	sb_putn(b, buf, (size_t)n);
+}
+
+/* Takes the buffer's text (an empty string if none); b is reset. */
+static char *sb_take(sbuf *b)
+{
+	char *p = b->p ? b->p : xstrndup("", 0);
+	b->p = NULL;
+	b->n = b->cap = 0;
+	return p;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading CSV with libcsv                                             */
+/* ------------------------------------------------------------------ */
+
+typedef struct record {
+	char **f;
+	size_t n;
+	long line; /* where the record starts */
+} record;
+
+typedef struct table {
+	char *path;
+	record *recs; /* recs[0] is the header */
+	size_t n, cap;
+	/* parser state */
+	record cur;
+	size_t cur_cap;
+	long line;    /* the line being fed */
+} table;
+
+/* Everything loaded stays reachable from here until the end. */
+static table *g_tables;
+static size_t g_ntables;
+
+static void on_field(void *s, size_t len, void *data)
+{
+	table *t = data;
+	const char *str = s ? s : "";
+	if (t->cur.n == 0) {
+		/* the record starts where its first field does: this line, less
+		 * the line breaks inside that (quoted) field */
+		long nl = 0;
+		for (size_t i = 0; i < len; i++)
+			nl += str[i] == '\n';
+		t->cur.line = t->line - nl;
+	}
+	if (t->cur.n == t->cur_cap) {
+		t->cur_cap = t->cur_cap ? 2 * t->cur_cap : 32;
+		t->cur.f = xrealloc(t->cur.f, t->cur_cap * sizeof *t->cur.f);
+	}
+	t->cur.f[t->cur.n++] = xstrndup(str, len);
+}
+
+static void on_record(int c, void *data)
+{
+	(void)c;
+	table *t = data;
+	if (t->cur.n == 0)
+		return;
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 64;
+		t->recs = xrealloc(t->recs, t->cap * sizeof *t->recs);
+	}
+	t->recs[t->n++] = t->cur;
+	t->cur = (record){NULL, 0, 0};
+	t->cur_cap = 0;
+}
+
+static void load(table *t, const char *path)
+{
+	memset(t, 0, sizeof *t);
+	t->path = xstrndup(path, strlen(path));
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		die(2, "%s: cannot open: %s", path, strerror(errno));
+	sbuf data = {0};
+	char chunk[65536];
+	size_t got;
+	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+		sb_putn(&data, chunk, got);
+	bool err = ferror(f);
+	fclose(f);
+	if (err)
+		die(2, "%s: read error", path);
+	const char *buf = data.p ? data.p : "";
+	size_t len = data.n, start = 0;
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		start = 3; /* a byte order mark */
+
+	struct csv_parser p;
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
+		die(1, "out of memory");
+	t->line = 1;
+	while (start < len) {
+		size_t end = start;
+		while (end < len && buf[end] != '\n')
+			end++;
+		size_t n = (end < len ? end + 1 : end) - start;
+		if (csv_parse(&p, buf + start, n, on_field, on_record, t) != n) {
+			int e = csv_error(&p);
+			csv_fini(&p, NULL, NULL, NULL);
+			csv_free(&p);
+			die(2, "%s:%ld: malformed CSV: %s", path, t->line, csv_strerror(e));
+		}
+		start += n;
+		if (end < len)
+			t->line++;
+	}
+	if (csv_fini(&p, on_field, on_record, t) != 0) {
+		int e = csv_error(&p);
+		csv_free(&p);
+		die(2, "%s:%ld: malformed CSV at the end of the file (a quote left open?): %s",
+		    path, t->line, csv_strerror(e));
+	}
+	csv_free(&p);
+	free(data.p);
+	if (t->n == 0)
+		die(2, "%s:1: empty table: a header row is expected", path);
+}
+
+/* ------------------------------------------------------------------ */
+/* Columns                                                             */
+/* ------------------------------------------------------------------ */
+
+enum {
+	C_ID, C_RULESET, C_TARGET, C_EXPECT, C_VIOLATES, C_DISPUTE, C_DISPUTED,
+	C_PROFILE, C_BOARD, C_CONTEXT, C_UNITS, C_MODELS, C_TERRAIN, C_ACTION,
+	C_PATHS, C_STATIONARY, C_FACTS, C_DICE, C_VALUES, C_VARIANTS, C_NOTE, NCOL
+};
+
+static const char *const COLS[NCOL] = {
+	"id", "ruleset", "target", "expect", "violates", "dispute", "disputed",
+	"profile", "board", "context", "units", "models", "terrain", "action",
+	"paths", "stationary", "facts", "dice", "values", "variants", "note"
+};
+
+static const int REQUIRED[] = {C_ID, C_TARGET, C_EXPECT, C_UNITS, C_MODELS, C_ACTION};
+
+/* Where a table's column j (in COLS order) is in its rows, -1 if absent. */
+static void header_map(const table *t, int map[NCOL])
+{
+	for (int j = 0; j < NCOL; j++)
+		map[j] = -1;
+	const record *h = &t->recs[0];
+	for (size_t i = 0; i < h->n; i++) {
+		int j = 0;
+		while (j < NCOL && strcmp(COLS[j], h->f[i]) != 0)
+			j++;
+		if (j == NCOL)
+			die(2, "%s:%ld: unknown column '%s'", t->path, h->line, h->f[i]);
+		if (map[j] >= 0)
+			die(2, "%s:%ld: column '%s' appears twice", t->path, h->line, h->f[i]);
+		map[j] = (int)i;
+	}
+	for (size_t r = 0; r < sizeof REQUIRED / sizeof REQUIRED[0]; r++)
+		if (map[REQUIRED[r]] < 0)
+			die(2, "%s:%ld: required column '%s' is missing", t->path, h->line,
+			    COLS[REQUIRED[r]]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Geometry                                                            */
+/* ------------------------------------------------------------------ */
+
+typedef struct vec {
+	double x, y;
+} vec;
+
+typedef enum xkind { X_TR, X_MX, X_R180 } xkind;
+
+typedef struct xform {
+	xkind k;
+	double dx, dy; /* X_TR */
+	double w, h;   /* the board */
+} xform;
+
+static vec xpt(const xform *x, vec p)
+{
+	switch (x->k) {
+	case X_TR: return (vec){p.x + x->dx, p.y + x->dy};
+	case X_MX: return (vec){x->w - p.x, p.y};
+	default: return (vec){x->w - p.x, x->h - p.y};
+	}
+}
+
+static double xfacing(const xform *x, double f)
+{
+	switch (x->k) {
+	case X_TR: return f;
+	case X_MX: return 180.0 - f;
+	default: return f + 180.0;
+	}
+}
+
+/* A number with at most 10 decimals, trailing zeros dropped, no "-0". */
+static void fmt_num(char *buf, size_t n, double v)
+{
+	snprintf(buf, n, "%.10f", v);
+	char *dot = strchr(buf, '.');
+	if (dot) {
+		char *e = buf + strlen(buf) - 1;
+		while (e > dot && *e == '0')
+			*e-- = '\0';
+		if (e == dot)
+			*e = '\0';
+	}
+	if (strcmp(buf, "-0") == 0)
+		strcpy(buf, "0");
+}
+
+static void fmt_facing(char *buf, size_t n, double f)
+{
+	f = fmod(f, 360.0);
+	if (f < 0)
+		f += 360.0;
+	fmt_num(buf, n, f);
+	if (strcmp(buf, "360") == 0)
+		strcpy(buf, "0");
+}
+
+static double cosd(double deg)
+{
+	double a = fmod(deg, 360.0);
+	if (a < 0)
+		a += 360.0;
+	if (a == 0.0)
+		return 1.0;
+	if (a == 90.0 || a == 270.0)
+		return 0.0;
+	if (a == 180.0)
+		return -1.0;
+	return cos(a * PI / 180.0);
+}
+
+static double sind(double deg)
+{
+	return cosd(deg - 90.0);
+}
+
+/* ------------------------------------------------------------------ */
+/* The columns with coordinates                                        */
+/* ------------------------------------------------------------------ */
+
+typedef struct where {
+	const char *file;
+	long line;
+	const char *col;
+} where;
+
+static void bad(const where *w, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+static void bad(const where *w, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	die(2, "%s:%ld: column '%s': %s", w->file, w->line, w->col, msg);
+}
+
+static bool parse_num(const char *s, size_t n, double *out)
+{
+	char buf[128];
+	if (n == 0 || n >= sizeof buf)
+		return false;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	char *end;
+	errno = 0;
+	double v = strtod(buf, &end);
+	if (*end != '\0' || errno != 0 || !isfinite(v))
+		return false;
+	*out = v;
+	return true;
+}
+
+/* "X,Y" */
+static bool parse_pt(const char *s, size_t n, vec *out)
+{
+	const char *c = memchr(s, ',', n);
+	return c && parse_num(s, (size_t)(c - s), &out->x) &&
+	       parse_num(c + 1, n - (size_t)(c - s) - 1, &out->y);
+}
+
+typedef struct model_info {
+	char *id;      /* the model's ID (after the '/') */
+	char *unit;
+	vec pos;
+	bool rect;
+	double d_mm, w_mm, dep_mm;
+	bool has_facing;
+	double facing;
+} model_info;
+
+typedef struct unit_info {
+	char *id;
+	bool has_facing;
+	double facing;
+} unit_info;
+
+typedef struct path_info {
+	char *model;
+	vec *pts;
+	size_t n;
+} path_info;
+
+typedef struct scene {
+	double w, h;
+	model_info *m;
+	size_t nm;
+	unit_info *u;
+	size_t nu;
+	path_info *p;
+	size_t np;
+	vec *terrain;
+	size_t nt;
+} scene;
+
+static void scene_free(scene *s)
+{
+	for (size_t i = 0; i < s->nm; i++) {
+		free(s->m[i].id);
+		free(s->m[i].unit);
+	}
+	for (size_t i = 0; i < s->nu; i++)
+		free(s->u[i].id);
+	for (size_t i = 0; i < s->np; i++) {
+		free(s->p[i].model);
+		free(s->p[i].pts);
+	}
+	free(s->m);
+	free(s->u);
+	free(s->p);
+	free(s->terrain);
+	memset(s, 0, sizeof *s);
+}
+
+typedef enum colkind { K_UNITS, K_MODELS, K_TERRAIN, K_PATHS } colkind;
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/*
+ * Goes through a units / models / terrain / paths cell: items separated by
+ * ';', tokens separated by blanks. With sc, records what it finds; with x
+ * and out, writes the cell again with its coordinates and facings
+ * transformed and every other character as it was.
+ */
+static void scan(const char *src, colkind kind, const where *w, scene *sc, const xform *x,
+                 sbuf *out)
+{
+	const char *s = src;
+	size_t item = 0;
+	while (*s || item == 0) {
+		const char *iend = strchr(s, ';');
+		if (!iend)
+			iend = s + strlen(s);
+		item++;
+		size_t ti = 0;
+		const char *q = s;
+		path_info *path = NULL;
+		model_info *model = NULL;
+		unit_info *unit = NULL;
+		while (q < iend) {
+			if (is_blank(*q)) {
+				if (out)
+					sb_putn(out, q, 1);
+				q++;
+				continue;
+			}
+			const char *te = q;
+			while (te < iend && !is_blank(*te))
+				te++;
+			size_t tn = (size_t)(te - q);
+			bool done = false;
+			vec p;
+			double f;
+			if ((kind == K_MODELS && ti == 1) || (kind == K_TERRAIN && ti >= 2) ||
+			    (kind == K_PATHS && ti >= 1)) {
+				if (!parse_pt(q, tn, &p))
+					bad(w, "item %zu: expected a point X,Y, found '%.*s'", item,
+					    (int)tn, q);
+				if (sc && kind == K_MODELS)
+					model->pos = p;
+				if (sc && kind == K_TERRAIN) {
+					sc->terrain = xrealloc(sc->terrain,
+							       (sc->nt + 1) * sizeof *sc->terrain);
+					sc->terrain[sc->nt++] = p;
+				}
+				if (sc && kind == K_PATHS) {
+					path->pts = xrealloc(path->pts, (path->n + 1) * sizeof *path->pts);
+					path->pts[path->n++] = p;
+				}
+				if (out) {
+					char bx[64], by[64];
+					vec t = xpt(x, p);
+					fmt_num(bx, sizeof bx, t.x);
+					fmt_num(by, sizeof by, t.y);
+					sb_printf(out, "%s,%s", bx, by);
+				}
+				done = true;
+			} else if ((kind == K_MODELS || kind == K_UNITS) && ti >= 3 && tn > 7 &&
+				   strncmp(q, "facing=", 7) == 0) {
+				if (!parse_num(q + 7, tn - 7, &f))
+					bad(w, "item %zu: expected facing=DEGREES, found '%.*s'", item,
+					    (int)tn, q);
+				if (sc && kind == K_MODELS) {
+					model->has_facing = true;
+					model->facing = f;
+				}
+				if (sc && kind == K_UNITS) {
+					unit->has_facing = true;
+					unit->facing = f;
+				}
+				if (out) {
+					char bf[64];
+					fmt_facing(bf, sizeof bf, xfacing(x, f));
+					sb_printf(out, "facing=%s", bf);
+				}
+				done = true;
+			} else if (kind == K_MODELS && ti == 2) {
+				/* BASE: a diameter or WxD, in mm */
+				const char *xs = memchr(q, 'x', tn);
+				double a, b = 0;
+				bool ok = xs ? parse_num(q, (size_t)(xs - q), &a) &&
+						       parse_num(xs + 1, tn - (size_t)(xs - q) - 1, &b) &&
+						       a > 0 && b > 0
+					     : parse_num(q, tn, &a) && a > 0;
+				if (!ok)
+					bad(w, "item %zu: expected a base (diameter or WxD in mm), found "
+					    "'%.*s'", item, (int)tn, q);
+				if (sc) {
+					model->rect = xs != NULL;
+					model->d_mm = xs ? 0 : a;
+					model->w_mm = xs ? a : 0;
+					model->dep_mm = b;
+				}
+			} else if (ti == 0 && sc) {
+				if (kind == K_MODELS) {
+					const char *slash = memchr(q, '/', tn);
+					if (!slash)
+						bad(w, "item %zu: expected UNIT/ID, found '%.*s'", item,
+						    (int)tn, q);
+					sc->m = xrealloc(sc->m, (sc->nm + 1) * sizeof *sc->m);
+					model = &sc->m[sc->nm++];
+					memset(model, 0, sizeof *model);
+					model->unit = xstrndup(q, (size_t)(slash - q));
+					model->id = xstrndup(slash + 1, tn - (size_t)(slash - q) - 1);
+				} else if (kind == K_UNITS) {
+					sc->u = xrealloc(sc->u, (sc->nu + 1) * sizeof *sc->u);
+					unit = &sc->u[sc->nu++];
+					memset(unit, 0, sizeof *unit);
+					unit->id = xstrndup(q, tn);
+				} else if (kind == K_PATHS) {
+					sc->p = xrealloc(sc->p, (sc->np + 1) * sizeof *sc->p);
+					path = &sc->p[sc->np++];
+					memset(path, 0, sizeof *path);
+					path->model = xstrndup(q, tn);
+				}
+			}
+			if (!done && out)
+				sb_putn(out, q, tn);
+			ti++;
+			q = te;
+		}
+		if (ti > 0) {
+			size_t need = kind == K_MODELS ? 3 : kind == K_PATHS ? 2 : kind == K_TERRAIN ? 3 : 1;
+			if (ti < need)
+				bad(w, "item %zu: too few words (%zu) to %s", item, ti,
+				    kind == K_MODELS ? "read UNIT/ID X,Y BASE"
+				    : kind == K_PATHS ? "read MODEL X,Y ..." : "read ID KIND X,Y ...");
+		}
+		if (!*iend)
+			break;
+		if (out)
+			sb_putn(out, ";", 1);
+		s = iend + 1;
+	}
+}
+
+static const model_info *find_model(const scene *sc, const char *id)
+{
+	for (size_t i = 0; i < sc->nm; i++)
+		if (strcmp(sc->m[i].id, id) == 0)
+			return &sc->m[i];
+	return NULL;
+}
+
+/* Half-extents of a base's bounding box along x and y; when the model
+ * states no facing and its unit does, the larger of the two readings
+ * (it takes the unit's facing, or it has facing 0). */
+static vec bbox_half(const scene *sc, const model_info *m)
+{
+	if (!m->rect) {
+		double r = m->d_mm / MM_PER_IN / 2;
+		return (vec){r, r};
+	}
+	double cand[2] = {0.0, 0.0};
+	int nc = 1;
+	if (m->has_facing) {
+		cand[0] = m->facing;
+	} else {
+		for (size_t i = 0; i < sc->nu; i++)
+			if (strcmp(sc->u[i].id, m->unit) == 0 && sc->u[i].has_facing)
+				cand[nc++] = sc->u[i].facing;
+	}
+	double hd = m->dep_mm / MM_PER_IN / 2, hw = m->w_mm / MM_PER_IN / 2;
+	vec h = {0, 0};
+	for (int i = 0; i < nc; i++) {
+		double ex = hd * fabs(cosd(cand[i])) + hw * fabs(sind(cand[i]));
+		double ey = hd * fabs(sind(cand[i])) + hw * fabs(cosd(cand[i]));
+		h.x = fmax(h.x, ex);
+		h.y = fmax(h.y, ey);
+	}
+	return h;
+}
+
+/* Whether every base (at its position and every path point), shifted by
+ * (dx, dy), lies within [lo, W-lo] x [lo, H-lo] (up to the tolerance when
+ * lo is 0), and, with terrain, every terrain vertex in [0, W] x [0, H]. */
+static bool fits(const scene *sc, double dx, double dy, double lo, bool terrain)
+{
+	double tol = lo > 0 ? 0.0 : TOL;
+	for (size_t i = 0; i < sc->nm; i++) {
+		const model_info *m = &sc->m[i];
+		vec h = bbox_half(sc, m);
+		const path_info *p = NULL;
+		for (size_t k = 0; k < sc->np; k++)
+			if (strcmp(sc->p[k].model, m->id) == 0)
+				p = &sc->p[k];
+		size_t n = p ? p->n : 0;
+		for (size_t k = 0; k <= n; k++) {
+			vec c = k == 0 ? m->pos : p->pts[k - 1];
+			c.x += dx;
+			c.y += dy;
+			if (c.x - h.x < lo - tol || c.x + h.x > sc->w - lo + tol ||
+			    c.y - h.y < lo - tol || c.y + h.y > sc->h - lo + tol)
+				return false;
+		}
+	}
+	for (size_t i = 0; terrain && i < sc->nt; i++) {
+		vec c = {sc->terrain[i].x + dx, sc->terrain[i].y + dy};
+		if (c.x < 0 || c.x > sc->w || c.y < 0 || c.y > sc->h)
+			return false;
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Output                                                              */
+/* ------------------------------------------------------------------ */
+
+typedef struct orow {
+	char *f[NCOL];
+} orow;
+
+static orow *g_out;
+static size_t g_nout, g_outcap;
+
+static void csv_field(FILE *f, const char *s)
+{
+	size_t n = strlen(s);
+	bool q = strpbrk(s, ",\"\r\n") != NULL ||
+		 (n > 0 && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t'));
+	if (!q) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static int orow_cmp(const void *a, const void *b)
+{
+	return strcmp(((const orow *)a)->f[C_ID], ((const orow *)b)->f[C_ID]);
+}
+
+/* One transformed copy of row r (fields in COLS order; NULL: the table
+ * has no such column). */
+static void emit(const char *const *r, const where *base, const xform *x, const char *suffix,
+                 const char *how)
+{
+	if (g_nout == g_outcap) {
+		g_outcap = g_outcap ? 2 * g_outcap : 64;
+		g_out = xrealloc(g_out, g_outcap * sizeof *g_out);
+	}
+	orow *o = &g_out[g_nout++];
+	static const colkind KIND[NCOL] = {
+		[C_UNITS] = K_UNITS, [C_MODELS] = K_MODELS, [C_TERRAIN] = K_TERRAIN,
+		[C_PATHS] = K_PATHS,
+	};
+	for (int j = 0; j < NCOL; j++) {
+		const char *v = r[j] ? r[j] : "";
+		sbuf b = {0};
+		if (j == C_ID) {
+			sb_printf(&b, "%s%s", v, suffix);
+		} else if (j == C_NOTE) {
+			sb_printf(&b, "variant of %s (%s): ", r[C_ID], how);
+			sb_puts(&b, v);
+		} else if (j == C_UNITS || j == C_MODELS || j == C_TERRAIN || j == C_PATHS) {
+			where w = *base;
+			w.col = COLS[j];
+			scan(v, KIND[j], &w, NULL, x, &b);
+		} else {
+			sb_puts(&b, v);
+		}
+		o->f[j] = sb_take(&b);
+	}
+}
+
+static void write_out(const char *outdir, const bool present[NCOL])
+{
+	char path[4096], tmp[4200];
+	if (snprintf(path, sizeof path, "%s/scrollhammer/movement/gen-variants.csv", outdir) >=
+	    (int)sizeof path)
+		die(2, "output path too long");
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		die(1, "cannot write %s: %s", tmp, strerror(errno));
+	bool first = true;
+	for (int j = 0; j < NCOL; j++)
+		if (present[j]) {
+			if (!first)
+				fputc(',', f);
+			csv_field(f, COLS[j]);
+			first = false;
+		}
+	fputc('\n', f);
+	for (size_t i = 0; i < g_nout; i++) {
+		first = true;
+		for (int j = 0; j < NCOL; j++)
+			if (present[j]) {
+				if (!first)
+					fputc(',', f);
+				csv_field(f, g_out[i].f[j]);
+				first = false;
+			}
+		fputc('\n', f);
+	}
+	if (ferror(f) | fclose(f)) {
+		remove(tmp);
+		die(1, "cannot write %s", tmp);
+	}
+	if (rename(tmp, path) != 0) {
+		int e = errno;
+		remove(tmp);
+		die(1, "cannot rename %s to %s: %s", tmp, path, strerror(e));
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Main                                                                */
+/* ------------------------------------------------------------------ */
+
+static const struct {
+	double dx, dy;
+} SHIFTS[] = {
+	{3, -2}, {1.5, -1}, {0.75, -0.5}, {-3, 2}, {-1.5, 1}, {-0.75, 0.5},
+	{3, 2}, {-3, -2}, {1.5, 1}, {-1.5, -1},
+};
+
+static void variants_of(const table *t, const int map[NCOL], size_t ri)
+{
+	const record *rec = &t->recs[ri];
+	if (rec->n != t->recs[0].n)
+		die(2, "%s:%ld: %zu fields, the header has %zu", t->path, rec->line, rec->n,
+		    t->recs[0].n);
+	const char *r[NCOL];
+	for (int j = 0; j < NCOL; j++)
+		r[j] = map[j] >= 0 ? rec->f[map[j]] : NULL;
+	where w = {t->path, rec->line, "variants"};
+	const char *var = r[C_VARIANTS] && *r[C_VARIANTS] ? r[C_VARIANTS] : "all";
+	bool all = strcmp(var, "all") == 0, norot = strcmp(var, "no-rotate") == 0;
+	if (strcmp(var, "none") == 0)
+		return;
+	if (!all && !norot)
+		bad(&w, "expected all, no-rotate or none, found '%s'", var);
+	if (!*r[C_ID]) {
+		w.col = "id";
+		bad(&w, "empty case ID");
+	}
+
+	scene sc = {0};
+	sc.w = 72;
+	sc.h = 48;
+	if (r[C_BOARD] && *r[C_BOARD]) {
+		const char *b = r[C_BOARD], *xs = strchr(b, 'x');
+		w.col = "board";
+		if (!xs || !parse_num(b, (size_t)(xs - b), &sc.w) ||
+		    !parse_num(xs + 1, strlen(xs + 1), &sc.h) || sc.w <= 0 || sc.h <= 0)
+			bad(&w, "expected WxH in inches, found '%s'", b);
+	}
+	w.col = "units";
+	scan(r[C_UNITS], K_UNITS, &w, &sc, NULL, NULL);
+	w.col = "models";
+	scan(r[C_MODELS], K_MODELS, &w, &sc, NULL, NULL);
+	if (r[C_TERRAIN]) {
+		w.col = "terrain";
+		scan(r[C_TERRAIN], K_TERRAIN, &w, &sc, NULL, NULL);
+	}
+	if (r[C_PATHS]) {
+		w.col = "paths";
+		scan(r[C_PATHS], K_PATHS, &w, &sc, NULL, NULL);
+	}
+	for (size_t i = 0; i < sc.np; i++)
+		if (!find_model(&sc, sc.p[i].model))
+			bad(&w, "a path for model '%s', which the models column does not have",
+			    sc.p[i].model);
+
+	xform x = {X_TR, 0, 0, sc.w, sc.h};
+	char how[256], wb[32], hb[32];
+	fmt_num(wb, sizeof wb, sc.w);
+	fmt_num(hb, sizeof hb, sc.h);
+	if (all) {
+		size_t k = 0;
+		bool on_board = fits(&sc, 0, 0, 0.0, false);
+		if (on_board)
+			while (k < sizeof SHIFTS / sizeof SHIFTS[0] &&
+			       !fits(&sc, SHIFTS[k].dx, SHIFTS[k].dy, MARGIN, true))
+				k++;
+		if (on_board && k < sizeof SHIFTS / sizeof SHIFTS[0]) {
+			x.k = X_TR;
+			x.dx = SHIFTS[k].dx;
+			x.dy = SHIFTS[k].dy;
+			snprintf(how, sizeof how, "translated by (%+g,%+g)", x.dx, x.dy);
+			emit(r, &w, &x, ".tr", how);
+		} else {
+			fprintf(stderr, "gen_variants: %s:%ld: %s: no translated copy (%s)\n",
+				t->path, rec->line, r[C_ID],
+				on_board ? "no shift keeps every base 0.5\" inside the board "
+					   "and the terrain on it"
+					 : "a base is not wholly on the board");
+		}
+	}
+	x.k = X_MX;
+	snprintf(how, sizeof how, "mirrored: x -> %s - x, facings f -> 180 - f", wb);
+	emit(r, &w, &x, ".mx", how);
+	x.k = X_R180;
+	snprintf(how, sizeof how,
+		 "rotated by 180 degrees about the board's centre: x -> %s - x, y -> %s - y, "
+		 "facings f -> f + 180", wb, hb);
+	emit(r, &w, &x, ".r180", how);
+	scene_free(&sc);
+}
+
+static void free_all(void)
+{
+	for (size_t i = 0; i < g_ntables; i++) {
+		table *t = &g_tables[i];
+		for (size_t r = 0; r < t->n; r++) {
+			for (size_t j = 0; j < t->recs[r].n; j++)
+				free(t->recs[r].f[j]);
+			free(t->recs[r].f);
+		}
+		for (size_t j = 0; j < t->cur.n; j++)
+			free(t->cur.f[j]);
+		free(t->cur.f);
+		free(t->recs);
+		free(t->path);
+	}
+	free(g_tables);
+	for (size_t i = 0; i < g_nout; i++)
+		for (int j = 0; j < NCOL; j++)
+			free(g_out[i].f[j]);
+	free(g_out);
+}
+
+int main(int argc, char **argv)
+{
+	const char *outdir = NULL;
+	int i = 1;
+	if (i + 1 < argc && strcmp(argv[i], "-o") == 0) {
+		outdir = argv[i + 1];
+		i += 2;
+	}
+	if (!outdir || i >= argc || argv[i][0] == '-') {
+		fprintf(stderr, "usage: gen_variants -o OUTDIR TABLE.csv...\n"
+				"writes OUTDIR/scrollhammer/movement/gen-variants.csv\n");
+		return 2;
+	}
+	g_ntables = (size_t)(argc - i);
+	g_tables = xrealloc(NULL, g_ntables * sizeof *g_tables);
+	bool present[NCOL] = {false};
+	present[C_ID] = present[C_NOTE] = true;
+	for (size_t k = 0; k < g_ntables; k++) {
+		table *t = &g_tables[k];
+		load(t, argv[i + (int)k]);
+		int map[NCOL];
+		header_map(t, map);
+		for (int j = 0; j < NCOL; j++)
+			present[j] = present[j] || map[j] >= 0;
+		for (size_t r = 1; r < t->n; r++)
+			variants_of(t, map, r);
+	}
+	qsort(g_out, g_nout, sizeof *g_out, orow_cmp);
+	for (size_t k = 1; k < g_nout; k++)
+		if (strcmp(g_out[k - 1].f[C_ID], g_out[k].f[C_ID]) == 0)
+			die(2, "case ID %s would be written twice (an ID repeated in the input?)",
+			    g_out[k].f[C_ID]);
+	write_out(outdir, present);
+	free_all();
+	return 0;
+}

@@ -1,0 +1,1023 @@
+/* svg.c: the scenario picture of `arbiter explain` (see svg.h).
+ *
+ * Every coordinate is computed here (no SVG transforms) so that the y flip
+ * of the table never mirrors the text, and printed with "%.3f" so that the
+ * same scenario always gives the same bytes. */
+#include "svg.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+/* ------------------------------------------------------------------ */
+/* A growable string. After the first failed allocation every append   */
+/* is a no-op and oom stays set, so drawing code need not check each   */
+/* call: arbsvg_render checks once at the end.                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct sbuf {
+	char *p;
+	size_t n, cap;
+	bool oom;
+} sbuf;
+
+static bool sb_reserve(sbuf *b, size_t extra)
+{
+	if (b->oom)
+		return false;
+	if (extra > SIZE_MAX - b->n - 1) {
+		b->oom = true;
+		return false;
+	}
+	size_t need = b->n + extra + 1;
+	if (need <= b->cap)
+		return true;
+	size_t cap = b->cap ? b->cap : 1024;
+	while (cap < need)
+		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+	char *p = realloc(b->p, cap);
+	if (!p) {
+		b->oom = true;
+		return false;
+	}
+	b->p = p;
+	b->cap = cap;
+	return true;
+}
+
+static void sb_putn(sbuf *b, const char *s, size_t n)
+{
+	if (!sb_reserve(b, n))
+		return;
+	memcpy(b->p + b->n, s, n);
+	b->n += n;
+	b->p[b->n] = '\0';
+}
+
+static void sb_puts(sbuf *b, const char *s)
+{
+	sb_putn(b, s, strlen(s));
+}
+
+static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+	char tmp[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	if (k < 0) {
+		b->oom = true; /* cannot happen with our formats; fail loudly anyway */
+		return;
+	}
+	if ((size_t)k < sizeof tmp) {
+		sb_putn(b, tmp, (size_t)k);
+		return;
+	}
+	if (!sb_reserve(b, (size_t)k))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->n, (size_t)k + 1, fmt, ap);
+	va_end(ap);
+	b->n += (size_t)k;
+}
+
+/* Length of the valid UTF-8 sequence at s (at most max bytes) of a
+ * character XML 1.0 allows, or 0 when it is invalid: such bytes would
+ * make the document ill-formed, so the caller replaces them. */
+static size_t utf8_ok(const unsigned char *s, size_t max)
+{
+	unsigned c = s[0];
+	size_t len;
+	uint32_t cp;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF) {
+		len = 2;
+		cp = c & 0x1F;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		cp = c & 0x0F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		cp = c & 0x07;
+	} else {
+		return 0;
+	}
+	if (len > max)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3F);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+		return 0;
+	if ((cp >= 0xD800 && cp <= 0xDFFF) || cp == 0xFFFE || cp == 0xFFFF)
+		return 0;
+	return len;
+}
+
+/* Appends at most max bytes of s as XML character data / attribute text:
+ * the five markup characters escaped, characters XML forbids (control
+ * bytes, broken UTF-8) replaced by '?'. NULL appends nothing. */
+static void sb_textn(sbuf *b, const char *s, size_t max)
+{
+	if (!s)
+		return;
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = strnlen(s, max);
+	for (size_t i = 0; i < n;) {
+		unsigned char c = u[i];
+		switch (c) {
+		case '&': sb_puts(b, "&amp;"); i++; continue;
+		case '<': sb_puts(b, "&lt;"); i++; continue;
+		case '>': sb_puts(b, "&gt;"); i++; continue;
+		case '"': sb_puts(b, "&quot;"); i++; continue;
+		case '\'': sb_puts(b, "&apos;"); i++; continue;
+		default: break;
+		}
+		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+			sb_putn(b, "?", 1);
+			i++;
+			continue;
+		}
+		size_t len = utf8_ok(u + i, n - i);
+		if (len == 0) {
+			sb_putn(b, "?", 1);
+			i++;
+			continue;
+		}
+		sb_putn(b, s + i, len);
+		i += len;
+	}
+}
+
+static void sb_text(sbuf *b, const char *s)
+{
+	sb_textn(b, s, SIZE_MAX);
+}
+
+/* ------------------------------------------------------------------ */
+/* Table to picture coordinates                                        */
+/* ------------------------------------------------------------------ */
+
+typedef struct bounds {
+	double x0, y0, x1, y1;
+	bool any;
+} bounds;
+
+static void bounds_add(bounds *bb, double x, double y)
+{
+	if (!isfinite(x) || !isfinite(y))
+		return;
+	if (!bb->any) {
+		bb->x0 = bb->x1 = x;
+		bb->y0 = bb->y1 = y;
+		bb->any = true;
+		return;
+	}
+	bb->x0 = fmin(bb->x0, x);
+	bb->x1 = fmax(bb->x1, x);
+	bb->y0 = fmin(bb->y0, y);
+	bb->y1 = fmax(bb->y1, y);
+}
+
+/* Picture px = left + (x - xmin) * ppi; y is flipped so the table's +y
+ * points up the page. */
+typedef struct view {
+	double ppi, xmin, ymax, left, top;
+} view;
+
+static double vx(const view *w, double x)
+{
+	return w->left + (x - w->xmin) * w->ppi;
+}
+
+static double vy(const view *w, double y)
+{
+	return w->top + (w->ymax - y) * w->ppi;
+}
+
+static bool finite2(arb_vec2 p)
+{
+	return isfinite(p.x) && isfinite(p.y);
+}
+
+/* "x,y" of a table point in picture coordinates, after a space unless it
+ * is the first of a list. */
+static void sb_pt(sbuf *b, const view *w, arb_vec2 p, bool first)
+{
+	sb_printf(b, "%s%.3f,%.3f", first ? "" : " ", vx(w, p.x), vy(w, p.y));
+}
+
+/* ------------------------------------------------------------------ */
+/* Bases                                                               */
+/* ------------------------------------------------------------------ */
+
+static double mm_to_in(double mm)
+{
+	double v = mm / ARB_MM_PER_INCH;
+	return isfinite(v) && v > 0 ? v : 0;
+}
+
+static arb_vec2 dir_of(double deg)
+{
+	double a = (isfinite(deg) ? deg : 0) * M_PI / 180.0;
+	arb_vec2 d = {cos(a), sin(a)};
+	return d;
+}
+
+/* Corners of a rectangular base, counter-clockwise from front-right:
+ * depth runs along the facing, the frontage across it. */
+static void rect_corners(arb_vec2 c, double facing, const arb_base *b, arb_vec2 out[4])
+{
+	arb_vec2 f = dir_of(facing), l = {-f.y, f.x};
+	double hd = mm_to_in(b->depth_mm) / 2, hw = mm_to_in(b->w_mm) / 2;
+	const double sf[4] = {1, 1, -1, -1}, sl[4] = {-1, 1, 1, -1};
+	for (int i = 0; i < 4; i++) {
+		out[i].x = c.x + sf[i] * hd * f.x + sl[i] * hw * l.x;
+		out[i].y = c.y + sf[i] * hd * f.y + sl[i] * hw * l.y;
+	}
+}
+
+/* Half-extents along x and y of a base at facing, grown by margin. */
+static arb_vec2 base_extent(double facing, const arb_base *b, double margin)
+{
+	arb_vec2 e;
+	if (b->shape == ARB_BASE_RECT) {
+		arb_vec2 f = dir_of(facing);
+		double hd = mm_to_in(b->depth_mm) / 2, hw = mm_to_in(b->w_mm) / 2;
+		e.x = fabs(f.x) * hd + fabs(f.y) * hw;
+		e.y = fabs(f.y) * hd + fabs(f.x) * hw;
+	} else {
+		e.x = e.y = mm_to_in(b->d_mm) / 2;
+	}
+	e.x += margin;
+	e.y += margin;
+	return e;
+}
+
+static void bounds_add_base(bounds *bb, arb_vec2 c, double facing, const arb_base *b,
+                            double margin)
+{
+	arb_vec2 e = base_extent(facing, b, margin);
+	bounds_add(bb, c.x - e.x, c.y - e.y);
+	bounds_add(bb, c.x + e.x, c.y + e.y);
+}
+
+/* The outline of a base; attrs are the presentation attributes. */
+static void draw_base(sbuf *b, const view *w, arb_vec2 c, double facing, const arb_base *base,
+                      const char *attrs)
+{
+	if (base->shape == ARB_BASE_RECT) {
+		arb_vec2 k[4];
+		rect_corners(c, facing, base, k);
+		sb_puts(b, "<polygon points=\"");
+		for (int i = 0; i < 4; i++)
+			sb_pt(b, w, k[i], i == 0);
+		sb_printf(b, "\" %s/>\n", attrs);
+	} else {
+		sb_printf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"%.3f\" %s/>\n", vx(w, c.x),
+		          vy(w, c.y), mm_to_in(base->d_mm) / 2 * w->ppi, attrs);
+	}
+}
+
+/* The set of points within z of a base: a circle for a round base, the
+ * rectangle with its edges pushed out by z and quarter-circle corners
+ * (as a polygon, 6 segments a corner) for a rectangular one. */
+static void draw_zone(sbuf *b, const view *w, arb_vec2 c, double facing, const arb_base *base,
+                      double z, const char *attrs)
+{
+	if (base->shape != ARB_BASE_RECT) {
+		sb_printf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"%.3f\" %s/>\n", vx(w, c.x),
+		          vy(w, c.y), (mm_to_in(base->d_mm) / 2 + z) * w->ppi, attrs);
+		return;
+	}
+	arb_vec2 k[4];
+	rect_corners(c, facing, base, k);
+	double f0 = isfinite(facing) ? facing : 0;
+	sb_puts(b, "<path d=\"");
+	for (int i = 0; i < 4; i++) {
+		/* corner i turns from the outward normal of edge i-1 (facing +
+		 * 90*(i-1) degrees) to that of edge i (facing + 90*i). */
+		for (int s = 0; s <= 6; s++) {
+			double a = (f0 + 90.0 * (i - 1) + 15.0 * s) * M_PI / 180.0;
+			arb_vec2 p = {k[i].x + z * cos(a), k[i].y + z * sin(a)};
+			sb_printf(b, "%s%.3f,%.3f", i == 0 && s == 0 ? "M" : " L", vx(w, p.x),
+			          vy(w, p.y));
+		}
+	}
+	sb_printf(b, " Z\" %s/>\n", attrs);
+}
+
+/* ------------------------------------------------------------------ */
+/* Colours                                                             */
+/* ------------------------------------------------------------------ */
+
+typedef struct palette {
+	const char *fill, *stroke;
+} palette;
+
+static const palette ACTOR_SIDE = {"#9ec5ee", "#1f5fa8"};
+static const palette OTHER_SIDE = {"#f2b1a4", "#b0302a"};
+#define COLOUR_VIOLATED "#d01c1c"
+#define COLOUR_OK "#1a8f2e"
+
+static bool same_str(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+/* Terrain fill by kind: the kinds the rulesets name get a colour that
+ * reads as that kind; any other kind a pastel picked by a hash of its
+ * name, so that it is stable from one run to the next. */
+static const char *terrain_fill(const char *kind)
+{
+	static const struct {
+		const char *kind, *fill;
+	} known[] = {
+		{"difficult", "#bcd9a3"}, {"dangerous", "#e9b9d9"}, {"impassable", "#9a9a9a"},
+		{"obstacle", "#cfb38a"},  {"water", "#a9d1ef"},     {"building", "#b9ab98"},
+		{"hill", "#dccf97"},      {"forest", "#8fc28a"},    {"wood", "#8fc28a"},
+		{"open", "#ecebe3"},
+	};
+	static const char *const pastel[] = {"#c9d7f0", "#f0d9c9", "#d9f0c9",
+	                                     "#f0c9e3", "#c9f0ec", "#ece3b5"};
+	if (!kind)
+		return pastel[0];
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (strcmp(kind, known[i].kind) == 0)
+			return known[i].fill;
+	uint32_t h = 2166136261u;
+	for (const unsigned char *p = (const unsigned char *)kind; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	return pastel[h % (sizeof pastel / sizeof pastel[0])];
+}
+
+/* ------------------------------------------------------------------ */
+/* The drawing                                                         */
+/* ------------------------------------------------------------------ */
+
+#define STRIP_H 84.0   /* title and legend strip, px */
+#define MARGIN_L 30.0  /* room for the y axis labels */
+#define MARGIN_R 14.0
+#define MARGIN_B 24.0  /* room for the x axis labels */
+#define MIN_W 600.0
+#define PAD_IN 0.5     /* space around the content, inches */
+#define GRID_MAX 2000  /* lines per axis before the grid thins out */
+
+typedef struct ctx {
+	sbuf *b;
+	const arb_scenario *s;
+	const arb_verdict *v;
+	view w;
+	double zone;
+	const char *actor_side;
+	bool have_actor;
+} ctx;
+
+static bool is_enemy(const ctx *c, const arb_unit *u)
+{
+	return c->have_actor && !same_str(u->side, c->actor_side);
+}
+
+static const palette *unit_palette(const ctx *c, const arb_unit *u)
+{
+	return c->have_actor && same_str(u->side, c->actor_side) ? &ACTOR_SIDE : &OTHER_SIDE;
+}
+
+static bounds content_bounds(const ctx *c)
+{
+	const arb_scenario *s = c->s;
+	bounds bb = {0};
+	if (s->board_w > 0 && s->board_h > 0) {
+		bounds_add(&bb, 0, 0);
+		bounds_add(&bb, s->board_w, s->board_h);
+	}
+	for (size_t i = 0; i < s->n_terrain; i++)
+		for (size_t j = 0; j < s->terrain[i].n_poly; j++)
+			bounds_add(&bb, s->terrain[i].poly[j].x, s->terrain[i].poly[j].y);
+	for (size_t i = 0; i < s->n_units; i++) {
+		const arb_unit *u = &s->units[i];
+		double z = is_enemy(c, u) ? c->zone : 0;
+		for (size_t j = 0; j < u->n_models; j++) {
+			const arb_model *m = &u->models[j];
+			bounds_add_base(&bb, m->pos, m->facing_deg, &m->base, z + 0.3);
+		}
+	}
+	for (size_t i = 0; i < s->action.n_paths; i++) {
+		const arb_path *p = &s->action.paths[i];
+		const arb_model *m = p->model ? arb_scenario_model(s, p->model, NULL) : NULL;
+		for (size_t j = 0; j < p->n_pts; j++) {
+			if (m)
+				bounds_add_base(&bb, p->pts[j], m->facing_deg, &m->base, 0);
+			else
+				bounds_add(&bb, p->pts[j].x, p->pts[j].y);
+		}
+	}
+	if (c->v)
+		for (size_t i = 0; i < c->v->n_trace; i++) {
+			const arb_result *r = &c->v->trace[i].result;
+			if (r->has_measure) {
+				bounds_add(&bb, r->measure.p.x, r->measure.p.y);
+				bounds_add(&bb, r->measure.q.x, r->measure.q.y);
+			}
+		}
+	if (!bb.any) {
+		bounds_add(&bb, 0, 0);
+		bounds_add(&bb, 1, 1);
+	}
+	bb.x0 -= PAD_IN;
+	bb.y0 -= PAD_IN;
+	bb.x1 += PAD_IN;
+	bb.y1 += PAD_IN;
+	return bb;
+}
+
+/* A text line of the strip: raw (unescaped) text is composed in t first,
+ * so that its length can size the picture, then written escaped. */
+static void strip_line(ctx *c, double y, const char *attrs, const sbuf *t)
+{
+	sb_printf(c->b, "<text x=\"10\" y=\"%.3f\" %s>", y, attrs);
+	if (t->p)
+		sb_text(c->b, t->p);
+	sb_puts(c->b, "</text>\n");
+}
+
+static void compose_strip(const ctx *c, sbuf t[3])
+{
+	const arb_scenario *s = c->s;
+	const arb_action *a = &s->action;
+	sb_puts(&t[0], s->id ? s->id : "(scenario without id)");
+	if (s->ruleset) {
+		sb_puts(&t[0], " \xE2\x80\x94 ");
+		sb_puts(&t[0], s->ruleset);
+	}
+	sb_puts(&t[1], "action: ");
+	sb_puts(&t[1], a->type ? a->type : "(none)");
+	if (a->unit) {
+		sb_puts(&t[1], " by ");
+		sb_puts(&t[1], a->unit);
+	}
+	if (!a->voluntary)
+		sb_puts(&t[1], " (involuntary)");
+	if (a->n_targets) {
+		sb_puts(&t[1], ", targets ");
+		for (size_t i = 0; i < a->n_targets; i++) {
+			sb_puts(&t[1], i ? " " : "");
+			sb_puts(&t[1], a->targets[i] ? a->targets[i] : "?");
+		}
+	}
+	if (s->context.phase) {
+		sb_puts(&t[1], "; phase ");
+		sb_puts(&t[1], s->context.phase);
+		if (s->context.subphase) {
+			sb_puts(&t[1], "/");
+			sb_puts(&t[1], s->context.subphase);
+		}
+	}
+	if (s->context.battle_round > 0)
+		sb_printf(&t[1], ", round %d", s->context.battle_round);
+	if (s->board_w > 0 && s->board_h > 0)
+		sb_printf(&t[1], "; board %g x %g in", s->board_w, s->board_h);
+
+	if (!c->v) {
+		sb_puts(&t[2], "verdict: (not judged)");
+		return;
+	}
+	const arb_verdict *v = c->v;
+	sb_puts(&t[2], "verdict: ");
+	const char *k = arb_verdict_kind_name(v->kind);
+	sb_puts(&t[2], k ? k : "?");
+	if (v->n_violates) {
+		sb_puts(&t[2], "; violates ");
+		for (size_t i = 0; i < v->n_violates; i++) {
+			sb_puts(&t[2], i ? ", " : "");
+			sb_puts(&t[2], v->violates[i] ? v->violates[i] : "?");
+		}
+	}
+	if (v->n_disputed) {
+		sb_puts(&t[2], "; disputed ");
+		for (size_t i = 0; i < v->n_disputed; i++) {
+			sb_puts(&t[2], i ? ", " : "");
+			sb_puts(&t[2], v->disputed[i] ? v->disputed[i] : "?");
+		}
+	}
+}
+
+/* Legend swatches on the last strip line, written into b; x advances by a
+ * rough text width (6.5 px a character at 11 px). Returns the width used,
+ * so that the picture can be made wide enough. */
+static double draw_legend(const ctx *c, sbuf *b, double y)
+{
+	double x = 10;
+	const char *text = "font-size=\"11\" fill=\"#333\"";
+	if (c->have_actor) {
+		sb_printf(b,
+		          "<rect x=\"%.3f\" y=\"%.3f\" width=\"12\" height=\"9\" fill=\"%s\" "
+		          "stroke=\"%s\"/>\n",
+		          x, y - 9, ACTOR_SIDE.fill, ACTOR_SIDE.stroke);
+		sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>actor side ", x + 16, y, text);
+		sb_text(b, c->actor_side ? c->actor_side : "(none)");
+		sb_puts(b, "</text>\n");
+		x += 16 + 6.5 * (11 + (double)strlen(c->actor_side ? c->actor_side : "(none)")) + 14;
+	}
+	sb_printf(b,
+	          "<rect x=\"%.3f\" y=\"%.3f\" width=\"12\" height=\"9\" fill=\"%s\" "
+	          "stroke=\"%s\"/>\n",
+	          x, y - 9, OTHER_SIDE.fill, OTHER_SIDE.stroke);
+	sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>%s</text>\n", x + 16, y, text,
+	          c->have_actor ? "other sides" : "models");
+	x += 16 + 6.5 * 11 + 14;
+	if (c->zone > 0 && c->have_actor) {
+		sb_printf(b,
+		          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
+		          "stroke-dasharray=\"4 3\"/>\n",
+		          x, y - 4, x + 14, y - 4, OTHER_SIDE.stroke);
+		sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>%.2f in around enemy bases</text>\n",
+		          x + 18, y, text, c->zone);
+		x += 18 + 6.5 * 28 + 14;
+	}
+	sb_printf(b,
+	          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"#555\" "
+	          "stroke-dasharray=\"2 2\"/>\n",
+	          x, y - 4, x + 14, y - 4);
+	sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>end position</text>\n", x + 18, y, text);
+	x += 18 + 6.5 * 12 + 14;
+	sb_printf(b,
+	          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
+	          "stroke-width=\"2\"/>\n",
+	          x, y - 4, x + 14, y - 4, COLOUR_VIOLATED);
+	sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>measure, violated</text>\n", x + 18, y,
+	          text);
+	x += 18 + 6.5 * 17 + 14;
+	sb_printf(b,
+	          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
+	          "stroke-width=\"2\"/>\n",
+	          x, y - 4, x + 14, y - 4, COLOUR_OK);
+	sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>measure, other</text>\n", x + 18, y, text);
+	return x + 18 + 6.5 * 14;
+}
+
+/* Axis label step: 1, 2, 3, 6, 12... inches, at most about 12 labels. */
+static double label_step(double extent)
+{
+	static const double steps[] = {1, 2, 3, 6, 12, 24, 48, 96, 192, 384};
+	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
+		if (extent / steps[i] <= 12)
+			return steps[i];
+	return ceil(extent / 12);
+}
+
+static void draw_board(ctx *c)
+{
+	sbuf *b = c->b;
+	const view *w = &c->w;
+	double bw = c->s->board_w, bh = c->s->board_h;
+	if (!(bw > 0 && bh > 0 && isfinite(bw) && isfinite(bh)))
+		return;
+	sb_printf(b,
+	          "<rect class=\"board\" x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" "
+	          "fill=\"#f6f3ea\" stroke=\"none\"/>\n",
+	          vx(w, 0), vy(w, bh), bw * w->ppi, bh * w->ppi);
+	/* A 1-inch grid, thinned on absurd boards so the file stays small. */
+	double g = 1;
+	while (bw / g > GRID_MAX || bh / g > GRID_MAX)
+		g *= 10;
+	sb_puts(b, "<g class=\"grid\" stroke=\"#ddd8ca\" stroke-width=\"0.5\">\n");
+	for (double x = g; x < bw - 1e-9; x += g)
+		sb_printf(b, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\"/>\n", vx(w, x),
+		          vy(w, 0), vx(w, x), vy(w, bh));
+	for (double y = g; y < bh - 1e-9; y += g)
+		sb_printf(b, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\"/>\n", vx(w, 0),
+		          vy(w, y), vx(w, bw), vy(w, y));
+	sb_puts(b, "</g>\n");
+	sb_printf(b,
+	          "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" fill=\"none\" "
+	          "stroke=\"#555\" stroke-width=\"1.5\"/>\n",
+	          vx(w, 0), vy(w, bh), bw * w->ppi, bh * w->ppi);
+	/* Axis labels in inches, so a reader can check a figure by eye. */
+	sb_puts(b, "<g class=\"axes\" font-size=\"9\" fill=\"#777\">\n");
+	double st = label_step(bw);
+	for (double x = 0; x <= bw + 1e-9; x += st)
+		sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"middle\">%g</text>\n",
+		          vx(w, x), vy(w, 0) + 12, x);
+	st = label_step(bh);
+	for (double y = 0; y <= bh + 1e-9; y += st)
+		sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"end\">%g</text>\n",
+		          vx(w, 0) - 4, vy(w, y) + 3, y);
+	sb_puts(b, "</g>\n");
+}
+
+static void draw_terrain(ctx *c)
+{
+	sbuf *b = c->b;
+	const view *w = &c->w;
+	for (size_t i = 0; i < c->s->n_terrain; i++) {
+		const arb_terrain *t = &c->s->terrain[i];
+		arb_vec2 sum = {0, 0};
+		size_t n = 0;
+		sb_printf(b, "<polygon class=\"terrain\" fill=\"%s\" fill-opacity=\"0.8\" "
+		             "stroke=\"#6b6b5a\" points=\"",
+		          terrain_fill(t->kind));
+		for (size_t j = 0; j < t->n_poly; j++) {
+			if (!finite2(t->poly[j]))
+				continue;
+			sb_pt(b, w, t->poly[j], n == 0);
+			sum.x += t->poly[j].x;
+			sum.y += t->poly[j].y;
+			n++;
+		}
+		sb_puts(b, "\"/>\n");
+		if (n == 0)
+			continue;
+		/* The label sits at the mean of the vertices: inside any convex
+		 * piece, which terrain templates almost always are. */
+		sb_printf(b,
+		          "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" fill=\"#3d3d30\" "
+		          "text-anchor=\"middle\">",
+		          vx(w, sum.x / (double)n), vy(w, sum.y / (double)n) + 3);
+		sb_text(b, t->id);
+		sb_puts(b, " (");
+		sb_text(b, t->kind);
+		sb_puts(b, ")</text>\n");
+	}
+}
+
+static void draw_zones(ctx *c)
+{
+	if (!(c->zone > 0) || !c->have_actor)
+		return;
+	char attrs[160];
+	snprintf(attrs, sizeof attrs,
+	         "fill=\"%s\" fill-opacity=\"0.10\" stroke=\"%s\" stroke-width=\"1\" "
+	         "stroke-dasharray=\"4 3\"",
+	         OTHER_SIDE.stroke, OTHER_SIDE.stroke);
+	sb_puts(c->b, "<g class=\"zones\">\n");
+	for (size_t i = 0; i < c->s->n_units; i++) {
+		const arb_unit *u = &c->s->units[i];
+		if (!is_enemy(c, u))
+			continue;
+		for (size_t j = 0; j < u->n_models; j++) {
+			const arb_model *m = &u->models[j];
+			if (finite2(m->pos))
+				draw_zone(c->b, &c->w, m->pos, m->facing_deg, &m->base, c->zone, attrs);
+		}
+	}
+	sb_puts(c->b, "</g>\n");
+}
+
+static void draw_models(ctx *c)
+{
+	sbuf *b = c->b;
+	const view *w = &c->w;
+	for (size_t i = 0; i < c->s->n_units; i++) {
+		const arb_unit *u = &c->s->units[i];
+		const palette *pal = unit_palette(c, u);
+		bool actor = c->have_actor && same_str(u->id, c->s->action.unit);
+		char attrs[128];
+		snprintf(attrs, sizeof attrs, "fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"",
+		         pal->fill, pal->stroke, actor ? "1.6" : "1");
+		sb_puts(b, "<g class=\"unit\" data-unit=\"");
+		sb_text(b, u->id);
+		sb_puts(b, "\">\n");
+		for (size_t j = 0; j < u->n_models; j++) {
+			const arb_model *m = &u->models[j];
+			if (!finite2(m->pos))
+				continue;
+			draw_base(b, w, m->pos, m->facing_deg, &m->base, attrs);
+			/* The facing tick runs from inside the base to just past its
+			 * front edge. */
+			arb_vec2 f = dir_of(m->facing_deg);
+			double front = m->base.shape == ARB_BASE_RECT ? mm_to_in(m->base.depth_mm) / 2
+			                                              : mm_to_in(m->base.d_mm) / 2;
+			arb_vec2 a = {m->pos.x + f.x * front * 0.4, m->pos.y + f.y * front * 0.4};
+			arb_vec2 z = {m->pos.x + f.x * (front + 0.2), m->pos.y + f.y * (front + 0.2)};
+			sb_printf(b,
+			          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
+			          "stroke-width=\"1.5\"/>\n",
+			          vx(w, a.x), vy(w, a.y), vx(w, z.x), vy(w, z.y), pal->stroke);
+		}
+		sb_puts(b, "</g>\n");
+	}
+}
+
+/* Model ids go above their bases, after everything but the measures, so
+ * that no base or path hides them. */
+static void draw_model_labels(ctx *c)
+{
+	sbuf *b = c->b;
+	const view *w = &c->w;
+	sb_puts(b, "<g class=\"labels\" font-size=\"10\" text-anchor=\"middle\" fill=\"#222\" "
+	           "stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
+	for (size_t i = 0; i < c->s->n_units; i++) {
+		const arb_unit *u = &c->s->units[i];
+		for (size_t j = 0; j < u->n_models; j++) {
+			const arb_model *m = &u->models[j];
+			if (!finite2(m->pos))
+				continue;
+			arb_vec2 e = base_extent(m->facing_deg, &m->base, 0);
+			sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\">", vx(w, m->pos.x),
+			          vy(w, m->pos.y + e.y) - 3);
+			sb_text(b, m->id);
+			sb_puts(b, "</text>\n");
+		}
+	}
+	sb_puts(b, "</g>\n");
+}
+
+static void draw_paths(ctx *c)
+{
+	sbuf *b = c->b;
+	const view *w = &c->w;
+	const arb_scenario *s = c->s;
+	for (size_t i = 0; i < s->action.n_paths; i++) {
+		const arb_path *p = &s->action.paths[i];
+		const arb_unit *u = NULL;
+		const arb_model *m = p->model ? arb_scenario_model(s, p->model, &u) : NULL;
+		const char *stroke = m ? unit_palette(c, u)->stroke : "#555";
+		double len = 0;
+		for (size_t j = 1; j < p->n_pts; j++)
+			len += hypot(p->pts[j].x - p->pts[j - 1].x, p->pts[j].y - p->pts[j - 1].y);
+		sb_puts(b, "<g class=\"path\">\n<title>path of ");
+		sb_text(b, p->model);
+		sb_printf(b, ": %.2f in</title>\n", len);
+		sb_printf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
+		          stroke);
+		arb_vec2 last = {NAN, NAN};
+		for (size_t j = 0; j < p->n_pts; j++)
+			if (finite2(p->pts[j])) {
+				sb_pt(b, w, p->pts[j], !finite2(last));
+				last = p->pts[j];
+			}
+		sb_puts(b, "\"/>\n");
+		for (size_t j = 0; j < p->n_pts; j++)
+			if (finite2(p->pts[j]))
+				sb_printf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"1.8\" fill=\"%s\"/>\n",
+				          vx(w, p->pts[j].x), vy(w, p->pts[j].y), stroke);
+		if (m && finite2(last)) {
+			char attrs[128];
+			snprintf(attrs, sizeof attrs,
+			         "fill=\"none\" stroke=\"%s\" stroke-width=\"1.2\" "
+			         "stroke-dasharray=\"3 2\"",
+			         stroke);
+			draw_base(b, w, last, m->facing_deg, &m->base, attrs);
+		}
+		sb_puts(b, "</g>\n");
+	}
+}
+
+static const char *trace_clause(const arb_trace *t)
+{
+	return t->pred && t->pred->clause ? t->pred->clause : "?";
+}
+
+/* Two trace entries measure the same thing (readings of one clause
+ * usually do): drawn once. */
+static bool same_measure(const arb_trace *a, const arb_trace *b)
+{
+	const arb_measure *x = &a->result.measure, *y = &b->result.measure;
+	return a->result.has_measure && b->result.has_measure &&
+	       strcmp(trace_clause(a), trace_clause(b)) == 0 && x->p.x == y->p.x &&
+	       x->p.y == y->p.y && x->q.x == y->q.x && x->q.y == y->q.y &&
+	       (x->figure == y->figure || (isnan(x->figure) && isnan(y->figure)));
+}
+
+/* A text box in picture px, for keeping measure labels apart. */
+typedef struct box {
+	double x0, y0, x1, y1;
+} box;
+
+static bool box_hits(const box *a, const box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* Whether trace entry i is the first of the entries measuring the same
+ * thing, and whether any of those is violated. */
+static bool measure_group(const arb_verdict *v, size_t i, bool *violated)
+{
+	const arb_trace *t = &v->trace[i];
+	*violated = t->result.outcome == ARB_VIOLATED;
+	for (size_t j = 0; j < v->n_trace; j++) {
+		if (j == i || !same_measure(t, &v->trace[j]))
+			continue;
+		if (j < i)
+			return false;
+		if (v->trace[j].result.outcome == ARB_VIOLATED)
+			*violated = true;
+	}
+	return true;
+}
+
+static bool drawable_measure(const arb_trace *t)
+{
+	return t->result.has_measure && finite2(t->result.measure.p) &&
+	       finite2(t->result.measure.q);
+}
+
+/* Places the label of each drawn measure: beside the middle of its line,
+ * then on the other side, moved up a line at a time while it would cover
+ * a model id or an earlier label. Placement follows trace order, drawing order does not
+ * matter, so the layout is the same whatever the outcomes. */
+static void place_measure_labels(const ctx *c, double *lx, double *ly, box *placed)
+{
+	const view *w = &c->w;
+	const arb_verdict *v = c->v;
+	size_t n = 0;
+	for (size_t i = 0; i < c->s->n_units; i++)
+		for (size_t j = 0; j < c->s->units[i].n_models; j++) {
+			const arb_model *m = &c->s->units[i].models[j];
+			if (!finite2(m->pos) || !m->id)
+				continue;
+			arb_vec2 e = base_extent(m->facing_deg, &m->base, 0);
+			double x = vx(w, m->pos.x), y = vy(w, m->pos.y + e.y) - 3;
+			double half = 3.0 * (double)strlen(m->id);
+			placed[n++] = (box){x - half, y - 10, x + half, y + 2};
+		}
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_trace *t = &v->trace[i];
+		bool violated;
+		if (!drawable_measure(t) || !measure_group(v, i, &violated))
+			continue;
+		const arb_measure *m = &t->result.measure;
+		double mx = (vx(w, m->p.x) + vx(w, m->q.x)) / 2;
+		double my = (vy(w, m->p.y) + vy(w, m->q.y)) / 2 - 5;
+		double width = 6.0 * ((double)strlen(trace_clause(t)) + 8); /* " 0.00 in" */
+		/* Right of the middle, or just above that (labels of one line
+		 * stack there), then left of it (if that stays in the picture),
+		 * then alternately right and left one line higher each round,
+		 * until a free spot turns up; else overprint at the first spot. */
+		box bx = {mx + 5, my - 10, mx + 5 + width, my + 2};
+		for (int tries = 0; tries < 48; tries++) {
+			bool right = tries < 4 ? tries < 2 : tries % 2 == 0;
+			int row = tries < 4 ? tries % 2 : tries / 2;
+			double x0 = right ? mx + 5 : mx - 5 - width;
+			double y1 = my + 2 - 12.0 * row;
+			box cand = {x0, y1 - 12, x0 + width, y1};
+			bool hit = x0 < 2;
+			for (size_t k = 0; k < n && !hit; k++)
+				hit = box_hits(&cand, &placed[k]);
+			if (!hit) {
+				bx = cand;
+				break;
+			}
+		}
+		placed[n++] = bx;
+		lx[i] = bx.x0;
+		ly[i] = bx.y1 - 2;
+	}
+}
+
+static void draw_measure(ctx *c, const arb_trace *t, bool violated, double lx, double ly)
+{
+	sbuf *b = c->b;
+	const view *w = &c->w;
+	const arb_measure *m = &t->result.measure;
+	const char *col = violated ? COLOUR_VIOLATED : COLOUR_OK;
+	sb_printf(b, "<g class=\"measure %s\">\n<title>", violated ? "violated" : "other");
+	sb_text(b, trace_clause(t));
+	if (t->pred && t->pred->reading) {
+		sb_puts(b, "/");
+		sb_text(b, t->pred->reading);
+	}
+	sb_puts(b, ": ");
+	sb_text(b, arb_outcome_name(t->result.outcome));
+	sb_puts(b, ": ");
+	sb_textn(b, t->result.explanation, sizeof t->result.explanation);
+	sb_puts(b, "</title>\n");
+	sb_printf(b,
+	          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
+	          "stroke-width=\"1.6\"/>\n",
+	          vx(w, m->p.x), vy(w, m->p.y), vx(w, m->q.x), vy(w, m->q.y), col);
+	sb_printf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"2.5\" fill=\"%s\"/>\n", vx(w, m->p.x),
+	          vy(w, m->p.y), col);
+	sb_printf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"2.5\" fill=\"%s\"/>\n", vx(w, m->q.x),
+	          vy(w, m->q.y), col);
+	sb_printf(b,
+	          "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" fill=\"%s\" stroke=\"#fff\" "
+	          "stroke-width=\"3\" paint-order=\"stroke\">",
+	          lx, ly, col);
+	sb_text(b, trace_clause(t));
+	sb_printf(b, " %.2f in</text>\n</g>\n", m->figure);
+}
+
+static void draw_measures(ctx *c)
+{
+	const arb_verdict *v = c->v;
+	if (!v || !v->trace || v->n_trace == 0)
+		return;
+	size_t n_models = 0;
+	for (size_t i = 0; i < c->s->n_units; i++)
+		n_models += c->s->units[i].n_models;
+	if (n_models > SIZE_MAX / sizeof(box) - v->n_trace) {
+		c->b->oom = true;
+		return;
+	}
+	double *lx = calloc(v->n_trace, sizeof *lx);
+	double *ly = calloc(v->n_trace, sizeof *ly);
+	box *placed = calloc(n_models + v->n_trace, sizeof *placed);
+	if (!lx || !ly || !placed) {
+		c->b->oom = true;
+	} else {
+		place_measure_labels(c, lx, ly, placed);
+		/* Violated measures last, so that a line that decided the verdict
+		 * is never hidden under one that did not. */
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t i = 0; i < v->n_trace; i++) {
+				bool violated;
+				if (drawable_measure(&v->trace[i]) && measure_group(v, i, &violated) &&
+				    violated == (pass == 1))
+					draw_measure(c, &v->trace[i], violated, lx[i], ly[i]);
+			}
+	}
+	free(lx);
+	free(ly);
+	free(placed);
+}
+
+char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_options *opt)
+{
+	if (!s)
+		return NULL;
+	sbuf out = {0};
+	ctx c = {.b = &out, .s = s, .v = v};
+	double ppi = opt ? opt->px_per_in : 0;
+	c.w.ppi = isfinite(ppi) && ppi > 0 ? ppi : 12;
+	c.zone = opt && isfinite(opt->zone_in) && opt->zone_in > 0 ? opt->zone_in : 0;
+	const arb_unit *actor = arb_scenario_unit(s, s->action.unit);
+	c.have_actor = actor != NULL;
+	c.actor_side = actor ? actor->side : NULL;
+
+	bounds bb = content_bounds(&c);
+	c.w.xmin = bb.x0;
+	c.w.ymax = bb.y1;
+	c.w.left = MARGIN_L;
+	c.w.top = STRIP_H + 8;
+
+	sbuf strip[3] = {{0}, {0}, {0}};
+	compose_strip(&c, strip);
+	double width = MARGIN_L + (bb.x1 - bb.x0) * c.w.ppi + MARGIN_R;
+	double height = c.w.top + (bb.y1 - bb.y0) * c.w.ppi + MARGIN_B;
+	sbuf legend = {0};
+	double textw = fmax(MIN_W, draw_legend(&c, &legend, 76) + 10);
+	out.oom |= legend.oom;
+	for (int i = 0; i < 3; i++) {
+		out.oom |= strip[i].oom;
+		/* ~7.5 px a character at 12 px sans-serif, 14 px for the title */
+		double lw = 20 + (double)strip[i].n * (i == 0 ? 8.5 : 7.0);
+		textw = fmax(textw, lw);
+	}
+	width = fmax(width, textw);
+
+	sb_puts(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	sb_printf(&out,
+	          "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "
+	          "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n",
+	          ceil(width), ceil(height), ceil(width), ceil(height));
+	sb_puts(&out, "<title>arbiter: ");
+	sb_text(&out, s->id);
+	sb_puts(&out, "</title>\n");
+	sb_printf(&out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", ceil(width),
+	          ceil(height));
+
+	sb_printf(&out,
+	          "<g class=\"strip\">\n<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.3f\" "
+	          "fill=\"#eeeeee\"/>\n",
+	          ceil(width), STRIP_H);
+	strip_line(&c, 20, "font-size=\"14\" font-weight=\"bold\" fill=\"#111\"", &strip[0]);
+	strip_line(&c, 39, "font-size=\"12\" fill=\"#222\"", &strip[1]);
+	strip_line(&c, 57, "font-size=\"12\" fill=\"#222\"", &strip[2]);
+	if (legend.p)
+		sb_putn(&out, legend.p, legend.n);
+	free(legend.p);
+	sb_puts(&out, "</g>\n");
+	for (int i = 0; i < 3; i++)
+		free(strip[i].p);
+
+	draw_board(&c);
+	draw_terrain(&c);
+	draw_zones(&c);
+	draw_models(&c);
+	draw_paths(&c);
+	draw_model_labels(&c);
+	draw_measures(&c);
+	sb_puts(&out, "</svg>\n");
+
+	if (out.oom) {
+		free(out.p);
+		return NULL;
+	}
+	return out.p;
+}

@@ -1,0 +1,36 @@
+/*
+ * svg.h: the picture `arbiter explain CASE-ID` draws: one scenario (board,
+ * terrain, bases, paths) and the measurements that decided its verdict.
+ *
+ * The drawing is plain SVG 1.1 with no scripts, no external references and
+ * no fonts beyond the generic "sans-serif", so that it opens in a browser,
+ * in an HTML report (inline or as <img>) and in rsvg-convert alike.
+ */
+#ifndef ARB_TOOLS_SVG_H
+#define ARB_TOOLS_SVG_H
+
+#include "arbiter.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct arbsvg_options {
+	double zone_in;    /* radius of the "keep-out" zone drawn around enemy
+	                      models of the actor, e.g. 1.0 for the 1" rule; 0 = none */
+	double px_per_in;  /* scale; 0 (or not a positive number) = 12 */
+} arbsvg_options;
+
+/* Renders s (and, if v is not NULL, the measures of its trace) as a
+ * standalone SVG document. opt may be NULL (defaults). The table's y axis
+ * points up, as on a map: (0,0) is the bottom-left corner of the board.
+ * The output depends only on the inputs (same input, same bytes).
+ * Returns a malloc'ed NUL-terminated string the caller frees; NULL when out
+ * of memory or when s is NULL. */
+char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_options *opt);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARB_TOOLS_SVG_H */
