@@ -446,8 +446,10 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s,
 	          : v->dispute ? ARB_V_DISPUTED
 	          : any       ? ARB_V_LEGAL
 	                      : ARB_V_NOT_APPLICABLE;
-	qsort(violates.v, violates.n, sizeof *violates.v, cmp_cstr);
-	qsort(disputed.v, disputed.n, sizeof *disputed.v, cmp_cstr);
+	if (violates.n)
+		qsort(violates.v, violates.n, sizeof *violates.v, cmp_cstr);
+	if (disputed.n)
+		qsort(disputed.v, disputed.n, sizeof *disputed.v, cmp_cstr);
 	v->violates = violates.v;
 	v->n_violates = violates.n;
 	v->disputed = disputed.v;

@@ -25,9 +25,9 @@
 #define HAM_DP_MAX 22
 /* ... after a cheap backtracking search of this much work (elementary
  * operations); larger groups get a search with the bigger budget (about a
- * second) and stay undecided if it runs out. */
+ * third of a second) and stay undecided if it runs out. */
 #define HAM_QUICK_WORK 200000L
-#define HAM_FULL_WORK 400000000L
+#define HAM_FULL_WORK 200000000L
 
 /* ---- vectors ---------------------------------------------------------- */
 
@@ -126,7 +126,7 @@ static bool vec_less(arb_vec2 a, arb_vec2 b)
  * zero-length moves need no special case. */
 static int hull(const arb_vec2 *pts, int n, arb_vec2 *out)
 {
-	arb_vec2 s[8], h[16];
+	arb_vec2 s[8] = {{0}}, h[16] = {{0}};
 	int m = 0, k = 0;
 	for (int i = 0; i < n; i++) { /* insertion sort, dropping repeats */
 		int j = m;

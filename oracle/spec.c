@@ -861,7 +861,8 @@ int arb_rulebook_load(arb_rulebook **out, const char *spec_dir, arb_error *err)
 		}
 		n_names++;
 	}
-	qsort(names, n_names, sizeof *names, cmp_str);
+	if (n_names)
+		qsort(names, n_names, sizeof *names, cmp_str);
 	for (size_t i = 0; i < n_names && rc == ARB_OK; i++) {
 		rc = load_ruleset(rb, spec_dir, names[i], err);
 		if (rc == ARB_OK)

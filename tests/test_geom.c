@@ -249,7 +249,8 @@ Test(geometry, distance_invariance_and_sampling)
 		NEAR(arb_geom_distance(&b, &qq, NULL), 0);
 		/* distance and penetration never both positive */
 		double pen = arb_geom_penetration(&a, &b);
-		cr_assert(true && !(d > EPS && pen > 0) && !(pen > EPS && d > 0));
+		cr_assert(d <= EPS || pen == 0);
+		cr_assert(pen <= EPS || d == 0);
 		if (it >= 60)
 			continue;
 		/* sampled outlines are never closer than the exact distance, and
@@ -735,16 +736,23 @@ Test(geometry, coherency_larger_groups)
 	cr_assert(c.ok && c.decided);
 }
 
-/* A hub and three clusters of `per` points (cliques, 0.6 across at most),
- * centred 1.2 from the hub, each with a point 0.9 from it; clusters are
- * >= 1.2*sqrt(3) - 0.6 = 1.48 apart. Removing the hub leaves three
- * groups, so no line exists, but no model has a single link either. */
-static size_t hub_and_clusters(arb_placed *m, int per)
+/* `hubs` hub points near the origin and 2 * hubs clusters of `per` points
+ * (cliques, 0.6 across at most) centred 1.2 from the origin, each with a
+ * point 0.9 from it; clusters are too far apart to link. Removing the hubs
+ * leaves more pieces than a line through them could join, so no line
+ * exists, yet no model has a single link. */
+static size_t hubs_and_clusters(arb_placed *m, int hubs, int per)
 {
 	size_t n = 0;
-	m[n++] = pt_at(0, 0);
-	for (int b = 0; b < 3; b++) {
-		double a = 2 * PI * b / 3, cx = 1.2 * cos(a), cy = 1.2 * sin(a);
+	if (hubs == 1)
+		m[n++] = pt_at(0, 0);
+	else
+		for (int h = 0; h < 2; h++)
+			m[n++] = pt_at(0, h ? -0.1 : 0.1);
+	int k = hubs == 1 ? 3 : 4;
+	for (int b = 0; b < k; b++) {
+		double a = 2 * PI * b / k + (k == 4 ? PI / 4 : 0);
+		double cx = 1.2 * cos(a), cy = 1.2 * sin(a);
 		for (int i = 0; i < per; i++) {
 			double t = a + PI + 2 * PI * i / per;
 			m[n++] = pt_at(cx + 0.3 * cos(t), cy + 0.3 * sin(t));
@@ -757,40 +765,27 @@ Test(geometry, coherency_path_exact_search)
 {
 	arb_coherency c;
 	arb_placed m[40];
-	/* 19 models: decided by the subset DP */
-	size_t n = hub_and_clusters(m, 6);
+	/* one hub, three clusters of 8 (25 models): one model cuts the group
+	 * into three, decided before any search */
+	size_t n = hubs_and_clusters(m, 1, 8);
 	cr_assert(eq(int, arb_geom_coherency_connected(m, n, 1, &c), ARB_OK));
 	cr_assert(c.ok);
 	cr_assert(eq(int, arb_geom_coherency_path(m, n, 1, &c), ARB_OK));
 	cr_assert(c.decided && !c.ok);
-	/* 22 models: the quick search gives up, the subset DP decides */
-	n = hub_and_clusters(m, 7);
+	/* two hubs, four clusters of 5 (22 models): the quick search gives
+	 * up and the exact subset DP decides */
+	n = hubs_and_clusters(m, 2, 5);
+	cr_assert(eq(int, arb_geom_coherency_connected(m, n, 1, &c), ARB_OK));
+	cr_assert(c.ok);
 	cr_assert(eq(int, arb_geom_coherency_path(m, n, 1, &c), ARB_OK));
 	cr_assert(c.decided && !c.ok);
-	/* 25 models: past the DP, decided by the pruned backtracking */
-	n = hub_and_clusters(m, 8);
-	cr_assert(eq(int, arb_geom_coherency_path(m, n, 1, &c), ARB_OK));
-	cr_assert(c.ok == false);
-	cr_assert(c.decided);
-	/* two hubs and four clusters of 8: no line (removing both hubs leaves
-	 * four pieces) but no single model cuts the group, and the search
+	/* two hubs, four clusters of 8 (34 models): past the DP, the search
 	 * runs out of budget: undecided, and not ok */
-	n = 0;
-	m[n++] = pt_at(0, 0.1);
-	m[n++] = pt_at(0, -0.1);
-	for (int b = 0; b < 4; b++) {
-		double a = PI / 2 * b + PI / 4, cx = 1.2 * cos(a), cy = 1.2 * sin(a);
-		for (int i = 0; i < 8; i++) {
-			double t = a + PI + 2 * PI * i / 8;
-			m[n++] = pt_at(cx + 0.3 * cos(t), cy + 0.3 * sin(t));
-		}
-	}
-	cr_assert(eq(int, arb_geom_coherency_connected(m, n, 1, &c), ARB_OK));
-	cr_assert(c.ok);
+	n = hubs_and_clusters(m, 2, 8);
 	cr_assert(eq(int, arb_geom_coherency_path(m, n, 1, &c), ARB_OK));
 	cr_assert(c.decided == false && c.ok == false);
-	/* with one cluster fewer a line exists */
-	n = hub_and_clusters(m, 8) - 8;
+	/* one hub and two clusters of 8: a line exists */
+	n = hubs_and_clusters(m, 1, 8) - 8;
 	cr_assert(eq(int, arb_geom_coherency_path(m, n, 1, &c), ARB_OK));
 	cr_assert(c.ok && c.decided);
 }

@@ -79,7 +79,8 @@ static int collect(const char *path, strvec *sv, bool top)
 		if (de->d_name[0] != '.')
 			rc = sv_push(&names, de->d_name);
 	closedir(d);
-	qsort(names.v, names.n, sizeof *names.v, cmp_str);
+	if (names.n)
+		qsort(names.v, names.n, sizeof *names.v, cmp_str);
 	for (size_t i = 0; i < names.n && !rc; i++) {
 		size_t len = strlen(path) + strlen(names.v[i]) + 2;
 		char *full = malloc(len);

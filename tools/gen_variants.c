@@ -252,14 +252,15 @@ static void load(table *t, const char *path)
 			die(2, "%s:%ld: malformed CSV: %s", path, t->line, csv_strerror(e));
 		}
 		start += n;
-		if (end < len)
+		if (start < len)
 			t->line++;
 	}
 	if (csv_fini(&p, on_field, on_record, t) != 0) {
 		int e = csv_error(&p);
 		csv_free(&p);
-		die(2, "%s:%ld: malformed CSV at the end of the file (a quote left open?): %s",
-		    path, t->line, csv_strerror(e));
+		die(2, "%s:%ld: malformed CSV: the file ends inside a quoted field of the record "
+		    "that starts at line %ld: %s", path, t->line, t->cur.n ? t->cur.line : t->line,
+		    csv_strerror(e));
 	}
 	csv_free(&p);
 	free(data.p);
@@ -542,7 +543,7 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 					path->pts = xrealloc(path->pts, (path->n + 1) * sizeof *path->pts);
 					path->pts[path->n++] = p;
 				}
-				if (out) {
+				if (out && x) {
 					char bx[64], by[64];
 					vec t = xpt(x, p);
 					fmt_num(bx, sizeof bx, t.x);
@@ -563,7 +564,7 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 					unit->has_facing = true;
 					unit->facing = f;
 				}
-				if (out) {
+				if (out && x) {
 					char bf[64];
 					fmt_facing(bf, sizeof bf, xfacing(x, f));
 					sb_printf(out, "facing=%s", bf);
@@ -572,7 +573,7 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 			} else if (kind == K_MODELS && ti == 2) {
 				/* BASE: a diameter or WxD, in mm */
 				const char *xs = memchr(q, 'x', tn);
-				double a, b = 0;
+				double a = 0, b = 0;
 				bool ok = xs ? parse_num(q, (size_t)(xs - q), &a) &&
 						       parse_num(xs + 1, tn - (size_t)(xs - q) - 1, &b) &&
 						       a > 0 && b > 0
@@ -703,6 +704,8 @@ static bool fits(const scene *sc, double dx, double dy, double lo, bool terrain)
 
 typedef struct orow {
 	char *f[NCOL];
+	const char *file; /* where its case is */
+	long line;
 } orow;
 
 static orow *g_out;
@@ -741,6 +744,8 @@ static void emit(const char *const *r, const where *base, const xform *x, const 
 		g_out = xrealloc(g_out, g_outcap * sizeof *g_out);
 	}
 	orow *o = &g_out[g_nout++];
+	o->file = base->file;
+	o->line = base->line;
 	static const colkind KIND[NCOL] = {
 		[C_UNITS] = K_UNITS, [C_MODELS] = K_MODELS, [C_TERRAIN] = K_TERRAIN,
 		[C_PATHS] = K_PATHS,
@@ -952,8 +957,9 @@ int main(int argc, char **argv)
 	qsort(g_out, g_nout, sizeof *g_out, orow_cmp);
 	for (size_t k = 1; k < g_nout; k++)
 		if (strcmp(g_out[k - 1].f[C_ID], g_out[k].f[C_ID]) == 0)
-			die(2, "case ID %s would be written twice (an ID repeated in the input?)",
-			    g_out[k].f[C_ID]);
+			die(2, "case ID %s would be written twice, for the cases at %s:%ld and "
+			    "%s:%ld (a case ID used twice?)", g_out[k].f[C_ID], g_out[k - 1].file,
+			    g_out[k - 1].line, g_out[k].file, g_out[k].line);
 	write_out(outdir, present);
 	free_all();
 	return 0;

@@ -274,7 +274,8 @@ ARB_PREDICATE(sh_mov_dist_6, .clause = "SH.MOV.DIST.6", .ruleset = "scrollhammer
 	r->subject = who;
 	r->has_measure = true;
 	r->measure = wm;
-	r->measure.figure = -worst;
+	/* figure: how far inside the board the base stays (negative: off it). */
+	r->measure.figure = worst;
 	r->measure.limit = 0;
 	r->measure.margin = worst;
 	r->measure.other = -1;
