@@ -127,7 +127,7 @@ double arb_geom_path_length(const arb_vec2 *pts, size_t n);
  * others[0..n_others-1] (which stay put). Returns the smallest distance
  * (INFINITY when n_others == 0) and fills m: p is the point of the moving
  * base, q the point of the other base, other the index in others. When
- * n == 1 it is the distance at that one position. */
+ * n == 1 it is the distance at that one position; n == 0 gives INFINITY. */
 double arb_geom_swept_distance(const arb_placed *mover, const arb_vec2 *pts, size_t n,
                                const arb_placed *others, size_t n_others, arb_measure *m);
 
@@ -166,8 +166,11 @@ typedef struct arb_coherency {
 	bool ok;             /* the property holds */
 	bool decided;        /* false when the search was too large to finish */
 	size_t components;   /* connected components of the graph */
-	double bottleneck;   /* smallest limit for which the graph is connected:
-	                        the longest edge of a minimum spanning tree */
+	double bottleneck;   /* connected and path: the smallest limit for which the
+	                        graph is connected (longest edge of a minimum
+	                        spanning tree); all_pairs: the largest pairwise
+	                        distance; k_near: the worst model's distance to
+	                        its k-th nearest other model */
 	long worst_a;        /* a model that decided (index), -1 if none */
 	long worst_b;        /* the other model of that link, -1 if none */
 	arb_vec2 pa, pb;     /* closest points of that link */
@@ -191,7 +194,9 @@ int arb_geom_coherency_all_pairs(const arb_placed *models, size_t n, double limi
                                  arb_coherency *out);
 
 /* "Within limit of at least k others": ok when every model has at least k
- * others within limit. When not ok, worst_a is a model with the fewest. */
+ * others within limit (a single model is always ok). worst_a is a model
+ * with the fewest. All coherency functions require out != NULL and return
+ * ARB_OK, ARB_ENOMEM or ARB_EINPUT (out is NULL). */
 int arb_geom_coherency_k_near(const arb_placed *models, size_t n, double limit, size_t k,
                               arb_coherency *out);
 

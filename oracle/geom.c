@@ -7,8 +7,8 @@
  * of a path sweeps the convex hull of its core at both ends (again with the
  * same radius), so swept questions reduce to the same convex-core distance.
  * Nothing here samples a path; only swept penetration searches a parameter,
- * and there the function searched is concave, so the search is exact to
- * its tolerance.
+ * and there the function searched (the signed distance) is convex along a
+ * segment, so golden-section search finds its minimum to 1e-12.
  */
 #include "internal.h"
 
