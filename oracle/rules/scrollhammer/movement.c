@@ -305,7 +305,7 @@ static bool partial_move(const arb_eval *ev)
 
 /* SH.MOV.WHICH.2 */
 ARB_PREDICATE(sh_mov_which_2, .clause = "SH.MOV.WHICH.2", .ruleset = "scrollhammer",
-              .actions = MOVES, .phases = "movement", .question = "move.which",
+              .actions = MOVES, .phases = "movement", .question = "move.partial",
               .fingerprint = "2f4d0f33888725af")
 {
 	const arb_unit *u = arb_eval_actor(ev);
@@ -320,13 +320,19 @@ ARB_PREDICATE(sh_mov_which_2, .clause = "SH.MOV.WHICH.2", .ruleset = "scrollhamm
 
 /* SH.MOV.WHICH.3 */
 ARB_PREDICATE(sh_mov_which_3, .clause = "SH.MOV.WHICH.3", .ruleset = "scrollhammer",
-              .actions = MOVES, .phases = "movement", .question = "move.which",
+              .actions = MOVES, .phases = "movement", .question = "move.declaration",
               .fingerprint = "5f556ec2ee8b5ef5")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_action *a = &s->action;
 	const arb_unit *u = arb_eval_actor(ev);
-	if (!partial_move(ev) && a->n_stationary == 0) {
+	bool declared_moves = false;
+	for (size_t i = 0; i < a->n_stationary; i++) {
+		const arb_model *m = arb_scenario_model(s, a->stationary[i], NULL);
+		declared_moves = declared_moves || (m && sh__moving_path(s, m));
+	}
+	/* "If this is the case": a partial move, or a declaration the move belies. */
+	if (!partial_move(ev) && !declared_moves) {
 		r->outcome = ARB_NA;
 		return;
 	}

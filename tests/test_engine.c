@@ -1,0 +1,1247 @@
+/* test_engine.c: unit tests of the registry (oracle/oracle.c) and the
+ * engine (oracle/engine.c): arbiter.h sections 5 and 6.
+ *
+ * The fixture is a made-up ruleset "testland" (prefix TL) written by each
+ * test to a temporary spec directory, and the predicates below, declared
+ * with ARB_PREDICATE like the real ones. They are linked into the unit-test
+ * binary beside the Scrollhammer predicates; arb_oracle_new binds only the
+ * predicates of rulesets the rulebook contains, so the fixture rulebook
+ * sees these and the real rulebook does not. Every fixture predicate
+ * answers from a scenario fact, so that one scenario builder can drive
+ * every outcome:
+ *
+ *   clause  kind        question   fact   answer
+ *   TL.V.1  constraint  q.two      v      no: violated (action move only)
+ *   TL.A.1  constraint  q.one      a      no: violated, yes: holds, reads lim
+ *   TL.B.1  permission  q.one      b      yes: permits
+ *   TL.C.1  constraint  q.chain    c1,c2  readings r1 (c1) and r2 (c2):
+ *                                         no: violated, yes: holds
+ *   TL.D.1  constraint  q.one      d      open: undecided
+ *   TL.E.1  derivation  value.x    e      value x = its [76.2mm]{range} = 3 in
+ *                                         (any action, any phase)
+ *   TL.F.1  derivation  value.lim  f      value lim = TL.A.1:lim = 6 in
+ *   TL.S.1  constraint  q.stale    -      not applicable; its fingerprint is
+ *                                         deliberately stale
+ *   TL.G.1  flavour, TL.H.1 procedure: no predicate.
+ *
+ * Otherwise a predicate is not applicable. The fingerprints were computed
+ * once with arb_fingerprint on the clause texts (parameters as {name}).
+ *
+ * Other made-up rulesets exercise arb_oracle_new's errors; each appears
+ * only in the rulebook of its own test: advland (a predicate for an
+ * advisory clause), parland (a parameter its clause does not declare),
+ * dupland (two predicates for one clause without readings) and mixland (a
+ * predicate whose ruleset is not its clause's).
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arbiter.h"
+
+/* ---- fixture predicates ---- */
+
+static bool fact_is(const arb_eval *ev, const char *name, const char *value)
+{
+	const char *f = arb_scenario_fact(arb_eval_scenario(ev), name);
+	return f && strcmp(f, value) == 0;
+}
+
+static bool has_fact(const arb_eval *ev, const char *name)
+{
+	return arb_scenario_fact(arb_eval_scenario(ev), name) != NULL;
+}
+
+/* Violated on "no", holds on "yes", else not applicable. */
+static void yes_no(const arb_eval *ev, arb_result *r, const char *fact)
+{
+	if (fact_is(ev, fact, "no")) {
+		r->outcome = ARB_VIOLATED;
+		arb_result_explain(r, "%s is no", fact);
+	} else if (fact_is(ev, fact, "yes")) {
+		r->outcome = ARB_HOLDS;
+		arb_result_explain(r, "%s is yes", fact);
+	} else {
+		r->outcome = ARB_NA;
+	}
+}
+
+ARB_PREDICATE(tl_v, .clause = "TL.V.1", .ruleset = "testland", .actions = "move",
+              .phases = "movement", .question = "q.two", .fingerprint = "6da30e437cf3e5b5")
+{
+	yes_no(ev, r, "v");
+}
+
+ARB_PREDICATE(tl_a, .clause = "TL.A.1", .ruleset = "testland", .actions = "move charge",
+              .phases = "movement", .question = "q.one", .params = "lim",
+              .fingerprint = "f1daa72e29e50272")
+{
+	double lim = arb_eval_param(ev, "lim");
+	if (fact_is(ev, "a", "fault")) {
+		(void)arb_eval_param(ev, "undeclared");
+		r->outcome = ARB_HOLDS;
+		return;
+	}
+	yes_no(ev, r, "a");
+	if (r->outcome != ARB_NA) {
+		r->subject = "u1";
+		arb_result_explain(r, "a is %s, limit %g in", arb_scenario_fact(arb_eval_scenario(ev), "a"),
+		                   lim);
+	}
+}
+
+ARB_PREDICATE(tl_b, .clause = "TL.B.1", .ruleset = "testland", .actions = "move charge",
+              .phases = "movement", .question = "q.one", .fingerprint = "30cadfc4f8d762cb")
+{
+	r->outcome = fact_is(ev, "b", "yes") ? ARB_PERMITS : ARB_NA;
+}
+
+ARB_PREDICATE(tl_c_r1, .clause = "TL.C.1", .reading = "r1", .ruleset = "testland",
+              .actions = "move charge", .phases = "movement", .question = "q.chain",
+              .fingerprint = "24dfac9514472f3b")
+{
+	yes_no(ev, r, "c1");
+}
+
+ARB_PREDICATE(tl_c_r2, .clause = "TL.C.1", .reading = "r2", .ruleset = "testland",
+              .actions = "move charge", .phases = "movement", .question = "q.chain",
+              .fingerprint = "24dfac9514472f3b")
+{
+	yes_no(ev, r, "c2");
+}
+
+ARB_PREDICATE(tl_d, .clause = "TL.D.1", .ruleset = "testland", .actions = "move charge",
+              .phases = "movement", .question = "q.one", .fingerprint = "3f29330338f81757")
+{
+	r->outcome = fact_is(ev, "d", "open") ? ARB_UNDECIDED : ARB_NA;
+}
+
+ARB_PREDICATE(tl_e, .clause = "TL.E.1", .ruleset = "testland", .actions = "*", .phases = "*",
+              .question = "value.x", .params = "range", .fingerprint = "7c85eb5f8fe0fa36")
+{
+	if (!has_fact(ev, "e")) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->outcome = ARB_VALUE;
+	arb_result_value(r, "x", arb_eval_param(ev, "range"));
+}
+
+ARB_PREDICATE(tl_f, .clause = "TL.F.1", .ruleset = "testland", .actions = "move charge",
+              .phases = "movement", .question = "value.lim", .params = "TL.A.1:lim",
+              .fingerprint = "879ec197b819a889")
+{
+	if (!has_fact(ev, "f")) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->outcome = ARB_VALUE;
+	arb_result_value(r, "lim", arb_eval_param(ev, "TL.A.1:lim"));
+}
+
+ARB_PREDICATE(tl_s, .clause = "TL.S.1", .ruleset = "testland", .actions = "move charge",
+              .phases = "movement", .question = "q.stale", .fingerprint = "0000000000000000")
+{
+	(void)ev;
+	r->outcome = ARB_NA;
+}
+
+/* advland: a predicate for an advisory clause. */
+ARB_PREDICATE(ad_x, .clause = "AD.X.1", .ruleset = "advland", .actions = "*", .phases = "*",
+              .question = "q", .fingerprint = "5ea65b842a4d9424")
+{
+	(void)ev;
+	r->outcome = ARB_NA;
+}
+
+/* parland: reads a parameter that its clause does not declare. */
+ARB_PREDICATE(pl_x, .clause = "PL.X.1", .ruleset = "parland", .actions = "*", .phases = "*",
+              .question = "q", .params = "one nope", .fingerprint = "3be0a510b157f9fb")
+{
+	(void)ev;
+	r->outcome = ARB_NA;
+}
+
+/* dupland: two predicates of one clause, neither with a reading. */
+ARB_PREDICATE(du_x1, .clause = "DU.X.1", .ruleset = "dupland", .actions = "*", .phases = "*",
+              .question = "q", .fingerprint = "9334e10e3bab405e")
+{
+	(void)ev;
+	r->outcome = ARB_NA;
+}
+
+ARB_PREDICATE(du_x2, .clause = "DU.X.1", .ruleset = "dupland", .actions = "*", .phases = "*",
+              .question = "q", .fingerprint = "9334e10e3bab405e")
+{
+	(void)ev;
+	r->outcome = ARB_NA;
+}
+
+/* mixland: says ruleset mixland, names a testland clause. */
+ARB_PREDICATE(mx_x, .clause = "TL.A.1", .reading = "mixed", .ruleset = "mixland",
+              .actions = "*", .phases = "*", .question = "q", .params = "lim",
+              .fingerprint = "f1daa72e29e50272")
+{
+	(void)ev;
+	r->outcome = ARB_NA;
+}
+
+/* ---- the temporary spec directory ---- */
+
+static char g_tmp[64];
+static char g_spec[128];
+static arb_rulebook *g_rb;
+static arb_oracle *g_o;
+
+static void rm_rf(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return;
+	if (S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(path);
+		if (d) {
+			struct dirent *de;
+			while ((de = readdir(d))) {
+				if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+					continue;
+				char sub[1024];
+				snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
+				rm_rf(sub);
+			}
+			closedir(d);
+		}
+		rmdir(path);
+	} else {
+		unlink(path);
+	}
+}
+
+static void setup(void)
+{
+	snprintf(g_tmp, sizeof g_tmp, "/tmp/arbiter-engine-XXXXXX");
+	if (!mkdtemp(g_tmp))
+		cr_fatal("mkdtemp: %s", strerror(errno));
+	snprintf(g_spec, sizeof g_spec, "%s/spec", g_tmp);
+}
+
+static void teardown(void)
+{
+	arb_oracle_free(g_o);
+	arb_rulebook_free(g_rb);
+	g_o = NULL;
+	g_rb = NULL;
+	if (g_tmp[0])
+		rm_rf(g_tmp);
+}
+
+TestSuite(engine, .init = setup, .fini = teardown);
+
+static void put(const char *rel, const char *text)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", g_tmp, rel);
+	for (char *p = path + strlen(g_tmp) + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(path, 0777);
+			*p = '/';
+		}
+	FILE *f = fopen(path, "w");
+	cr_assert(f != NULL, "cannot write %s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+static const char kConv[] = "---\n"
+                            "ruleset: conventions\n"
+                            "section: conventions\n"
+                            "title: Measuring conventions\n"
+                            "source: test\n"
+                            "---\n"
+                            "\n"
+                            "{#CONV.TOL.1 convention}\n"
+                            "Every comparison with a limit accepts an error of "
+                            "[0.000001\"]{tolerance}.\n";
+
+static const char kTestlandFm[] = "---\n"
+                                  "ruleset: testland\n"
+                                  "title: Testland\n"
+                                  "prefix: TL\n"
+                                  "sections: alpha\n"
+                                  "actions: move, charge\n"
+                                  "phases: movement, shooting\n"
+                                  "subphases: remaining\n"
+                                  "formations: wedge\n"
+                                  "statuses: shaken\n"
+                                  "terrain: wood\n"
+                                  "facts: a, b, c1, c2, d, e, f, v\n"
+                                  "---\n"
+                                  "\n"
+                                  "# Testland\n"
+                                  "\n";
+
+static const char kProfiles[] = "## Profiles\n"
+                                "\n"
+                                "### Profile pick1\n"
+                                "\n"
+                                "- TL.C.1: r1\n"
+                                "\n"
+                                "### Profile pick2\n"
+                                "\n"
+                                "- TL.C.1: r2\n";
+
+static const char kPrecedence[] = "## Precedence\n"
+                                  "\n"
+                                  "- TL.B.1 overrides TL.A.1\n"
+                                  "\n";
+
+static const char *const kClauses[][3] = {
+	{"TL.V.1", "constraint", "Units never do the thing called v."},
+	{"TL.A.1", "constraint", "Models move up to [6\"]{lim}."},
+	{"TL.B.1", "permission", "Models may move as far as they like."},
+	{"TL.C.1", "constraint", "Models stay in a chain."},
+	{"TL.D.1", "constraint", "Models stay near the edge, more or less."},
+	{"TL.E.1", "derivation", "The range is [76.2mm]{range}."},
+	{"TL.F.1", "derivation", "The limit of the first clause is worth knowing."},
+	{"TL.S.1", "constraint", "This clause was edited after its predicate was written."},
+	{"TL.G.1", "flavour", "Nothing here is a rule."},
+	{"TL.H.1", "procedure", "First do this, then do that."},
+};
+
+/* Writes conventions.md and testland (without clause `omit`, if not NULL). */
+static void write_testland(const char *ruleset_body, const char *omit)
+{
+	char buf[8192];
+	put("spec/conventions.md", kConv);
+	snprintf(buf, sizeof buf, "%s%s", kTestlandFm, ruleset_body);
+	put("spec/testland/ruleset.md", buf);
+	size_t k = (size_t)snprintf(buf, sizeof buf, "---\n"
+	                                             "ruleset: testland\n"
+	                                             "section: alpha\n"
+	                                             "title: Alpha\n"
+	                                             "source: test\n"
+	                                             "---\n"
+	                                             "\n"
+	                                             "# Alpha\n");
+	for (size_t i = 0; i < sizeof kClauses / sizeof *kClauses; i++)
+		if (!omit || strcmp(omit, kClauses[i][0]) != 0)
+			k += (size_t)snprintf(buf + k, sizeof buf - k, "\n{#%s %s}\n%s\n", kClauses[i][0],
+			                      kClauses[i][1], kClauses[i][2]);
+	put("spec/testland/alpha.md", buf);
+}
+
+/* Writes a one-section ruleset `name` with the given clause paragraphs. */
+static void write_ruleset(const char *name, const char *prefix, const char *clauses)
+{
+	char path[256], buf[4096];
+	snprintf(path, sizeof path, "spec/%s/ruleset.md", name);
+	snprintf(buf, sizeof buf,
+	         "---\nruleset: %s\ntitle: T\nprefix: %s\nsections: main\nactions: move\n"
+	         "phases: movement\n---\n",
+	         name, prefix);
+	put(path, buf);
+	snprintf(path, sizeof path, "spec/%s/main.md", name);
+	snprintf(buf, sizeof buf, "---\nruleset: %s\nsection: main\ntitle: T\nsource: test\n---\n\n%s",
+	         name, clauses);
+	put(path, buf);
+}
+
+static arb_rulebook *load_rb(void)
+{
+	arb_rulebook *rb = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	int rc = arb_rulebook_load(&rb, g_spec, &err);
+	cr_assert(eq(int, rc, ARB_OK), "%s", arb_error_format(&err, buf, sizeof buf));
+	return rb;
+}
+
+/* Loads the testland fixture with the given ruleset.md body into g_rb, g_o. */
+static void fixture(const char *ruleset_body)
+{
+	write_testland(ruleset_body, NULL);
+	g_rb = load_rb();
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	int rc = arb_oracle_new(&g_o, g_rb, &err);
+	cr_assert(eq(int, rc, ARB_OK), "%s", arb_error_format(&err, buf, sizeof buf));
+	cr_assert(g_o != NULL);
+}
+
+/* ---- scenarios ---- */
+
+/* Unit U1 (side A, wedge) with models u1 at (10,10) and u2 at (12,10),
+ * unit W1 (side B) with w1; action: move U1, u1 moving to (14,10). */
+static arb_scenario *scen(void)
+{
+	arb_scenario *s = NULL;
+	cr_assert(eq(int, arb_scenario_new(&s), ARB_OK));
+	s->id = "T-1";
+	s->ruleset = "testland";
+	s->context.phase = "movement";
+	s->context.subphase = "remaining";
+	s->context.battle_round = 2;
+	s->board_w = 72;
+	s->board_h = 48;
+	s->src_file = "fixture.csv";
+	s->src_line = 7;
+	s->units = arb_scenario_alloc(s, 2 * sizeof *s->units);
+	s->n_units = 2;
+	arb_unit *u = &s->units[0];
+	u->id = "U1";
+	u->side = "A";
+	u->formation = "wedge";
+	u->status = arb_scenario_alloc(s, 4 * sizeof *u->status);
+	u->models = arb_scenario_alloc(s, 2 * sizeof *u->models);
+	u->n_models = 2;
+	u->models[0] = (arb_model){.id = "u1", .pos = {10, 10},
+	                           .base = {.shape = ARB_BASE_ROUND, .d_mm = 25}};
+	u->models[1] = (arb_model){.id = "u2", .pos = {12, 10},
+	                           .base = {.shape = ARB_BASE_ROUND, .d_mm = 25}};
+	arb_unit *w = &s->units[1];
+	w->id = "W1";
+	w->side = "B";
+	w->models = arb_scenario_alloc(s, sizeof *w->models);
+	w->n_models = 1;
+	w->models[0] = (arb_model){.id = "w1", .pos = {40, 40}, .facing_deg = 90,
+	                           .base = {.shape = ARB_BASE_RECT, .w_mm = 25, .depth_mm = 50}};
+	s->action.type = "move";
+	s->action.unit = "U1";
+	s->action.paths = arb_scenario_alloc(s, 2 * sizeof *s->action.paths);
+	arb_vec2 *pts = arb_scenario_alloc(s, 2 * sizeof *pts);
+	pts[0] = (arb_vec2){10, 10};
+	pts[1] = (arb_vec2){14, 10};
+	s->action.paths[0] = (arb_path){.model = "u1", .pts = pts, .n_pts = 2};
+	s->action.n_paths = 1;
+	s->facts = arb_scenario_alloc(s, 16 * sizeof *s->facts);
+	s->dice = arb_scenario_alloc(s, 4 * sizeof *s->dice);
+	return s;
+}
+
+static void fact(arb_scenario *s, const char *name, const char *value)
+{
+	s->facts[s->n_facts++] = (arb_fact){.name = name, .value = value};
+}
+
+static arb_verdict *judge(const arb_scenario *s, const char *profile)
+{
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	int rc = arb_judge(&v, g_o, s, profile, &err);
+	cr_assert(eq(int, rc, ARB_OK), "%s", arb_error_format(&err, buf, sizeof buf));
+	cr_assert(v != NULL);
+	return v;
+}
+
+/* The IDs joined by spaces, for comparing a whole list at once. */
+static const char *joined(const char *const *ids, size_t n)
+{
+	static char buf[1024];
+	size_t k = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", i ? " " : "", ids[i]);
+	return buf;
+}
+
+#define IDS_EQ(ids, n, expected) cr_assert(eq(str, (char *)joined((ids), (n)), (char *)(expected)))
+
+#define STR_EQ(a, b)                                                                   \
+	do {                                                                           \
+		const char *a_ = (a);                                                  \
+		cr_assert(a_ != NULL, "%s is NULL", #a);                               \
+		cr_assert(eq(str, (char *)a_, (char *)(b)));                           \
+	} while (0)
+
+static const arb_trace *trace_of(const arb_verdict *v, const char *clause, const char *reading)
+{
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_predicate *p = v->trace[i].pred;
+		if (strcmp(p->clause, clause) == 0 &&
+		    (!reading || (p->reading && strcmp(p->reading, reading) == 0)))
+			return &v->trace[i];
+	}
+	cr_fatal("no trace of %s%s%s", clause, reading ? "/" : "", reading ? reading : "");
+	return NULL;
+}
+
+/* ---- registry ---- */
+
+Test(engine, binds_fixture_predicates_in_text_order)
+{
+	fixture(kProfiles);
+	static const char *const want[][2] = {
+	    {"TL.V.1", NULL}, {"TL.A.1", NULL}, {"TL.B.1", NULL}, {"TL.C.1", "r1"}, {"TL.C.1", "r2"},
+	    {"TL.D.1", NULL}, {"TL.E.1", NULL}, {"TL.F.1", NULL}, {"TL.S.1", NULL}};
+	size_t n = sizeof want / sizeof *want;
+	/* The Scrollhammer and the other made-up rulesets' predicates are
+	 * linked too, and left out. */
+	cr_assert(eq(sz, arb_oracle_predicate_count(g_o), n));
+	for (size_t i = 0; i < n; i++) {
+		const arb_predicate *p = arb_oracle_predicate_at(g_o, i);
+		cr_assert(p != NULL);
+		STR_EQ(p->ruleset, "testland");
+		STR_EQ(p->clause, want[i][0]);
+		if (want[i][1])
+			STR_EQ(p->reading, want[i][1]);
+		else
+			cr_assert(eq(ptr, (void *)p->reading, NULL), "%s", p->clause);
+	}
+	cr_assert(eq(ptr, (void *)arb_oracle_predicate_at(g_o, n), NULL));
+}
+
+Test(engine, stale_fingerprint_detected)
+{
+	fixture(kProfiles);
+	size_t n = arb_oracle_predicate_count(g_o), stale = 0;
+	for (size_t i = 0; i < n; i++) {
+		const arb_predicate *p = arb_oracle_predicate_at(g_o, i);
+		const arb_clause *c = arb_rulebook_clause(g_rb, p->clause);
+		bool differs = strcmp(c->fingerprint, p->fingerprint) != 0;
+		cr_assert(eq(int, arb_oracle_predicate_stale(g_o, i), differs), "%s", p->clause);
+		if (arb_oracle_predicate_stale(g_o, i)) {
+			STR_EQ(p->clause, "TL.S.1");
+			stale++;
+		}
+	}
+	cr_assert(eq(sz, stale, 1), "only TL.S.1 is stale");
+	cr_assert(not(arb_oracle_predicate_stale(g_o, n)));
+}
+
+Test(engine, unencoded_clauses)
+{
+	fixture(kProfiles);
+	const arb_clause *out[8] = {0};
+	/* Flavour (TL.G.1) and convention clauses need no predicate. */
+	cr_assert(eq(sz, arb_oracle_unencoded(g_o, "testland", out, 8), 1));
+	STR_EQ(out[0]->id, "TL.H.1");
+	cr_assert(eq(sz, arb_oracle_unencoded(g_o, NULL, out, 8), 1));
+	cr_assert(eq(sz, arb_oracle_unencoded(g_o, "testland", NULL, 0), 1));
+	cr_assert(eq(sz, arb_oracle_unencoded(g_o, "grit", out, 8), 0));
+}
+
+Test(engine, real_rulebook_skips_fixture_predicates)
+{
+	arb_rulebook *rb = NULL;
+	arb_oracle *o = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	cr_assert(eq(int, arb_rulebook_load(&rb, "spec", &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, arb_oracle_new(&o, rb, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(arb_oracle_predicate_count(o) > 0);
+	for (size_t i = 0; i < arb_oracle_predicate_count(o); i++)
+		STR_EQ(arb_oracle_predicate_at(o, i)->ruleset, "scrollhammer");
+	arb_oracle_free(o);
+	arb_rulebook_free(rb);
+}
+
+/* Runs arb_oracle_new on the rulebook in g_spec and checks the error. */
+static void expect_oracle_error(int code, const char *field, const arb_predicate *const *preds,
+                                size_t n_preds, const char *needle)
+{
+	g_rb = load_rb();
+	arb_oracle *o = (arb_oracle *)1;
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	int rc = arb_oracle_new(&o, g_rb, &err);
+	arb_error_format(&err, buf, sizeof buf);
+	cr_assert(eq(int, rc, code), "%s", buf);
+	cr_assert(eq(ptr, (void *)o, NULL));
+	cr_assert(eq(int, err.code, code));
+	/* The error names the predicate's source file and line. */
+	cr_assert(eq(str, err.file, (char *)__FILE__), "%s", buf);
+	bool line_ok = false;
+	for (size_t i = 0; i < n_preds; i++)
+		line_ok = line_ok || err.line == preds[i]->src_line;
+	cr_assert(line_ok, "line %ld is not a predicate's: %s", err.line, buf);
+	cr_assert(eq(str, err.field, (char *)field), "%s", buf);
+	cr_assert(strstr(err.message, needle) != NULL, "message '%s' lacks '%s'", err.message,
+	          needle);
+}
+
+Test(engine, oracle_error_clause_missing_from_spec)
+{
+	write_testland(kProfiles, "TL.D.1");
+	const arb_predicate *p[] = {&arb__pred_tl_d};
+	expect_oracle_error(ARB_EINPUT, "clause", p, 1, "TL.D.1");
+}
+
+Test(engine, oracle_error_predicate_for_advisory_clause)
+{
+	put("spec/conventions.md", kConv);
+	write_ruleset("advland", "AD", "{#AD.X.1 advisory}\nFeel free to place a marker.\n");
+	const arb_predicate *p[] = {&arb__pred_ad_x};
+	expect_oracle_error(ARB_EINPUT, "clause", p, 1, "advisory");
+}
+
+Test(engine, oracle_error_parameter_not_declared)
+{
+	put("spec/conventions.md", kConv);
+	write_ruleset("parland", "PL", "{#PL.X.1 constraint}\nStay within [1\"]{one}.\n");
+	const arb_predicate *p[] = {&arb__pred_pl_x};
+	expect_oracle_error(ARB_EINPUT, "params", p, 1, "'nope'");
+}
+
+Test(engine, oracle_error_two_predicates_without_readings)
+{
+	put("spec/conventions.md", kConv);
+	write_ruleset("dupland", "DU", "{#DU.X.1 constraint}\nDo it once.\n");
+	const arb_predicate *p[] = {&arb__pred_du_x1, &arb__pred_du_x2};
+	expect_oracle_error(ARB_EINPUT, "reading", p, 2, "DU.X.1");
+}
+
+Test(engine, oracle_error_predicate_ruleset_differs_from_clause)
+{
+	write_testland(kProfiles, NULL);
+	write_ruleset("mixland", "MX", "{#MX.X.1 constraint}\nMix.\n");
+	const arb_predicate *p[] = {&arb__pred_mx_x};
+	expect_oracle_error(ARB_EINPUT, "ruleset", p, 1, "mixland");
+}
+
+/* ---- parameters ---- */
+
+Test(engine, parameters_are_read_in_inches)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "a", "no");
+	fact(s, "e", "1");
+	fact(s, "f", "1");
+	arb_verdict *v = judge(s, NULL);
+	/* TL.A.1 reads its own [6"]{lim}. */
+	STR_EQ(trace_of(v, "TL.A.1", NULL)->result.explanation, "a is no, limit 6 in");
+	/* Values collected, sorted by name: lim (TL.F.1 reading TL.A.1:lim),
+	 * x (TL.E.1's 76.2 mm in inches). */
+	cr_assert(eq(sz, v->n_values, 2));
+	STR_EQ(v->values[0].name, "lim");
+	cr_assert(epsilon_eq(dbl, v->values[0].value, 6.0, 1e-12));
+	STR_EQ(v->values[1].name, "x");
+	cr_assert(epsilon_eq(dbl, v->values[1].value, 3.0, 1e-12));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, undeclared_parameter_read_is_an_internal_error)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "a", "fault");
+	arb_verdict *v = (arb_verdict *)1;
+	arb_error err;
+	arb_error_clear(&err);
+	int rc = arb_judge(&v, g_o, s, NULL, &err);
+	cr_assert(eq(int, rc, ARB_EINTERNAL));
+	cr_assert(eq(ptr, (void *)v, NULL));
+	cr_assert(eq(str, err.file, (char *)__FILE__));
+	cr_assert(eq(long, err.line, arb__pred_tl_a.src_line));
+	cr_assert(eq(str, err.field, "params"));
+	cr_assert(strstr(err.message, "undeclared") != NULL, "%s", err.message);
+	arb_scenario_free(s);
+}
+
+/* ---- verdicts ---- */
+
+Test(engine, not_applicable_when_no_predicate_applies)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_NOT_APPLICABLE));
+	cr_assert(eq(int, v->dispute, 0));
+	cr_assert(eq(sz, v->n_violates, 0));
+	cr_assert(eq(sz, v->n_disputed, 0));
+	cr_assert(eq(sz, v->n_values, 0));
+	/* Every predicate of the ruleset was consulted, in text order. */
+	cr_assert(eq(sz, v->n_trace, 9));
+	STR_EQ(v->scenario_id, "T-1");
+	for (size_t i = 0; i < v->n_trace; i++) {
+		cr_assert(eq(int, v->trace[i].result.outcome, ARB_NA));
+		cr_assert(eq(ptr, (void *)v->trace[i].pred, (void *)arb_oracle_predicate_at(g_o, i)));
+	}
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, legal_when_a_constraint_holds)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "a", "yes");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	cr_assert(eq(int, v->dispute, 0));
+	cr_assert(eq(sz, v->n_violates, 0));
+	const arb_trace *t = trace_of(v, "TL.A.1", NULL);
+	cr_assert(eq(int, t->result.outcome, ARB_HOLDS));
+	STR_EQ(t->result.subject, "u1");
+	cr_assert(eq(ptr, (void *)t->overridden_by, NULL));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, illegal_lists_violated_clauses_sorted)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	/* TL.V.1 is judged before TL.A.1; the list is sorted. */
+	fact(s, "v", "no");
+	fact(s, "a", "no");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_ILLEGAL));
+	cr_assert(eq(int, v->dispute, 0));
+	IDS_EQ(v->violates, v->n_violates, "TL.A.1 TL.V.1");
+	cr_assert(eq(sz, v->n_disputed, 0));
+	cr_assert(eq(int, trace_of(v, "TL.V.1", NULL)->result.outcome, ARB_VIOLATED));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, predicates_apply_to_their_actions_and_phases)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "v", "no");
+	fact(s, "e", "1");
+	/* TL.V.1 applies to "move" only. */
+	s->action.type = "charge";
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(sz, v->n_trace, 8));
+	for (size_t i = 0; i < v->n_trace; i++)
+		cr_assert(ne(str, (char *)v->trace[i].pred->clause, "TL.V.1"));
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	arb_verdict_free(v);
+	/* Only TL.E.1 ("*") applies in the shooting phase. */
+	s->action.type = "move";
+	s->context.phase = "shooting";
+	s->context.subphase = NULL;
+	v = judge(s, NULL);
+	cr_assert(eq(sz, v->n_trace, 1));
+	STR_EQ(v->trace[0].pred->clause, "TL.E.1");
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	cr_assert(eq(sz, v->n_values, 1));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, conflict_without_precedence)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "a", "no");
+	fact(s, "b", "yes");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	cr_assert(eq(int, v->dispute, ARB_DISPUTE_CONFLICT));
+	IDS_EQ(v->disputed, v->n_disputed, "TL.A.1 TL.B.1");
+	/* The violated clause is still listed (docs/encoding, "Verdicts"). */
+	IDS_EQ(v->violates, v->n_violates, "TL.A.1");
+	cr_assert(eq(ptr, (void *)trace_of(v, "TL.A.1", NULL)->overridden_by, NULL));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, declared_precedence_removes_the_conflict)
+{
+	char body[1024];
+	snprintf(body, sizeof body, "%s%s", kPrecedence, kProfiles);
+	fixture(body);
+	arb_scenario *s = scen();
+	fact(s, "a", "no");
+	fact(s, "b", "yes");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	cr_assert(eq(int, v->dispute, 0));
+	cr_assert(eq(sz, v->n_violates, 0));
+	cr_assert(eq(sz, v->n_disputed, 0));
+	const arb_trace *t = trace_of(v, "TL.A.1", NULL);
+	cr_assert(eq(int, t->result.outcome, ARB_VIOLATED), "the trace keeps the answer");
+	STR_EQ(t->overridden_by, "TL.B.1");
+	cr_assert(eq(ptr, (void *)trace_of(v, "TL.B.1", NULL)->overridden_by, NULL));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, precedence_needs_an_applicable_winner)
+{
+	char body[1024];
+	snprintf(body, sizeof body, "%s%s", kPrecedence, kProfiles);
+	fixture(body);
+	arb_scenario *s = scen();
+	fact(s, "a", "no");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_ILLEGAL));
+	IDS_EQ(v->violates, v->n_violates, "TL.A.1");
+	cr_assert(eq(ptr, (void *)trace_of(v, "TL.A.1", NULL)->overridden_by, NULL));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, readings_disagree)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "c1", "no");
+	fact(s, "c2", "yes");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	cr_assert(eq(int, v->dispute, ARB_DISPUTE_READINGS));
+	IDS_EQ(v->disputed, v->n_disputed, "TL.C.1");
+	cr_assert(eq(sz, v->n_violates, 0), "a clause whose readings disagree is not listed");
+	cr_assert(not(trace_of(v, "TL.C.1", "r1")->not_selected));
+	cr_assert(not(trace_of(v, "TL.C.1", "r2")->not_selected));
+	arb_verdict_free(v);
+	/* The profile "all" is the same as none. */
+	v = judge(s, "all");
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	cr_assert(eq(int, v->dispute, ARB_DISPUTE_READINGS));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, readings_that_agree_are_no_dispute)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "c1", "no");
+	fact(s, "c2", "no");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_ILLEGAL));
+	cr_assert(eq(int, v->dispute, 0));
+	IDS_EQ(v->violates, v->n_violates, "TL.C.1");
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, profile_selects_a_reading)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "c1", "no");
+	fact(s, "c2", "yes");
+	arb_verdict *v = judge(s, "pick1");
+	cr_assert(eq(int, v->kind, ARB_V_ILLEGAL));
+	cr_assert(eq(int, v->dispute, 0));
+	IDS_EQ(v->violates, v->n_violates, "TL.C.1");
+	cr_assert(not(trace_of(v, "TL.C.1", "r1")->not_selected));
+	cr_assert(trace_of(v, "TL.C.1", "r2")->not_selected);
+	arb_verdict_free(v);
+
+	v = judge(s, "pick2");
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	cr_assert(eq(int, v->dispute, 0));
+	cr_assert(eq(sz, v->n_violates, 0));
+	cr_assert(trace_of(v, "TL.C.1", "r1")->not_selected);
+	cr_assert(not(trace_of(v, "TL.C.1", "r2")->not_selected));
+	/* Clauses without readings are never "not selected". */
+	cr_assert(not(trace_of(v, "TL.A.1", NULL)->not_selected));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, unknown_profile_is_an_error)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	arb_verdict *v = (arb_verdict *)1;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_judge(&v, g_o, s, "pick3", &err), ARB_EINPUT));
+	cr_assert(eq(ptr, (void *)v, NULL));
+	cr_assert(eq(str, err.field, "profile"));
+	cr_assert(eq(str, err.file, "fixture.csv"));
+	cr_assert(eq(long, err.line, 7));
+	cr_assert(strstr(err.message, "pick3") != NULL, "%s", err.message);
+	arb_scenario_free(s);
+}
+
+Test(engine, gap_when_only_an_undecided_clause_applies)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "d", "open");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	cr_assert(eq(int, v->dispute, ARB_DISPUTE_GAP));
+	IDS_EQ(v->disputed, v->n_disputed, "TL.D.1");
+	cr_assert(eq(sz, v->n_violates, 0));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, no_gap_when_another_clause_decides)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "d", "open");
+	fact(s, "a", "yes");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	cr_assert(eq(int, v->dispute, 0));
+	cr_assert(eq(sz, v->n_disputed, 0));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, undecided_and_violated_is_illegal)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "d", "open");
+	fact(s, "a", "no");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_ILLEGAL));
+	IDS_EQ(v->violates, v->n_violates, "TL.A.1");
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, illegal_dominates_a_dispute_on_another_question)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "a", "no");
+	fact(s, "c1", "no");
+	fact(s, "c2", "yes");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_ILLEGAL));
+	IDS_EQ(v->violates, v->n_violates, "TL.A.1");
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, disputes_on_two_questions_combine)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "a", "no");
+	fact(s, "b", "yes");
+	fact(s, "c1", "no");
+	fact(s, "c2", "yes");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	cr_assert(eq(int, v->dispute, ARB_DISPUTE_CONFLICT | ARB_DISPUTE_READINGS));
+	IDS_EQ(v->disputed, v->n_disputed, "TL.A.1 TL.B.1 TL.C.1");
+	IDS_EQ(v->violates, v->n_violates, "TL.A.1");
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, permission_alone_is_legal)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "b", "yes");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	cr_assert(eq(int, trace_of(v, "TL.B.1", NULL)->result.outcome, ARB_PERMITS));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, judge_validates_the_scenario_first)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->units[0].formation = "blob";
+	arb_verdict *v = (arb_verdict *)1;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_judge(&v, g_o, s, NULL, &err), ARB_EINPUT));
+	cr_assert(eq(ptr, (void *)v, NULL));
+	cr_assert(eq(str, err.field, "units"));
+	arb_scenario_free(s);
+}
+
+Test(engine, verdict_free_accepts_null)
+{
+	arb_verdict_free(NULL);
+	arb_oracle_free(NULL);
+	STR_EQ(arb_outcome_name(ARB_VIOLATED), "violated");
+	STR_EQ(arb_outcome_name(ARB_UNDECIDED), "undecided");
+	STR_EQ(arb_outcome_name((arb_outcome)99), "?");
+}
+
+/* ---- validation ---- */
+
+/* Validates s against the fixture and checks the error. */
+static void expect_invalid(arb_scenario *s, const char *field, const char *needle)
+{
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	int rc = arb_scenario_validate(s, g_rb, &err);
+	arb_error_format(&err, buf, sizeof buf);
+	cr_assert(eq(int, rc, ARB_EINPUT), "%s", buf);
+	cr_assert(eq(int, err.code, ARB_EINPUT));
+	cr_assert(eq(str, err.field, (char *)field), "%s", buf);
+	cr_assert(eq(str, err.file, "fixture.csv"), "%s", buf);
+	cr_assert(eq(long, err.line, 7), "%s", buf);
+	cr_assert(strstr(err.message, needle) != NULL, "message '%s' lacks '%s'", err.message,
+	          needle);
+	arb_scenario_free(s);
+}
+
+Test(engine, validate_accepts_the_fixture)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "a", "yes");
+	s->dice[0] = 1;
+	s->dice[1] = 6;
+	s->n_dice = 2;
+	s->units[0].status[0] = "shaken";
+	s->units[0].n_status = 1;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_scenario_validate(s, g_rb, &err), ARB_OK), "%s", err.message);
+	arb_scenario_free(s);
+}
+
+Test(engine, validate_unknown_ruleset)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->ruleset = "scrollhammer";
+	expect_invalid(s, "ruleset", "scrollhammer");
+}
+
+Test(engine, validate_unknown_phase)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->context.phase = "magic";
+	expect_invalid(s, "context", "magic");
+}
+
+Test(engine, validate_unknown_formation)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->units[0].formation = "horde";
+	expect_invalid(s, "units", "horde");
+}
+
+Test(engine, validate_unknown_status)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->units[0].status[0] = "dazed";
+	s->units[0].n_status = 1;
+	expect_invalid(s, "units", "dazed");
+}
+
+Test(engine, validate_unknown_action)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->action.type = "fly";
+	expect_invalid(s, "action", "fly");
+}
+
+Test(engine, validate_unknown_fact)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "zz", "1");
+	expect_invalid(s, "facts", "zz");
+}
+
+Test(engine, validate_fact_given_twice)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "a", "yes");
+	fact(s, "a", "no");
+	expect_invalid(s, "facts", "twice");
+}
+
+Test(engine, validate_unknown_unit_in_action)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->action.unit = "U9";
+	expect_invalid(s, "action", "U9");
+}
+
+Test(engine, validate_unknown_target_in_action)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->action.targets = arb_scenario_alloc(s, sizeof *s->action.targets);
+	s->action.targets[0] = "Z1";
+	s->action.n_targets = 1;
+	expect_invalid(s, "action", "Z1");
+}
+
+Test(engine, validate_path_of_a_model_of_another_unit)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	arb_vec2 *pts = arb_scenario_alloc(s, 2 * sizeof *pts);
+	pts[0] = (arb_vec2){40, 40};
+	pts[1] = (arb_vec2){41, 40};
+	s->action.paths[1] = (arb_path){.model = "w1", .pts = pts, .n_pts = 2};
+	s->action.n_paths = 2;
+	expect_invalid(s, "paths", "w1");
+}
+
+Test(engine, validate_path_not_starting_at_the_model)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->action.paths[0].pts[0] = (arb_vec2){10.5, 10};
+	expect_invalid(s, "paths", "u1");
+}
+
+Test(engine, validate_non_finite_position)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->units[0].models[1].pos.y = NAN;
+	expect_invalid(s, "models", "u2");
+	s = scen();
+	s->units[1].models[0].pos.x = INFINITY;
+	expect_invalid(s, "models", "w1");
+}
+
+Test(engine, validate_non_finite_path_point)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->action.paths[0].pts[1].x = NAN;
+	expect_invalid(s, "paths", "not finite");
+}
+
+Test(engine, validate_zero_base_size)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->units[0].models[0].base.d_mm = 0;
+	expect_invalid(s, "models", "u1");
+	s = scen();
+	s->units[1].models[0].base.depth_mm = 0;
+	expect_invalid(s, "models", "w1");
+}
+
+Test(engine, validate_duplicate_model_id)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->units[1].models[0].id = "u2";
+	expect_invalid(s, "models", "twice");
+}
+
+Test(engine, validate_duplicate_unit_id)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->units[1].id = "U1";
+	expect_invalid(s, "units", "twice");
+}
+
+Test(engine, validate_die_out_of_range)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->dice[0] = 3;
+	s->dice[1] = 7;
+	s->n_dice = 2;
+	expect_invalid(s, "dice", "7");
+	s = scen();
+	s->dice[0] = 0;
+	s->n_dice = 1;
+	expect_invalid(s, "dice", "0");
+}
+
+Test(engine, validate_non_positive_board)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->board_h = 0;
+	expect_invalid(s, "board", "board");
+}
+
+Test(engine, validate_terrain_kind)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	arb_vec2 *poly = arb_scenario_alloc(s, 3 * sizeof *poly);
+	poly[0] = (arb_vec2){0, 0};
+	poly[1] = (arb_vec2){4, 0};
+	poly[2] = (arb_vec2){4, 4};
+	s->terrain = arb_scenario_alloc(s, sizeof *s->terrain);
+	s->terrain[0] = (arb_terrain){.id = "T1", .kind = "swamp", .poly = poly, .n_poly = 3};
+	s->n_terrain = 1;
+	expect_invalid(s, "terrain", "swamp");
+}
+
+/* ---- names ---- */
+
+Test(engine, dispute_name_parse_round_trip)
+{
+	char buf[64];
+	STR_EQ(arb_dispute_name(0, buf, sizeof buf), "");
+	STR_EQ(arb_dispute_name(ARB_DISPUTE_CONFLICT, buf, sizeof buf), "conflict");
+	STR_EQ(arb_dispute_name(ARB_DISPUTE_GAP, buf, sizeof buf), "gap");
+	STR_EQ(arb_dispute_name(ARB_DISPUTE_READINGS, buf, sizeof buf), "readings");
+	STR_EQ(arb_dispute_name(ARB_DISPUTE_CONFLICT | ARB_DISPUTE_READINGS, buf, sizeof buf),
+	       "conflict+readings");
+	STR_EQ(arb_dispute_name(7, buf, sizeof buf), "conflict+gap+readings");
+	for (int bits = 0; bits < 8; bits++) {
+		int back = -1;
+		cr_assert(eq(int, arb_dispute_parse(arb_dispute_name(bits, buf, sizeof buf), &back), 0));
+		cr_assert(eq(int, back, bits), "round trip of '%s'", buf);
+	}
+	int out = -1;
+	cr_assert(eq(int, arb_dispute_parse("gap+conflict", &out), 0));
+	cr_assert(eq(int, out, ARB_DISPUTE_CONFLICT | ARB_DISPUTE_GAP));
+	cr_assert(eq(int, arb_dispute_parse("conflicts", &out), -1));
+	cr_assert(eq(int, arb_dispute_parse("Gap", &out), -1));
+	cr_assert(eq(int, arb_dispute_parse("+gap", &out), -1));
+	cr_assert(eq(int, arb_dispute_parse("gap++readings", &out), -1));
+	/* A small buffer is truncated, never overrun. */
+	char small[6];
+	arb_dispute_name(7, small, sizeof small);
+	cr_assert(eq(sz, strlen(small), 5));
+}
+
+Test(engine, dispute_parse_rejects_trailing_plus)
+{
+	/* docs/cases.md: words "joined by '+'"; "gap+" joins nothing. */
+	int out = -1;
+	cr_assert(eq(int, arb_dispute_parse("gap+", &out), -1), "a trailing '+' is malformed");
+	cr_assert(eq(int, arb_dispute_parse("conflict+readings+", &out), -1));
+}
+
+Test(engine, verdict_kind_parse_round_trip)
+{
+	arb_verdict_kind kinds[] = {ARB_V_LEGAL, ARB_V_ILLEGAL, ARB_V_DISPUTED, ARB_V_NOT_APPLICABLE};
+	for (size_t i = 0; i < 4; i++) {
+		arb_verdict_kind k = (arb_verdict_kind)-1;
+		cr_assert(eq(int, arb_verdict_kind_parse(arb_verdict_kind_name(kinds[i]), &k), 0));
+		cr_assert(eq(int, k, kinds[i]));
+	}
+	STR_EQ(arb_verdict_kind_name(ARB_V_NOT_APPLICABLE), "not-applicable");
+	STR_EQ(arb_verdict_kind_name((arb_verdict_kind)9), "?");
+	arb_verdict_kind k;
+	cr_assert(eq(int, arb_verdict_kind_parse("Legal", &k), -1));
+	cr_assert(eq(int, arb_verdict_kind_parse("not_applicable", &k), -1));
+	cr_assert(eq(int, arb_verdict_kind_parse("", &k), -1));
+}
