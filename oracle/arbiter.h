@@ -378,7 +378,17 @@ typedef struct arb_precedence {
 	const char *loser;
 	const char *file;
 	long line;
+	long winner_column, loser_column;
 } arb_precedence;
+
+/* One line of a reading profile: in profile, clause is read as reading. */
+typedef struct arb_profile_entry {
+	const char *profile;
+	const char *clause;
+	const char *reading;
+	const char *file;
+	long line;
+} arb_profile_entry;
 
 /* Loads spec_dir (conventions.md and every spec/<ruleset>/ directory).
  * Strict: any malformed line is an error with file:line:column. The caller
@@ -401,6 +411,10 @@ bool arb_rulebook_declares(const arb_rulebook *rb, const char *ruleset, const ch
 /* The ruleset's declared precedence pairs: how many, and the i-th. */
 size_t arb_rulebook_precedence_count(const arb_rulebook *rb, const char *ruleset);
 const arb_precedence *arb_rulebook_precedence_at(const arb_rulebook *rb, const char *ruleset,
+                                                 size_t i);
+/* The ruleset's profile lines, all profiles together: how many, the i-th. */
+size_t arb_rulebook_profile_count(const arb_rulebook *rb, const char *ruleset);
+const arb_profile_entry *arb_rulebook_profile_at(const arb_rulebook *rb, const char *ruleset,
                                                  size_t i);
 /* A reading profile: the reading it selects for clause, or NULL when the
  * profile leaves the clause's readings open. Returns false if the profile

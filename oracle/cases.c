@@ -801,6 +801,10 @@ static void on_field(void *data, size_t len, void *ctx)
 		L->too_many = true;
 		return;
 	}
+	if (L->n_fields == 0) /* a record starts after any CR, LF or blank lines */
+		while (L->field_start < L->pos && (L->buf[L->field_start] == '\n' ||
+		                                   L->buf[L->field_start] == '\r'))
+			L->field_start++;
 	field *f = &L->fields[L->n_fields++];
 	f->text = malloc(len + 1);
 	if (!f->text) {
@@ -894,6 +898,7 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 	loader L = {.cs = cs, .rb = rb, .buf = buf, .err = err};
 	struct csv_parser p;
 	bool inited = false;
+	size_t before = cs->cases.n;
 	L.file = arb__arena_strndup(cs->arena, path, strlen(path));
 	L.path_ruleset = ruleset_from_path(cs->arena, path);
 	L.nl = malloc(sizeof(size_t) * (n + 1));
@@ -909,8 +914,10 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 		goto done;
 	}
 	inited = true;
-	size_t before = cs->cases.n;
-	for (L.pos = 0; L.pos < n && !L.rc; L.pos++) {
+	/* A UTF-8 byte order mark (spreadsheets write one) is not part of the header. */
+	L.pos = n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	L.field_start = L.pos;
+	for (; L.pos < n && !L.rc; L.pos++) {
 		if (csv_parse(&p, buf + L.pos, 1, on_field, on_record, &L) != 1) {
 			long line, column;
 			where(&L, L.pos, &line, &column);
@@ -921,7 +928,11 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 	}
 	if (!L.rc && csv_fini(&p, on_field, on_record, &L) != 0) {
 		long line, column;
-		where(&L, n, &line, &column);
+		/* the field still open at the end: where its quote opened */
+		size_t at = L.field_start;
+		while (at < n && (buf[at] == '\n' || buf[at] == '\r'))
+			at++;
+		where(&L, at, &line, &column);
 		rc = arb_error_set(err, ARB_EINPUT, L.file, line, column, NULL, "malformed CSV: %s",
 		                   csv_strerror(csv_error(&p)));
 		inited = false;
@@ -933,8 +944,13 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 		arb_error_set(err, rc, path, 0, 0, NULL, "out of memory");
 	if (!rc && L.rows == 0)
 		rc = arb_error_set(err, ARB_EINPUT, L.file, 1, 1, NULL, "empty table: no header row");
-	(void)before;
 done:
+	/* A rejected file leaves the set as it was. */
+	if (rc)
+		while (cs->cases.n > before) {
+			arb_case *c = cs->cases.v[--cs->cases.n];
+			arb_scenario_free(c->scenario);
+		}
 	if (inited)
 		csv_fini(&p, NULL, NULL, NULL);
 	csv_free(&p);

@@ -44,9 +44,11 @@ const char *arb_dispute_name(int bits, char *buf, size_t n)
 		buf[0] = '\0';
 	for (int i = 0; i < 3; i++)
 		if (bits & (1 << i)) {
-			int w = snprintf(buf + k, n > k ? n - k : 0, "%s%s", k ? "+" : "", names[i]);
+			if (k + 1 >= n)
+				break;
+			int w = snprintf(buf + k, n - k, "%s%s", k ? "+" : "", names[i]);
 			if (w > 0)
-				k += (size_t)w;
+				k = (size_t)w < n - k ? k + (size_t)w : n - 1;
 		}
 	return buf;
 }
@@ -65,8 +67,8 @@ int arb_dispute_parse(const char *s, int *out)
 		else
 			return -1;
 		s += n;
-		if (*s == '+')
-			s++;
+		if (*s == '+' && *++s == '\0')
+			return -1; /* a trailing '+' names nothing */
 	}
 	return 0;
 }

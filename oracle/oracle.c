@@ -157,6 +157,28 @@ int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err)
 			goto done;
 	}
 	o->n = n;
+	/* A profile may only pick a reading some predicate encodes. */
+	for (size_t i = 0; i < n; i++) {
+		const char *rs = o->bound[i].pred->ruleset;
+		if (i > 0 && strcmp(o->bound[i - 1].pred->ruleset, rs) == 0)
+			continue;
+		for (size_t k = 0; k < arb_rulebook_profile_count(rb, rs); k++) {
+			const arb_profile_entry *e = arb_rulebook_profile_at(rb, rs, k);
+			bool found = false;
+			for (size_t j = 0; j < n && !found; j++) {
+				const arb_predicate *p = o->bound[j].pred;
+				found = strcmp(p->clause, e->clause) == 0 && p->reading &&
+				        strcmp(p->reading, e->reading) == 0;
+			}
+			if (!found) {
+				rc = arb_error_set(err, ARB_EINPUT, e->file, e->line, 3, "profile",
+				                   "profile '%s' picks reading '%s' of %s, which no "
+				                   "predicate encodes",
+				                   e->profile, e->reading, e->clause);
+				goto done;
+			}
+		}
+	}
 done:
 	free(items);
 	if (rc) {

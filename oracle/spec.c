@@ -15,21 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct rb_profile_entry {
-	const char *profile;
-	const char *clause;
-	const char *reading;
-	const char *file;
-	long line;
-} rb_profile_entry;
+typedef arb_profile_entry rb_profile_entry;
 
 typedef struct rb_ruleset {
 	const char *name;
 	const char *file;
 	const char *prefix;
 	const char *lists[8]; /* space-separated vocabulary, by kVocab index */
-	const char **sections;
-	size_t n_sections;
+	const char *section_list; /* space-separated, as ruleset.md lists them */
+	long sections_line;
 	arb_ptrvec precedence; /* arb_precedence * */
 	arb_ptrvec profiles;   /* rb_profile_entry * */
 } rb_ruleset;
@@ -53,7 +47,7 @@ const char *arb_clause_kind_name(arb_clause_kind k)
 
 void arb_fingerprint(const char *text, char out[17])
 {
-	uint64_t h = 1469598103934665603ULL;
+	uint64_t h = 14695981039346656037ULL; /* FNV-1a 64 offset basis */
 	bool space = false, started = false;
 	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
 		if (isspace(*p)) {
@@ -200,8 +194,8 @@ static int parse_front_matter(lines *ls, const char *file, fm_entry *fm, size_t 
 		fm[*n_fm].line = ls->no;
 		(*n_fm)++;
 	}
-	return arb_error_set(err, ARB_EINPUT, file, ls->no, 0, NULL,
-	                     "front matter is not closed by '---'");
+	return arb_error_set(err, ARB_EINPUT, file, 1, 1, NULL,
+	                     "front matter opened here is not closed by '---'");
 }
 
 static const fm_entry *fm_get(const fm_entry *fm, size_t n, const char *key)
@@ -312,6 +306,23 @@ static bool parse_param_value(const char *raw, double *value, const char **unit)
 	return true;
 }
 
+/* Where each line of a joined paragraph starts, to turn an offset in the
+ * paragraph back into the file's line and column. */
+typedef struct para_map {
+	size_t off[512];
+	long line[512];
+	size_t n;
+} para_map;
+
+static void para_pos(const para_map *pm, size_t idx, long *line, long *col)
+{
+	size_t k = 0;
+	while (k + 1 < pm->n && pm->off[k + 1] <= idx)
+		k++;
+	*line = pm->n ? pm->line[k] : 0;
+	*col = pm->n ? (long)(idx - pm->off[k]) + 1 : 0;
+}
+
 typedef struct clause_build {
 	arb_clause *c;
 	char *text;   /* verbatim, markup removed */
@@ -320,12 +331,18 @@ typedef struct clause_build {
 	size_t n_params;
 	const char *refs[16];
 	size_t n_refs;
+	para_map pm;
 } clause_build;
 
 /* Expands inline markup of one clause paragraph. */
+#define MARKUP_ERR(idx, field, ...)                                                         \
+	(para_pos(&cb->pm, (size_t)(idx), &line, &col),                                     \
+	 arb_error_set(err, ARB_EINPUT, file, line, col, field, __VA_ARGS__))
+
 static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const char *file,
                          long line, arb_error *err)
 {
+	long col = 0;
 	size_t n = strlen(raw);
 	char *text = arb__arena_alloc(a, n + 1);
 	char *fpt = arb__arena_alloc(a, n + 64 * 16 + 1);
@@ -340,9 +357,8 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 				const char *brace = close + 1;
 				const char *end = strchr(brace, '}');
 				if (!end)
-					return arb_error_set(err, ARB_EINPUT, file, line,
-					                     (long)(brace - raw) + 1, NULL,
-					                     "'{' of inline markup is not closed by '}'");
+					return MARKUP_ERR(brace - raw, NULL,
+					                  "'{' of inline markup is not closed by '}'");
 				const char *inner = raw + i + 1;
 				size_t inner_n = (size_t)(close - inner);
 				const char *spec = brace + 1;
@@ -375,16 +391,15 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 					for (size_t k = 0; k < cb->n_params; k++)
 						if (strcmp(cb->params[k].name, name) == 0 &&
 						    strcmp(cb->params[k].raw, rawv) != 0)
-							return arb_error_set(
-							    err, ARB_EINPUT, file, line, (long)(spec - raw) + 1,
-							    name,
+							return MARKUP_ERR(
+							    spec - raw, name,
 							    "parameter given twice with different values");
 					arb_param *pm = &cb->params[cb->n_params];
 					pm->name = name;
 					pm->raw = rawv;
 					if (!parse_param_value(rawv, &pm->value, &pm->unit))
-						return arb_error_set(
-						    err, ARB_EINPUT, file, line, (long)(i + 2), name,
+						return MARKUP_ERR(
+						    i + 1, name,
 						    "cannot read a number and unit from '%s' (expected e.g. "
 						    "6\", 1in, 25.4mm, 2D6)",
 						    rawv);
@@ -395,8 +410,7 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 						cb->n_params++;
 					f += (size_t)snprintf(fpt + f, spec_n + 3, "{%s}", name);
 				} else {
-					return arb_error_set(err, ARB_EINPUT, file, line,
-					                     (long)(spec - raw) + 1, NULL,
+					return MARKUP_ERR(spec - raw, NULL,
 					                     "inline markup '{%.*s}' is neither a parameter "
 					                     "name, 'ref:TARGET' nor 'term:WORD'",
 					                     (int)spec_n, spec);
@@ -511,10 +525,11 @@ static int load_section(arb_rulebook *rb, const char *path, const char *want_rul
 			continue;
 		}
 		if (strncmp(l, "<!--", 4) == 0) {
+			long opened = ls.no;
 			while (l && !strstr(l, "-->"))
 				l = next_line(&ls);
 			if (!l) {
-				rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 0, NULL,
+				rc = arb_error_set(err, ARB_EINPUT, file, opened, 1, NULL,
 				                   "comment '<!--' is not closed by '-->'");
 				goto done;
 			}
@@ -602,6 +617,10 @@ static int load_section(arb_rulebook *rb, const char *path, const char *want_rul
 		}
 		if (para_n)
 			para[para_n++] = ' ';
+		if (cb.pm.n < sizeof cb.pm.off / sizeof *cb.pm.off) {
+			cb.pm.off[cb.pm.n] = para_n;
+			cb.pm.line[cb.pm.n++] = ls.no;
+		}
 		memcpy(para + para_n, l, ln);
 		para_n += ln;
 	}
@@ -653,6 +672,9 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, lines *ls, arb_er
 			p->loser = arb__arena_strndup(rb->arena, b, strlen(b));
 			p->file = r->file;
 			p->line = ls->no;
+			p->winner_column = (long)(strstr(l, a) - l) + 1;
+			p->loser_column = (long)(strstr(l, " overrides ") + 11 - l);
+			p->loser_column += (long)strspn(l + p->loser_column, " ") + 1;
 			if (arb__ptrvec_push(&r->precedence, p))
 				return ARB_ENOMEM;
 		} else {
@@ -719,6 +741,8 @@ static int load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *name
 		r->lists[i] = comma_list(rb->arena, e ? e->value : "");
 	}
 	const char *secs = comma_list(rb->arena, fm_get(fm, n_fm, "sections")->value);
+	r->section_list = secs;
+	r->sections_line = fm_get(fm, n_fm, "sections")->line;
 	if (!r->name || !r->prefix || !secs) {
 		rc = ARB_ENOMEM;
 		goto done;
@@ -769,19 +793,29 @@ static int check_unlisted(const arb_rulebook *rb, const char *spec_dir, const ch
 			continue;
 		char sec[256];
 		snprintf(sec, sizeof sec, "%.*s", (int)(n - 3), de->d_name);
-		bool listed = false;
-		for (size_t i = 0; i < rb->clauses.n; i++) {
-			const arb_clause *c = rb->clauses.v[i];
-			listed = listed || (strcmp(c->ruleset, r->name) == 0 &&
-			                    strcmp(c->section, sec) == 0);
-		}
-		if (!listed)
-			rc = arb_error_set(err, ARB_EINPUT, r->file, 1, 0, "sections",
+		if (!arb__word_in(r->section_list, sec) || strcmp(sec, "*") == 0)
+			rc = arb_error_set(err, ARB_EINPUT, r->file, r->sections_line, 1, "sections",
 			                   "%s/%s is not listed in the ruleset's sections", path,
 			                   de->d_name);
 	}
 	closedir(d);
 	return rc;
+}
+
+/* Whether a reaches b through the first n "overrides" lines (a overrides
+ * ... b); depth bounds the search, as a path needs at most one step per line. */
+static bool precedes(const rb_ruleset *r, const char *a, const char *b, size_t n, size_t depth)
+{
+	if (strcmp(a, b) == 0)
+		return true;
+	if (depth == 0)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		const arb_precedence *p = r->precedence.v[i];
+		if (strcmp(p->winner, a) == 0 && precedes(r, p->loser, b, n, depth - 1))
+			return true;
+	}
+	return false;
 }
 
 static int check_references(const arb_rulebook *rb, arb_error *err)
@@ -790,12 +824,18 @@ static int check_references(const arb_rulebook *rb, arb_error *err)
 		const rb_ruleset *r = rb->rulesets.v[i];
 		for (size_t j = 0; j < r->precedence.n; j++) {
 			const arb_precedence *p = r->precedence.v[j];
-			const char *bad = !arb_rulebook_clause(rb, p->winner)  ? p->winner
-			                  : !arb_rulebook_clause(rb, p->loser) ? p->loser
-			                                                       : NULL;
-			if (bad)
-				return arb_error_set(err, ARB_EINPUT, p->file, p->line, 3, "precedence",
-				                     "unknown clause '%s'", bad);
+			bool w = arb_rulebook_clause(rb, p->winner) != NULL;
+			if (!w || !arb_rulebook_clause(rb, p->loser))
+				return arb_error_set(err, ARB_EINPUT, p->file, p->line,
+				                     w ? p->loser_column : p->winner_column, "precedence",
+				                     "unknown clause '%s'", w ? p->loser : p->winner);
+			/* reported at the line that closes the cycle */
+			if (precedes(r, p->loser, p->winner, j, j + 1))
+				return arb_error_set(err, ARB_EINPUT, p->file, p->line, p->winner_column,
+				                     "precedence",
+				                     "%s overrides %s, which already overrides it "
+				                     "(directly or through others): a cycle",
+				                     p->winner, p->loser);
 		}
 		for (size_t j = 0; j < r->profiles.n; j++) {
 			const rb_profile_entry *e = r->profiles.v[j];
@@ -957,6 +997,19 @@ const arb_precedence *arb_rulebook_precedence_at(const arb_rulebook *rb, const c
 {
 	const rb_ruleset *r = find_ruleset(rb, ruleset);
 	return r && i < r->precedence.n ? r->precedence.v[i] : NULL;
+}
+
+size_t arb_rulebook_profile_count(const arb_rulebook *rb, const char *ruleset)
+{
+	const rb_ruleset *r = find_ruleset(rb, ruleset);
+	return r ? r->profiles.n : 0;
+}
+
+const arb_profile_entry *arb_rulebook_profile_at(const arb_rulebook *rb, const char *ruleset,
+                                                 size_t i)
+{
+	const rb_ruleset *r = find_ruleset(rb, ruleset);
+	return r && i < r->profiles.n ? r->profiles.v[i] : NULL;
 }
 
 bool arb_rulebook_profile_reading(const arb_rulebook *rb, const char *ruleset,

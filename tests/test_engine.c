@@ -75,14 +75,14 @@ static void yes_no(const arb_eval *ev, arb_result *r, const char *fact)
 }
 
 ARB_PREDICATE(tl_v, .clause = "TL.V.1", .ruleset = "testland", .actions = "move",
-              .phases = "movement", .question = "q.two", .fingerprint = "6da30e437cf3e5b5")
+              .phases = "movement", .question = "q.two", .fingerprint = "37eb0e5634a77a53")
 {
 	yes_no(ev, r, "v");
 }
 
 ARB_PREDICATE(tl_a, .clause = "TL.A.1", .ruleset = "testland", .actions = "move charge",
               .phases = "movement", .question = "q.one", .params = "lim",
-              .fingerprint = "f1daa72e29e50272")
+              .fingerprint = "997408343b36ce48")
 {
 	double lim = arb_eval_param(ev, "lim");
 	if (fact_is(ev, "a", "fault")) {
@@ -99,33 +99,33 @@ ARB_PREDICATE(tl_a, .clause = "TL.A.1", .ruleset = "testland", .actions = "move 
 }
 
 ARB_PREDICATE(tl_b, .clause = "TL.B.1", .ruleset = "testland", .actions = "move charge",
-              .phases = "movement", .question = "q.one", .fingerprint = "30cadfc4f8d762cb")
+              .phases = "movement", .question = "q.one", .fingerprint = "8e7ecdeea13129ed")
 {
 	r->outcome = fact_is(ev, "b", "yes") ? ARB_PERMITS : ARB_NA;
 }
 
 ARB_PREDICATE(tl_c_r1, .clause = "TL.C.1", .reading = "r1", .ruleset = "testland",
               .actions = "move charge", .phases = "movement", .question = "q.chain",
-              .fingerprint = "24dfac9514472f3b")
+              .fingerprint = "91fe7841568e6d3d")
 {
 	yes_no(ev, r, "c1");
 }
 
 ARB_PREDICATE(tl_c_r2, .clause = "TL.C.1", .reading = "r2", .ruleset = "testland",
               .actions = "move charge", .phases = "movement", .question = "q.chain",
-              .fingerprint = "24dfac9514472f3b")
+              .fingerprint = "91fe7841568e6d3d")
 {
 	yes_no(ev, r, "c2");
 }
 
 ARB_PREDICATE(tl_d, .clause = "TL.D.1", .ruleset = "testland", .actions = "move charge",
-              .phases = "movement", .question = "q.one", .fingerprint = "3f29330338f81757")
+              .phases = "movement", .question = "q.one", .fingerprint = "f16347eba1424605")
 {
 	r->outcome = fact_is(ev, "d", "open") ? ARB_UNDECIDED : ARB_NA;
 }
 
 ARB_PREDICATE(tl_e, .clause = "TL.E.1", .ruleset = "testland", .actions = "*", .phases = "*",
-              .question = "value.x", .params = "range", .fingerprint = "7c85eb5f8fe0fa36")
+              .question = "value.x", .params = "range", .fingerprint = "6cf6aa1c67013be8")
 {
 	if (!has_fact(ev, "e")) {
 		r->outcome = ARB_NA;
@@ -137,7 +137,7 @@ ARB_PREDICATE(tl_e, .clause = "TL.E.1", .ruleset = "testland", .actions = "*", .
 
 ARB_PREDICATE(tl_f, .clause = "TL.F.1", .ruleset = "testland", .actions = "move charge",
               .phases = "movement", .question = "value.lim", .params = "TL.A.1:lim",
-              .fingerprint = "879ec197b819a889")
+              .fingerprint = "1cef30debfd6c63f")
 {
 	if (!has_fact(ev, "f")) {
 		r->outcome = ARB_NA;
@@ -156,7 +156,7 @@ ARB_PREDICATE(tl_s, .clause = "TL.S.1", .ruleset = "testland", .actions = "move 
 
 /* advland: a predicate for an advisory clause. */
 ARB_PREDICATE(ad_x, .clause = "AD.X.1", .ruleset = "advland", .actions = "*", .phases = "*",
-              .question = "q", .fingerprint = "5ea65b842a4d9424")
+              .question = "q", .fingerprint = "f2dffc039b6ac532")
 {
 	(void)ev;
 	r->outcome = ARB_NA;
@@ -164,7 +164,7 @@ ARB_PREDICATE(ad_x, .clause = "AD.X.1", .ruleset = "advland", .actions = "*", .p
 
 /* parland: reads a parameter that its clause does not declare. */
 ARB_PREDICATE(pl_x, .clause = "PL.X.1", .ruleset = "parland", .actions = "*", .phases = "*",
-              .question = "q", .params = "one nope", .fingerprint = "3be0a510b157f9fb")
+              .question = "q", .params = "one nope", .fingerprint = "bc4032fd6c9566e9")
 {
 	(void)ev;
 	r->outcome = ARB_NA;
@@ -172,14 +172,14 @@ ARB_PREDICATE(pl_x, .clause = "PL.X.1", .ruleset = "parland", .actions = "*", .p
 
 /* dupland: two predicates of one clause, neither with a reading. */
 ARB_PREDICATE(du_x1, .clause = "DU.X.1", .ruleset = "dupland", .actions = "*", .phases = "*",
-              .question = "q", .fingerprint = "9334e10e3bab405e")
+              .question = "q", .fingerprint = "93b9e10303f3b728")
 {
 	(void)ev;
 	r->outcome = ARB_NA;
 }
 
 ARB_PREDICATE(du_x2, .clause = "DU.X.1", .ruleset = "dupland", .actions = "*", .phases = "*",
-              .question = "q", .fingerprint = "9334e10e3bab405e")
+              .question = "q", .fingerprint = "93b9e10303f3b728")
 {
 	(void)ev;
 	r->outcome = ARB_NA;
@@ -188,7 +188,7 @@ ARB_PREDICATE(du_x2, .clause = "DU.X.1", .ruleset = "dupland", .actions = "*", .
 /* mixland: says ruleset mixland, names a testland clause. */
 ARB_PREDICATE(mx_x, .clause = "TL.A.1", .reading = "mixed", .ruleset = "mixland",
               .actions = "*", .phases = "*", .question = "q", .params = "lim",
-              .fingerprint = "f1daa72e29e50272")
+              .fingerprint = "997408343b36ce48")
 {
 	(void)ev;
 	r->outcome = ARB_NA;
@@ -562,6 +562,8 @@ static void expect_oracle_error(int code, const char *field, const arb_predicate
 	char buf[1024];
 	int rc = arb_oracle_new(&o, g_rb, &err);
 	arb_error_format(&err, buf, sizeof buf);
+	if (rc == ARB_OK)
+		arb_oracle_free(o);
 	cr_assert(eq(int, rc, code), "%s", buf);
 	cr_assert(eq(ptr, (void *)o, NULL));
 	cr_assert(eq(int, err.code, code));
@@ -853,6 +855,41 @@ Test(engine, profile_selects_a_reading)
 	cr_assert(not(trace_of(v, "TL.A.1", NULL)->not_selected));
 	arb_verdict_free(v);
 	arb_scenario_free(s);
+}
+
+Test(engine, profile_selecting_a_reading_no_predicate_has_is_an_error)
+{
+	/* "- TL.C.1: r3" (a typo) selects a reading no predicate encodes: every
+	 * reading of TL.C.1 would be "not selected" and the clause silently
+	 * skipped. arb_oracle_new (or at the latest arb_judge with that
+	 * profile) must refuse it. */
+	char body[1024];
+	snprintf(body, sizeof body, "%s\n### Profile typo\n\n- TL.C.1: r3\n", kProfiles);
+	write_testland(body, NULL);
+	g_rb = load_rb();
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	int rc = arb_oracle_new(&g_o, g_rb, &err);
+	if (rc != ARB_OK) {
+		cr_assert(eq(int, rc, ARB_EINPUT), "%s", arb_error_format(&err, buf, sizeof buf));
+		cr_assert(strstr(err.message, "r3") != NULL, "%s", err.message);
+		return;
+	}
+	arb_scenario *s = scen();
+	fact(s, "c1", "no");
+	fact(s, "c2", "no");
+	arb_verdict *v = NULL;
+	rc = arb_judge(&v, g_o, s, "typo", &err);
+	arb_verdict_kind kind = v ? v->kind : ARB_V_LEGAL;
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+	if (rc == ARB_OK)
+		cr_assert(eq(int, kind, ARB_V_ILLEGAL),
+		          "profile typo silently dropped TL.C.1: verdict %s",
+		          arb_verdict_kind_name(kind));
+	cr_assert(eq(int, rc, ARB_EINPUT), "judging with profile 'typo' must fail");
+	cr_assert(strstr(err.message, "r3") != NULL, "%s", err.message);
 }
 
 Test(engine, unknown_profile_is_an_error)

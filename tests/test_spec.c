@@ -213,6 +213,10 @@ static void expect_error(int code, const char *file, long line, long column, con
 	int rc = arb_rulebook_load(&rb, spec_dir(), &err);
 	char buf[1024];
 	arb_error_format(&err, buf, sizeof buf);
+	bool loaded = rc == ARB_OK;
+	if (loaded)
+		arb_rulebook_free(rb);
+	cr_assert(not(loaded), "the spec loaded, expected error %d (%s:%ld)", code, file, line);
 	cr_assert(eq(int, rc, code), "rc %d, error: %s", rc, buf);
 	cr_assert(eq(ptr, (void *)rb, NULL), "no rulebook on error");
 	cr_assert(eq(int, err.code, code));
@@ -545,6 +549,19 @@ Test(spec, error_front_matter_lacks_required_key)
 	expect_error(ARB_EINPUT, "spec/demo/moving.md", 1, -1, "source", "required");
 }
 
+Test(spec, error_unclosed_front_matter)
+{
+	/* The block opened on line 1 is never closed: the error points at the
+	 * '---' that opened it, not past the end of the file. */
+	write_spec(NULL, NULL,
+	           "---\n"
+	           "ruleset: demo\n"
+	           "section: moving\n"
+	           "title: Moving\n"
+	           "source: test\n");
+	expect_error(ARB_EINPUT, "spec/demo/moving.md", 1, -1, "", "not closed");
+}
+
 Test(spec, error_section_declares_another_place)
 {
 	write_spec(NULL, NULL,
@@ -754,6 +771,8 @@ Test(spec, error_unlisted_section_file)
 	int rc = arb_rulebook_load(&rb, spec_dir(), &err);
 	char buf[1024];
 	arb_error_format(&err, buf, sizeof buf);
+	if (rc == ARB_OK)
+		arb_rulebook_free(rb);
 	cr_assert(eq(int, rc, ARB_EINPUT), "%s", buf);
 	cr_assert(eq(ptr, (void *)rb, NULL));
 	cr_assert(strstr(err.message, "extra.md") != NULL, "%s", buf);
@@ -839,6 +858,27 @@ Test(spec, error_precedence_unknown_loser)
 	                                 "- DM.MOV.2 overrides DM.MOV.8\n", /* 19 */
 	           NULL);
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 19, 22, "precedence", "DM.MOV.8");
+}
+
+Test(spec, error_precedence_cycle)
+{
+	/* Two declarations that contradict each other: with both, the engine
+	 * would silence both clauses whenever both apply. */
+	write_spec(NULL, RS_FM("moving") "## Precedence\n" /* 17 */
+	                                 "\n"
+	                                 "- DM.MOV.2 overrides DM.MOV.1\n"  /* 19 */
+	                                 "- DM.MOV.1 overrides DM.MOV.2\n", /* 20 */
+	           NULL);
+	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 20, 3, "precedence", "DM.MOV.1");
+}
+
+Test(spec, error_precedence_clause_over_itself)
+{
+	write_spec(NULL, RS_FM("moving") "## Precedence\n" /* 17 */
+	                                 "\n"
+	                                 "- DM.MOV.1 overrides DM.MOV.1\n", /* 19 */
+	           NULL);
+	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 19, 3, "precedence", "DM.MOV.1");
 }
 
 Test(spec, lists_outside_precedence_and_profiles_are_prose)
@@ -943,7 +983,10 @@ Test(spec, error_tolerance_clause_missing)
 	arb_rulebook *rb = (arb_rulebook *)1;
 	arb_error err;
 	arb_error_clear(&err);
-	cr_assert(eq(int, arb_rulebook_load(&rb, spec_dir(), &err), ARB_EINPUT));
+	int rc = arb_rulebook_load(&rb, spec_dir(), &err);
+	if (rc == ARB_OK)
+		arb_rulebook_free(rb);
+	cr_assert(eq(int, rc, ARB_EINPUT));
 	cr_assert(eq(ptr, (void *)rb, NULL));
 	cr_assert(ends_with(err.file, "conventions.md"), "%s", err.file);
 	cr_assert(eq(str, err.field, "tolerance"));

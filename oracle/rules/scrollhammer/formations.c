@@ -24,7 +24,7 @@ static void formation_coherency(const arb_eval *ev, arb_result *r, const char *f
 #define FORM_CONTACT(fname, rd_, how)                                                  \
 	ARB_PREDICATE(fname, .clause = "SH.FORM.FIR.COH", .reading = rd_,                  \
 	              .ruleset = "scrollhammer", .actions = "move charge", .phases = "*",     \
-	              .question = "unit.coherency", .fingerprint = "a9f6f2f6a48d6e32")      \
+	              .question = "unit.coherency", .fingerprint = "1072f0cd64af4f58")      \
 	{                                                                                      \
 		formation_coherency(ev, r, "fight_in_ranks", 0, how);                          \
 	}
@@ -42,11 +42,11 @@ FORM_CONTACT(sh_form_fir_coh_connected, "connected", SH_CHAIN_CONNECTED)
 FORM_CONTACT(sh_form_fir_coh_all_pairs, "all-pairs", SH_CHAIN_ALL_PAIRS)
 /* SH.FORM.HORDE.COH */
 FORM_WITHIN(sh_form_horde_coh_connected, "SH.FORM.HORDE.COH", "connected", "horde",
-            SH_CHAIN_CONNECTED, "3454bfd58b6a6a8a")
+            SH_CHAIN_CONNECTED, "1d44311fdbd4f65c")
 FORM_WITHIN(sh_form_horde_coh_all_pairs, "SH.FORM.HORDE.COH", "all-pairs", "horde",
-            SH_CHAIN_ALL_PAIRS, "3454bfd58b6a6a8a")
+            SH_CHAIN_ALL_PAIRS, "1d44311fdbd4f65c")
 /* SH.FORM.SKIRM.COH */
 FORM_WITHIN(sh_form_skirm_coh_connected, "SH.FORM.SKIRM.COH", "connected", "skirmish",
-            SH_CHAIN_CONNECTED, "5ad9567e53e6a875")
+            SH_CHAIN_CONNECTED, "48d0b0b66fef2747")
 FORM_WITHIN(sh_form_skirm_coh_all_pairs, "SH.FORM.SKIRM.COH", "all-pairs", "skirmish",
-            SH_CHAIN_ALL_PAIRS, "5ad9567e53e6a875")
+            SH_CHAIN_ALL_PAIRS, "48d0b0b66fef2747")

@@ -149,14 +149,14 @@ static arb_outcome in_coherency(const arb_eval *ev, arb_result *r, sh_chain how)
 /* SH.MOV.1 */
 ARB_PREDICATE(sh_mov_1, .clause = "SH.MOV.1", .ruleset = "scrollhammer", .actions = MOVES,
               .phases = "movement", .question = "move.distance",
-              .fingerprint = "5cfe5c29c5a5c15e")
+              .fingerprint = "9b28172a612227c4")
 {
 	up_to_own_m(ev, r, true);
 }
 
 /* SH.MOV.2 */
 ARB_PREDICATE(sh_mov_2, .clause = "SH.MOV.2", .ruleset = "scrollhammer", .actions = MOVES,
-              .phases = "movement", .question = "move.order", .fingerprint = "faa1784478f18084")
+              .phases = "movement", .question = "move.order", .fingerprint = "51e09f002b68530e")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_context *c = &s->context;
@@ -172,7 +172,7 @@ ARB_PREDICATE(sh_mov_2, .clause = "SH.MOV.2", .ruleset = "scrollhammer", .action
 
 /* SH.MOV.3 */
 ARB_PREDICATE(sh_mov_3, .clause = "SH.MOV.3", .ruleset = "scrollhammer", .actions = MOVES,
-              .phases = "movement", .question = "move.order", .fingerprint = "848903dbb32a7764")
+              .phases = "movement", .question = "move.order", .fingerprint = "88f51a6bc0f5b51a")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
@@ -192,7 +192,7 @@ ARB_PREDICATE(sh_mov_3, .clause = "SH.MOV.3", .ruleset = "scrollhammer", .action
 
 /* SH.MOV.4 */
 ARB_PREDICATE(sh_mov_4, .clause = "SH.MOV.4", .ruleset = "scrollhammer", .actions = MOVES,
-              .phases = "movement", .question = "move.any", .fingerprint = "72c16cadec33de3a")
+              .phases = "movement", .question = "move.any", .fingerprint = "6505a455999c0884")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	if (sh__moving_count(arb_eval_scenario(ev), u) > 0) {
@@ -205,7 +205,7 @@ ARB_PREDICATE(sh_mov_4, .clause = "SH.MOV.4", .ruleset = "scrollhammer", .action
 
 /* SH.MOV.6 */
 ARB_PREDICATE(sh_mov_6, .clause = "SH.MOV.6", .ruleset = "scrollhammer", .actions = MOVES,
-              .phases = "movement", .question = "move.order", .fingerprint = "a9fd28dbc06aa1d1")
+              .phases = "movement", .question = "move.order", .fingerprint = "e8ca7c00cca68907")
 {
 	const arb_context *c = &arb_eval_scenario(ev)->context;
 	const arb_unit *u = arb_eval_actor(ev);
@@ -223,7 +223,7 @@ ARB_PREDICATE(sh_mov_6, .clause = "SH.MOV.6", .ruleset = "scrollhammer", .action
 /* SH.MOV.DIST.1 */
 ARB_PREDICATE(sh_mov_dist_1, .clause = "SH.MOV.DIST.1", .ruleset = "scrollhammer",
               .actions = MOVES, .phases = "movement", .question = "move.distance",
-              .params = "max_move", .fingerprint = "3a7e8141dc17d7fe")
+              .params = "max_move", .fingerprint = "3edc6ac55a164b00")
 {
 	up_to_limit(ev, r, arb_eval_param(ev, "max_move"));
 }
@@ -231,7 +231,7 @@ ARB_PREDICATE(sh_mov_dist_1, .clause = "SH.MOV.DIST.1", .ruleset = "scrollhammer
 /* SH.MOV.DIST.3 */
 ARB_PREDICATE(sh_mov_dist_3, .clause = "SH.MOV.DIST.3", .ruleset = "scrollhammer",
               .actions = MOVES, .phases = "movement", .question = "move.distance",
-              .params = "max_move", .fingerprint = "659dde9155147405")
+              .params = "max_move", .fingerprint = "14fa8d848946ebdf")
 {
 	if (!fact_is(arb_eval_scenario(ev), "enemies_apparent", "false")) {
 		r->outcome = ARB_NA;
@@ -243,7 +243,7 @@ ARB_PREDICATE(sh_mov_dist_3, .clause = "SH.MOV.DIST.3", .ruleset = "scrollhammer
 /* SH.MOV.DIST.6 */
 ARB_PREDICATE(sh_mov_dist_6, .clause = "SH.MOV.DIST.6", .ruleset = "scrollhammer",
               .actions = MOVES, .phases = "movement", .question = "move.board",
-              .fingerprint = "c7c234b6e04961e6")
+              .fingerprint = "c6cdd5f12ad8cd48")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
@@ -306,7 +306,7 @@ static bool partial_move(const arb_eval *ev)
 /* SH.MOV.WHICH.2 */
 ARB_PREDICATE(sh_mov_which_2, .clause = "SH.MOV.WHICH.2", .ruleset = "scrollhammer",
               .actions = MOVES, .phases = "movement", .question = "move.partial",
-              .fingerprint = "2f4d0f33888725af")
+              .fingerprint = "dc754371675b4749")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	if (!partial_move(ev)) {
@@ -321,7 +321,7 @@ ARB_PREDICATE(sh_mov_which_2, .clause = "SH.MOV.WHICH.2", .ruleset = "scrollhamm
 /* SH.MOV.WHICH.3 */
 ARB_PREDICATE(sh_mov_which_3, .clause = "SH.MOV.WHICH.3", .ruleset = "scrollhammer",
               .actions = MOVES, .phases = "movement", .question = "move.declaration",
-              .fingerprint = "5f556ec2ee8b5ef5")
+              .fingerprint = "a9a36790a712085b")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_action *a = &s->action;
@@ -369,7 +369,7 @@ ARB_PREDICATE(sh_mov_which_3, .clause = "SH.MOV.WHICH.3", .ruleset = "scrollhamm
 	ARB_PREDICATE(fname, .clause = "SH.MOV.WHICH.4", .reading = rd_,                   \
 	              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",       \
 	              .question = "unit.coherency", .params = COH_PARAMS,                      \
-	              .fingerprint = "551537fe0cf5d427")                                      \
+	              .fingerprint = "61496906cf5d63e9")                                      \
 	{                                                                                      \
 		if (!partial_move(ev)) {                                                       \
 			r->outcome = ARB_NA;                                                   \
@@ -417,7 +417,7 @@ static void diff_2(const arb_eval *ev, arb_result *r, sh_chain how)
 ARB_PREDICATE(sh_mov_diff_2_connected, .clause = "SH.MOV.DIFF.2", .reading = "connected",
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
               .question = "move.distance", .params = COH_PARAMS,
-              .fingerprint = "5f3b1feab6d68502")
+              .fingerprint = "bafe17dc4cc89b9c")
 {
 	diff_2(ev, r, SH_CHAIN_CONNECTED);
 }
@@ -426,7 +426,7 @@ ARB_PREDICATE(sh_mov_diff_2_connected, .clause = "SH.MOV.DIFF.2", .reading = "co
 ARB_PREDICATE(sh_mov_diff_2_line, .clause = "SH.MOV.DIFF.2", .reading = "line",
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
               .question = "move.distance", .params = COH_PARAMS,
-              .fingerprint = "5f3b1feab6d68502")
+              .fingerprint = "bafe17dc4cc89b9c")
 {
 	diff_2(ev, r, SH_CHAIN_LINE);
 }
@@ -533,7 +533,7 @@ done:
 ARB_PREDICATE(sh_mov_way_1_cc_phase, .clause = "SH.MOV.WAY.1", .reading = "close-combat-phase",
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "*",
               .question = "move.enemy", .params = "enemy_gap",
-              .fingerprint = "b8df7f094b6d609e")
+              .fingerprint = "183758ce3c221730")
 {
 	way_1(ev, r, false);
 }
@@ -542,7 +542,7 @@ ARB_PREDICATE(sh_mov_way_1_cc_phase, .clause = "SH.MOV.WAY.1", .reading = "close
 ARB_PREDICATE(sh_mov_way_1_any_charge, .clause = "SH.MOV.WAY.1", .reading = "any-charge",
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "*",
               .question = "move.enemy", .params = "enemy_gap",
-              .fingerprint = "b8df7f094b6d609e")
+              .fingerprint = "183758ce3c221730")
 {
 	way_1(ev, r, true);
 }
@@ -550,7 +550,7 @@ ARB_PREDICATE(sh_mov_way_1_any_charge, .clause = "SH.MOV.WAY.1", .reading = "any
 /* SH.MOV.WAY.2 */
 ARB_PREDICATE(sh_mov_way_2, .clause = "SH.MOV.WAY.2", .ruleset = "scrollhammer",
               .actions = MOVES, .phases = "*", .question = "move.through",
-              .fingerprint = "ae8115a8304e6477")
+              .fingerprint = "eb177eabc5e4deb5")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
@@ -607,7 +607,7 @@ done:
 /* SH.MOV.CC.1 */
 ARB_PREDICATE(sh_mov_cc_1, .clause = "SH.MOV.CC.1", .ruleset = "scrollhammer",
               .actions = MOVES, .phases = "movement", .question = "move.locked",
-              .fingerprint = "2d405671cb3007ea")
+              .fingerprint = "1bd0e1e2af3a3328")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	if (!arb_unit_has_status(u, "locked_in_combat")) {
@@ -628,7 +628,7 @@ ARB_PREDICATE(sh_mov_cc_1, .clause = "SH.MOV.CC.1", .ruleset = "scrollhammer",
 /* SH.MOV.COH.1 */
 ARB_PREDICATE(sh_mov_coh_1, .clause = "SH.MOV.COH.1", .ruleset = "scrollhammer",
               .actions = MOVES, .phases = "movement", .question = "move.distance",
-              .fingerprint = "a0a80e69c204eeaa")
+              .fingerprint = "16dbe894129ef0e4")
 {
 	up_to_own_m(ev, r, true);
 }
@@ -638,7 +638,7 @@ ARB_PREDICATE(sh_mov_coh_1, .clause = "SH.MOV.COH.1", .ruleset = "scrollhammer",
 	ARB_PREDICATE(fname, .clause = "SH.MOV.COH.3", .reading = rd_,                     \
 	              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",       \
 	              .question = "unit.coherency", .params = COH_PARAMS,                      \
-	              .fingerprint = "418c5475d98f994d")                                        \
+	              .fingerprint = "b4d740970394a8c3")                                        \
 	{                                                                                      \
 		if (sh__moving_count(arb_eval_scenario(ev), arb_eval_actor(ev)) == 0) {        \
 			r->outcome = ARB_NA;                                                   \
@@ -652,7 +652,7 @@ COH3(sh_mov_coh_3_line, "line", SH_CHAIN_LINE)
 /* SH.MOV.COH.4 */
 ARB_PREDICATE(sh_mov_coh_4, .clause = "SH.MOV.COH.4", .ruleset = "scrollhammer",
               .actions = MOVES, .phases = "movement", .question = "value.coherency",
-              .params = COH_PARAMS, .fingerprint = "f2c50e279d8a6226")
+              .params = COH_PARAMS, .fingerprint = "ded61cc0b8024b88")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	double v;
@@ -736,8 +736,8 @@ static void restore(const arb_eval *ev, arb_result *r, sh_chain how, bool next_p
 		restore(ev, r, how, next);                                                     \
 	}
 /* SH.MOV.COH.6 */
-RESTORE(sh_mov_coh_6_connected, "SH.MOV.COH.6", "connected", SH_CHAIN_CONNECTED, true, "83270f529ed8012b")
-RESTORE(sh_mov_coh_6_line, "SH.MOV.COH.6", "line", SH_CHAIN_LINE, true, "83270f529ed8012b")
+RESTORE(sh_mov_coh_6_connected, "SH.MOV.COH.6", "connected", SH_CHAIN_CONNECTED, true, "ec0bc295e984d8b1")
+RESTORE(sh_mov_coh_6_line, "SH.MOV.COH.6", "line", SH_CHAIN_LINE, true, "ec0bc295e984d8b1")
 /* SH.MOV.COH.7 */
-RESTORE(sh_mov_coh_7_connected, "SH.MOV.COH.7", "connected", SH_CHAIN_CONNECTED, false, "69a4ba36154f6bfd")
-RESTORE(sh_mov_coh_7_line, "SH.MOV.COH.7", "line", SH_CHAIN_LINE, false, "69a4ba36154f6bfd")
+RESTORE(sh_mov_coh_7_connected, "SH.MOV.COH.7", "connected", SH_CHAIN_CONNECTED, false, "4706b5821dc23117")
+RESTORE(sh_mov_coh_7_line, "SH.MOV.COH.7", "line", SH_CHAIN_LINE, false, "4706b5821dc23117")
