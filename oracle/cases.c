@@ -917,14 +917,23 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 	/* A UTF-8 byte order mark (spreadsheets write one) is not part of the header. */
 	L.pos = n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	L.field_start = L.pos;
-	for (; L.pos < n && !L.rc; L.pos++) {
-		if (csv_parse(&p, buf + L.pos, 1, on_field, on_record, &L) != 1) {
+	/* Callbacks fire only on a delimiter, quote or line end: runs of other
+	 * bytes are fed in one call, and each special byte alone, so that L.pos
+	 * is the byte being parsed when a callback fires. */
+	while (L.pos < n && !L.rc) {
+		size_t run = strcspn(buf + L.pos, ",\"\r\n");
+		size_t len = run ? run : 1;
+		if (L.pos + len > n)
+			len = n - L.pos;
+		size_t done_n = csv_parse(&p, buf + L.pos, len, on_field, on_record, &L);
+		if (done_n != len) {
 			long line, column;
-			where(&L, L.pos, &line, &column);
+			where(&L, L.pos + done_n, &line, &column);
 			rc = arb_error_set(err, ARB_EINPUT, L.file, line, column, NULL, "malformed CSV: %s",
 			                   csv_strerror(csv_error(&p)));
 			goto done;
 		}
+		L.pos += len;
 	}
 	if (!L.rc && csv_fini(&p, on_field, on_record, &L) != 0) {
 		long line, column;

@@ -10,8 +10,19 @@
 
 /* Per predicate: was it seen holding (or permitting, or giving values) and violated? */
 typedef struct seen {
-	bool pos, neg, und;
+	bool pos, neg, und, na;
 } seen;
+
+/* Seen both ways: a constraint holding and violated; a permission or a
+ * derivation granting (or computing) and, since it cannot be violated,
+ * either exceeded or not granting where it was consulted. */
+static bool both_ways(const arb_rulebook *rb, const arb_predicate *p, const seen *s)
+{
+	const arb_clause *c = arb_rulebook_clause(rb, p->clause);
+	if (c && (c->kind == ARB_KIND_PERMISSION || c->kind == ARB_KIND_DERIVATION))
+		return s->pos && (s->neg || s->na);
+	return s->pos && s->neg;
+}
 
 typedef struct tally {
 	char key[96];
@@ -100,14 +111,18 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		ok ? passed++ : failed++;
 		if (!ok)
 			print_disagreement(c, v, why);
-		for (size_t t = 0; t < v->n_trace; t++)
-			for (size_t k = 0; k < np_; k++)
-				if (arb_oracle_predicate_at(o, k) == v->trace[t].pred) {
-					arb_outcome oc = v->trace[t].result.outcome;
-					sn[k].pos |= oc == ARB_HOLDS || oc == ARB_PERMITS || oc == ARB_VALUE;
-					sn[k].neg |= oc == ARB_VIOLATED;
-					sn[k].und |= oc == ARB_UNDECIDED;
-				}
+		/* The trace follows the oracle's order: one cursor finds each entry. */
+		for (size_t t = 0, k = 0; t < v->n_trace; t++) {
+			while (k < np_ && arb_oracle_predicate_at(o, k) != v->trace[t].pred)
+				k++;
+			if (k == np_)
+				break;
+			arb_outcome oc = v->trace[t].result.outcome;
+			sn[k].pos |= oc == ARB_HOLDS || oc == ARB_PERMITS || oc == ARB_VALUE;
+			sn[k].neg |= oc == ARB_VIOLATED;
+			sn[k].und |= oc == ARB_UNDECIDED;
+			sn[k].na |= oc == ARB_NA;
+		}
 		char sec[96];
 		cli_case_section(c, sec, sizeof sec);
 		tally *ts = tally_get(sections, &n_sections, 64, sec);
@@ -132,7 +147,7 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			printf("%-28s %7zu %7zu %9zu\n", sections[i].key, sections[i].cases,
 			       sections[i].agreed, sections[i].cases - sections[i].agreed);
 		printf("\n%-20s %-11s %6s %7s %7s  %s\n", "clause", "kind", "cases", "agreed",
-		       "preds", "seen (per predicate: + holds/permits, - violated, ? undecided)");
+		       "preds", "seen (per predicate: + holds/permits, - violated, ? undecided, o not applicable)");
 		for (size_t i = 0; i < nclauses; i++) {
 			const arb_clause *cl = arb_rulebook_clause_at(rb, i);
 			if (cl->kind == ARB_KIND_CONVENTION)
@@ -150,10 +165,11 @@ int cmd_run(cli_env *env, int argc, char **argv)
 				if (strcmp(p->clause, cl->id) != 0)
 					continue;
 				preds++;
-				int w = snprintf(seenbuf + len, sizeof seenbuf - len, "%s%s%s%s%s%s",
+				int w = snprintf(seenbuf + len, sizeof seenbuf - len, "%s%s%s%s%s%s%s",
 				                 len ? " " : "", p->reading ? p->reading : "",
 				                 p->reading ? ":" : "", sn[k].pos ? "+" : "",
-				                 sn[k].neg ? "-" : "", sn[k].und ? "?" : "");
+				                 sn[k].neg ? "-" : "", sn[k].und ? "?" : "",
+				                 sn[k].na ? "o" : "");
 				if (w > 0 && (size_t)w < sizeof seenbuf - len)
 					len += (size_t)w;
 			}
@@ -168,13 +184,18 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		size_t not_both = 0, stale = 0;
 		for (size_t k = 0; k < np_; k++) {
 			const arb_predicate *p = arb_oracle_predicate_at(o, k);
-			bool both = sn[k].pos && (sn[k].neg || p->clause == NULL);
-			not_both += !both;
+			if (!both_ways(rb, p, &sn[k])) {
+				printf("%s %s%s%s", not_both ? "," : "\nnot seen both ways:", p->clause,
+				       p->reading ? "/" : "", p->reading ? p->reading : "");
+				not_both++;
+			}
 			stale += arb_oracle_predicate_stale(o, k);
 		}
+		if (not_both)
+			printf("\n");
 		const arb_clause *un[256];
 		size_t n_un = arb_oracle_unencoded(o, NULL, un, 256);
-		printf("\n%zu predicates; %zu not seen both holding and violated; %zu stale; %zu "
+		printf("\n%zu predicates; %zu not seen both ways; %zu stale; %zu "
 		       "normative clauses without a predicate",
 		       np_, not_both, stale, n_un);
 		for (size_t i = 0; i < n_un && i < 256; i++)
