@@ -50,6 +50,10 @@ $(ARBITER): $(BUILD)/tools/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
 $(BUILD)/gen_%: $(BUILD)/tools/gen_%.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# gen_variants shares the tools' growable string.
+$(BUILD)/gen_variants: $(BUILD)/tools/gen_variants.o $(BUILD)/tools/strbuf.o
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 $(BUILD)/bench_%: $(BUILD)/tools/bench_%.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 

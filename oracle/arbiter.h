@@ -348,7 +348,8 @@ typedef enum arb_clause_kind {
 } arb_clause_kind;
 
 /* A number stated by the text: 6" is {value 6, unit "in"}; 2D6 is
- * {value 2, unit "D6"}; a yard is {1, "yd"}. */
+ * {value 2, unit "D6"}; a yard is {1, "yd"}; 3+ is {3, "+"}; 90 degree is
+ * {90, "deg"}. */
 typedef struct arb_param {
 	const char *name;
 	const char *raw;      /* as written: 6" */
@@ -366,8 +367,16 @@ typedef struct arb_clause {
 	const char *fingerprint;  /* 16 hex digits of the normalised text */
 	const arb_param *params;
 	size_t n_params;
-	const char **refs;        /* references the text makes ("see page XX") */
+	const char **refs;        /* references the text makes, as "text -> target";
+	                             target "?" when the rulebook resolves it
+	                             nowhere, "?table" for a table it promises */
 	size_t n_refs;
+	const char **terms;       /* terms the text uses ([Marching]{term:Marching}) */
+	size_t n_terms;
+	const char **defines;     /* terms the clause defines ([Horde]{def:Horde}) */
+	size_t n_defines;
+	const char *when;         /* conventions: the words or units ("a|unit:yd")
+	                             that show a ruleset relies on it, or NULL */
 	const char *file;         /* spec file and line of the clause tag */
 	long line;
 } arb_clause;
@@ -395,6 +404,17 @@ typedef struct arb_profile_entry {
  * frees *out with arb_rulebook_free. */
 int arb_rulebook_load(arb_rulebook **out, const char *spec_dir, arb_error *err);
 void arb_rulebook_free(arb_rulebook *rb);
+
+/* As arb_rulebook_load; with ARB_LOAD_LENIENT, problems that make the text
+ * inconsistent but still readable (a duplicate clause ID, precedence or
+ * profile lines naming unknown clauses, a precedence cycle, an unlisted
+ * section file, a tolerance that differs from the build's) are recorded
+ * for arb_rulebook_problem_at instead of failing the load; the lines at
+ * fault are dropped. Syntax errors still fail. For `arbiter lint`. */
+enum { ARB_LOAD_LENIENT = 1 };
+int arb_rulebook_load_ex(arb_rulebook **out, const char *spec_dir, int flags, arb_error *err);
+size_t arb_rulebook_problem_count(const arb_rulebook *rb);
+const arb_error *arb_rulebook_problem_at(const arb_rulebook *rb, size_t i);
 
 size_t arb_rulebook_clause_count(const arb_rulebook *rb);
 const arb_clause *arb_rulebook_clause_at(const arb_rulebook *rb, size_t i);
@@ -495,6 +515,11 @@ typedef struct arb_predicate {
 	static const arb_predicate *const arb__ptr_##fname                                      \
 		__attribute__((used, section("arb_predicates"))) = &arb__pred_##fname;              \
 	static void fname(const arb_eval *ev, arb_result *r)
+
+/* The predicates linked into this program, in link order (bound or not):
+ * how many, and the i-th. For checks that must see every one (lint). */
+size_t arb_predicate_linked_count(void);
+const arb_predicate *arb_predicate_linked_at(size_t i);
 
 /* What a predicate may read while it runs. */
 const arb_scenario *arb_eval_scenario(const arb_eval *ev);
@@ -640,6 +665,70 @@ const arb_case *arb_caseset_find(const arb_caseset *cs, const char *id);
 /* Compares a verdict with a case's expectation. Returns true when they
  * agree; otherwise writes a one-line reason into why. */
 bool arb_case_agrees(const arb_case *c, const arb_verdict *v, char *why, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* 8. Lint                                                             */
+/* ------------------------------------------------------------------ */
+/*
+ * The rulebook's own health, for editors: structure, dangling references,
+ * traceability clause <-> predicates <-> cases, staleness, and the
+ * conventions a ruleset relies on without stating them.
+ */
+
+typedef enum arb_lint_kind {
+	ARB_LINT_STRUCTURE,
+	ARB_LINT_REFERENCE,
+	ARB_LINT_TRACE,
+	ARB_LINT_STALE,
+	ARB_LINT_ASSUMPTION
+} arb_lint_kind;
+
+typedef enum arb_severity { ARB_SEV_INFO, ARB_SEV_WARNING, ARB_SEV_ERROR } arb_severity;
+
+typedef struct arb_finding {
+	arb_lint_kind kind;
+	arb_severity severity;
+	const char *code;     /* stable short name: "unresolved-reference" */
+	const char *ruleset;  /* NULL when it concerns no one ruleset */
+	const char *clause;   /* NULL when it concerns no one clause */
+	const char *file;     /* where to look; NULL if nowhere */
+	long line;
+	char message[384];    /* one sentence */
+} arb_finding;
+
+/* One row of the traceability matrix. Cases "seen holding" are those in
+ * which a predicate of the clause held, permitted or computed a value;
+ * "seen violated", those in which one was violated. */
+typedef struct arb_trace_row {
+	const arb_clause *clause;
+	size_t predicates;
+	size_t stale;
+	size_t cases_target;
+	size_t cases_pos;
+	size_t cases_neg;
+} arb_trace_row;
+
+typedef struct arb_lint arb_lint;
+
+/* Lints rb (loaded leniently or not) for ruleset (NULL: all). o binds the
+ * linked predicates (NULL when they could not be bound: the coverage by
+ * cases is then left out, and a finding says so); cs holds the cases (NULL:
+ * none), judged with o for the coverage. The caller frees *out with
+ * arb_lint_free. Findings are sorted by file and line. */
+int arb_lint_run(arb_lint **out, const arb_rulebook *rb, const arb_oracle *o,
+                 const arb_caseset *cs, const char *ruleset, arb_error *err);
+void arb_lint_free(arb_lint *l);
+/* Adds a finding found outside (a case table that would not load). */
+int arb_lint_add(arb_lint *l, const arb_finding *f);
+size_t arb_lint_count(const arb_lint *l);
+const arb_finding *arb_lint_at(const arb_lint *l, size_t i);
+/* The traceability matrix: one row per clause of the linted rulesets, in
+ * the order of the text. */
+size_t arb_lint_matrix(const arb_lint *l, const arb_trace_row **rows);
+const char *arb_lint_kind_name(arb_lint_kind k);
+const char *arb_severity_name(arb_severity s);
+/* Parses "info", "warning", "error". Returns -1 on an unknown word. */
+int arb_severity_parse(const char *s, arb_severity *out);
 
 #ifdef __cplusplus
 }

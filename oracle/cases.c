@@ -252,7 +252,10 @@ static int parse_context(cell *c)
 			                   "side, in_progress, completed)",
 			                k);
 	}
-	if (!subphase_given && strcmp(x->phase, "movement") != 0)
+	/* The default sub-phase only where the ruleset has one of that name. */
+	if (!subphase_given && (strcmp(x->phase, "movement") != 0 ||
+	                        !arb_rulebook_declares(c->L->rb, c->s->ruleset, "subphases",
+	                                               "remaining")))
 		x->subphase = NULL;
 	return ARB_OK;
 }

@@ -17,6 +17,17 @@
 extern const arb_predicate *const __start_arb_predicates[] __attribute__((weak));
 extern const arb_predicate *const __stop_arb_predicates[] __attribute__((weak));
 
+size_t arb_predicate_linked_count(void)
+{
+	return __start_arb_predicates ? (size_t)(__stop_arb_predicates - __start_arb_predicates)
+	                              : 0;
+}
+
+const arb_predicate *arb_predicate_linked_at(size_t i)
+{
+	return i < arb_predicate_linked_count() ? __start_arb_predicates[i] : NULL;
+}
+
 static size_t clause_index(const arb_rulebook *rb, const char *id)
 {
 	size_t n = arb_rulebook_clause_count(rb);

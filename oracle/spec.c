@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef arb_profile_entry rb_profile_entry;
 
@@ -21,7 +22,7 @@ typedef struct rb_ruleset {
 	const char *name;
 	const char *file;
 	const char *prefix;
-	const char *lists[8]; /* space-separated vocabulary, by kVocab index */
+	const char *lists[9]; /* space-separated vocabulary, by kVocab index */
 	const char *section_list; /* space-separated, as ruleset.md lists them */
 	long sections_line;
 	arb_ptrvec precedence; /* arb_precedence * */
@@ -29,13 +30,15 @@ typedef struct rb_ruleset {
 } rb_ruleset;
 
 struct arb_rulebook {
+	bool lenient;        /* record semantic problems instead of failing */
+	arb_ptrvec problems; /* arb_error *, in lenient mode */
 	arb_arena *arena;
 	arb_ptrvec clauses;  /* arb_clause *, in file order */
 	arb_ptrvec rulesets; /* rb_ruleset * */
 };
 
 static const char *const kVocab[] = {"actions", "phases", "subphases", "formations",
-                                     "statuses", "terrain", "facts", NULL};
+                                     "statuses", "terrain", "facts", "states", NULL};
 
 static const char *const kKindNames[] = {"constraint", "permission", "derivation", "procedure",
                                          "advisory",   "flavour",    "convention"};
@@ -62,6 +65,20 @@ void arb_fingerprint(const char *text, char out[17])
 		started = true;
 	}
 	snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+/* A problem a strict load fails on and a lenient one records (for lint).
+ * Returns the error code in strict mode, ARB_OK once recorded. */
+static int problem(arb_rulebook *rb, arb_error *err, int code)
+{
+	if (!rb->lenient)
+		return code;
+	arb_error *copy = arb__arena_alloc(rb->arena, sizeof *copy);
+	if (!copy || arb__ptrvec_push(&rb->problems, copy))
+		return ARB_ENOMEM;
+	*copy = *err;
+	arb_error_clear(err);
+	return ARB_OK;
 }
 
 /* ---- small text helpers ---- */
@@ -282,13 +299,33 @@ static bool valid_param_name(const char *s, size_t n)
 /* Reads a parameter value: 6" 1in 25.4mm 2D6 3 0.000001" */
 static bool parse_param_value(const char *raw, double *value, const char **unit)
 {
+	static const char *const words[] = {"a",    "one",   "two",   "three", "four",
+	                                    "five", "six",   "seven", "eight", "nine",
+	                                    "ten",  "eleven", "twelve"};
 	const char *p = raw;
 	char *end;
-	errno = 0;
-	double v = strtod(p, &end);
-	if (end == p || errno || !isfinite(v))
-		return false;
-	p = skip_ws(end);
+	double v = NAN;
+	/* "a yard", "two inches": the text's own number words */
+	for (size_t i = 0; i < sizeof words / sizeof *words && isnan(v); i++) {
+		size_t n = strlen(words[i]);
+		if (strncasecmp(p, words[i], n) == 0 && (p[n] == ' ' || (p[n] == '\0' && i > 0))) {
+			v = i == 0 ? 1 : (double)i;
+			p = skip_ws(p + n);
+		}
+	}
+	if (strncasecmp(p, "an ", 3) == 0 && isnan(v)) {
+		v = 1;
+		p = skip_ws(p + 3);
+	}
+	if (isnan(v) && (p[0] == 'd' || p[0] == 'D') && p[1] == '6' && p[2] == '\0') {
+		v = 1; /* "a d6": one die */
+	} else if (isnan(v)) {
+		errno = 0;
+		v = strtod(p, &end);
+		if (end == p || errno || !isfinite(v))
+			return false;
+		p = skip_ws(end);
+	}
 	if (strcmp(p, "\"") == 0 || strcmp(p, "in") == 0 || strcmp(p, "inch") == 0 ||
 	    strcmp(p, "inches") == 0)
 		*unit = "in";
@@ -298,6 +335,10 @@ static bool parse_param_value(const char *raw, double *value, const char **unit)
 		*unit = "yd";
 	else if (strcmp(p, "D6") == 0 || strcmp(p, "d6") == 0)
 		*unit = "D6";
+	else if (strcmp(p, "+") == 0)
+		*unit = "+";
+	else if (strcmp(p, "degree") == 0 || strcmp(p, "degrees") == 0 || strcmp(p, "deg") == 0)
+		*unit = "deg";
 	else if (*p == '\0')
 		*unit = "";
 	else
@@ -331,6 +372,10 @@ typedef struct clause_build {
 	size_t n_params;
 	const char *refs[16];
 	size_t n_refs;
+	const char *terms[16];
+	size_t n_terms;
+	const char *defines[16];
+	size_t n_defines;
 	para_map pm;
 } clause_build;
 
@@ -377,7 +422,17 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 					cb->refs[cb->n_refs++] = r;
 					memcpy(fpt + f, inner, inner_n);
 					f += inner_n;
-				} else if (spec_n > 5 && strncmp(spec, "term:", 5) == 0) {
+				} else if (spec_n > 5 && (strncmp(spec, "term:", 5) == 0 ||
+				                          strncmp(spec, "def:", 4) == 0)) {
+					bool def = spec[0] == 'd';
+					const char **list = def ? cb->defines : cb->terms;
+					size_t *nl = def ? &cb->n_defines : &cb->n_terms;
+					if (*nl == 16)
+						return MARKUP_ERR(spec - raw, NULL, "too many terms in one clause");
+					size_t skip = def ? 4 : 5;
+					list[(*nl)++] = arb__arena_strndup(a, spec + skip, spec_n - skip);
+					if (!list[*nl - 1])
+						return ARB_ENOMEM;
 					memcpy(fpt + f, inner, inner_n);
 					f += inner_n;
 				} else if (valid_param_name(spec, spec_n)) {
@@ -412,7 +467,7 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 				} else {
 					return MARKUP_ERR(spec - raw, NULL,
 					                     "inline markup '{%.*s}' is neither a parameter "
-					                     "name, 'ref:TARGET' nor 'term:WORD'",
+					                     "name, 'ref:TARGET', 'term:NAME' nor 'def:NAME'",
 					                     (int)spec_n, spec);
 				}
 				i = (size_t)(end - raw) + 1;
@@ -463,6 +518,16 @@ static int finish_clause(arb_rulebook *rb, clause_build *cb, const char *raw, ar
 	c->n_params = cb->n_params;
 	c->refs = refs;
 	c->n_refs = cb->n_refs;
+	const char **terms = arb__arena_alloc(rb->arena, sizeof(char *) * (cb->n_terms + 1));
+	const char **defs = arb__arena_alloc(rb->arena, sizeof(char *) * (cb->n_defines + 1));
+	if (!terms || !defs)
+		return ARB_ENOMEM;
+	memcpy(terms, cb->terms, sizeof(char *) * cb->n_terms);
+	memcpy(defs, cb->defines, sizeof(char *) * cb->n_defines);
+	c->terms = terms;
+	c->n_terms = cb->n_terms;
+	c->defines = defs;
+	c->n_defines = cb->n_defines;
 	return arb__ptrvec_push(&rb->clauses, c);
 }
 
@@ -551,7 +616,23 @@ static int load_section(arb_rulebook *rb, const char *path, const char *want_rul
 				goto done;
 			}
 			*sp = '\0';
-			const char *kind = skip_ws(sp + 1);
+			char *kind = (char *)skip_ws(sp + 1);
+			/* Conventions may say when a ruleset relies on them: when=a|unit:yd */
+			const char *when = NULL;
+			char *attr = strchr(kind, ' ');
+			if (attr) {
+				*attr++ = '\0';
+				attr = (char *)skip_ws(attr);
+				if (!prose_ok || strncmp(attr, "when=", 5) != 0) {
+					rc = arb_error_set(err, ARB_EINPUT, file, ls.no,
+					                   (long)(attr - l) + 1, "when",
+					                   "unexpected '%s' after the kind (only "
+					                   "conventions take when=WORD|unit:U)",
+					                   attr);
+					goto done;
+				}
+				when = arb__arena_strndup(rb->arena, attr + 5, strlen(attr + 5));
+			}
 			if (!valid_clause_id(id)) {
 				rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 3, "id",
 				                   "malformed clause ID '%s' (expected e.g. SH.MOV.4)", id);
@@ -567,10 +648,11 @@ static int load_section(arb_rulebook *rb, const char *path, const char *want_rul
 			}
 			if (arb_rulebook_clause(rb, id)) {
 				const arb_clause *o = arb_rulebook_clause(rb, id);
-				rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 3, "id",
-				                   "duplicate clause ID '%s' (first at %s:%ld)", id,
-				                   o->file, o->line);
-				goto done;
+				arb_error_set(err, ARB_EINPUT, file, ls.no, 3, "id",
+				              "duplicate clause ID '%s' (first at %s:%ld)", id, o->file,
+				              o->line);
+				if ((rc = problem(rb, err, ARB_EINPUT)))
+					goto done;
 			}
 			int k = -1;
 			for (int i = 0; i < (int)(sizeof kKindNames / sizeof *kKindNames); i++)
@@ -597,6 +679,7 @@ static int load_section(arb_rulebook *rb, const char *path, const char *want_rul
 			c->heading = heading;
 			c->file = file;
 			c->line = ls.no;
+			c->when = when;
 			cb.c = c;
 			/* A clause must not be pushed twice: it is pushed by finish_clause. */
 			continue;
@@ -718,7 +801,7 @@ static int load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *name
 	size_t n_fm;
 	static const char *const allowed[] = {"ruleset",  "title",      "prefix",   "sections",
 	                                      "actions",  "phases",     "subphases", "formations",
-	                                      "statuses", "terrain",    "facts",    NULL};
+	                                      "statuses", "terrain",    "facts",    "states", NULL};
 	static const char *const required[] = {"ruleset", "title", "prefix", "sections", NULL};
 	if (!r) {
 		rc = ARB_ENOMEM;
@@ -775,7 +858,7 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Every file in a ruleset directory must be ruleset.md or a listed section. */
-static int check_unlisted(const arb_rulebook *rb, const char *spec_dir, const char *name,
+static int check_unlisted(arb_rulebook *rb, const char *spec_dir, const char *name,
                           arb_error *err)
 {
 	char path[4096];
@@ -793,10 +876,11 @@ static int check_unlisted(const arb_rulebook *rb, const char *spec_dir, const ch
 			continue;
 		char sec[256];
 		snprintf(sec, sizeof sec, "%.*s", (int)(n - 3), de->d_name);
-		if (!arb__word_in(r->section_list, sec) || strcmp(sec, "*") == 0)
-			rc = arb_error_set(err, ARB_EINPUT, r->file, r->sections_line, 1, "sections",
-			                   "%s/%s is not listed in the ruleset's sections", path,
-			                   de->d_name);
+		if (!arb__word_in(r->section_list, sec) || strcmp(sec, "*") == 0) {
+			arb_error_set(err, ARB_EINPUT, r->file, r->sections_line, 1, "sections",
+			              "%s/%s is not listed in the ruleset's sections", path, de->d_name);
+			rc = problem(rb, err, ARB_EINPUT);
+		}
 	}
 	closedir(d);
 	return rc;
@@ -818,45 +902,70 @@ static bool precedes(const rb_ruleset *r, const char *a, const char *b, size_t n
 	return false;
 }
 
-static int check_references(const arb_rulebook *rb, arb_error *err)
+/* Precedence and profiles name existing clauses, precedence has no cycle,
+ * and the tolerance agrees with the build. A lenient load drops the lines
+ * at fault after recording them, so that judging never sees them. */
+static int check_references(arb_rulebook *rb, arb_error *err)
 {
+	int rc;
 	for (size_t i = 0; i < rb->rulesets.n; i++) {
-		const rb_ruleset *r = rb->rulesets.v[i];
+		rb_ruleset *r = rb->rulesets.v[i];
 		for (size_t j = 0; j < r->precedence.n; j++) {
 			const arb_precedence *p = r->precedence.v[j];
 			bool w = arb_rulebook_clause(rb, p->winner) != NULL;
 			if (!w || !arb_rulebook_clause(rb, p->loser))
-				return arb_error_set(err, ARB_EINPUT, p->file, p->line,
-				                     w ? p->loser_column : p->winner_column, "precedence",
-				                     "unknown clause '%s'", w ? p->loser : p->winner);
+				arb_error_set(err, ARB_EINPUT, p->file, p->line,
+				              w ? p->loser_column : p->winner_column, "precedence",
+				              "unknown clause '%s'", w ? p->loser : p->winner);
 			/* reported at the line that closes the cycle */
-			if (precedes(r, p->loser, p->winner, j, j + 1))
-				return arb_error_set(err, ARB_EINPUT, p->file, p->line, p->winner_column,
-				                     "precedence",
-				                     "%s overrides %s, which already overrides it "
-				                     "(directly or through others): a cycle",
-				                     p->winner, p->loser);
+			else if (precedes(r, p->loser, p->winner, j, j + 1))
+				arb_error_set(err, ARB_EINPUT, p->file, p->line, p->winner_column,
+				              "precedence",
+				              "%s overrides %s, which already overrides it (directly or "
+				              "through others): a cycle",
+				              p->winner, p->loser);
+			else
+				continue;
+			if ((rc = problem(rb, err, ARB_EINPUT)))
+				return rc;
+			memmove(&r->precedence.v[j], &r->precedence.v[j + 1],
+			        (r->precedence.n - j - 1) * sizeof *r->precedence.v);
+			r->precedence.n--;
+			j--;
 		}
 		for (size_t j = 0; j < r->profiles.n; j++) {
 			const rb_profile_entry *e = r->profiles.v[j];
-			if (!arb_rulebook_clause(rb, e->clause))
-				return arb_error_set(err, ARB_EINPUT, e->file, e->line, 3, "profile",
-				                     "unknown clause '%s'", e->clause);
+			if (arb_rulebook_clause(rb, e->clause))
+				continue;
+			arb_error_set(err, ARB_EINPUT, e->file, e->line, 3, "profile",
+			              "unknown clause '%s'", e->clause);
+			if ((rc = problem(rb, err, ARB_EINPUT)))
+				return rc;
+			memmove(&r->profiles.v[j], &r->profiles.v[j + 1],
+			        (r->profiles.n - j - 1) * sizeof *r->profiles.v);
+			r->profiles.n--;
+			j--;
 		}
 	}
 	/* The kernel's comparison tolerance is a convention clause: they must agree. */
 	const arb_clause *tol = arb_rulebook_clause(rb, "CONV.TOL.1");
 	const arb_param *tp = tol ? arb_clause_param(tol, "tolerance") : NULL;
-	if (!tp || strcmp(tp->unit, "in") != 0 || fabs(tp->value - ARB_TOLERANCE_IN) > 1e-15)
-		return arb_error_set(err, ARB_EINPUT, tol ? tol->file : "conventions.md",
-		                     tol ? tol->line : 0, 0, "tolerance",
-		                     "CONV.TOL.1 must state the tolerance %g\" this build measures "
-		                     "with",
-		                     ARB_TOLERANCE_IN);
+	if (!tp || strcmp(tp->unit, "in") != 0 || fabs(tp->value - ARB_TOLERANCE_IN) > 1e-15) {
+		arb_error_set(err, ARB_EINPUT, tol ? tol->file : "conventions.md", tol ? tol->line : 0,
+		              0, "tolerance",
+		              "CONV.TOL.1 must state the tolerance %g\" this build measures with",
+		              ARB_TOLERANCE_IN);
+		return problem(rb, err, ARB_EINPUT);
+	}
 	return ARB_OK;
 }
 
 int arb_rulebook_load(arb_rulebook **out, const char *spec_dir, arb_error *err)
+{
+	return arb_rulebook_load_ex(out, spec_dir, 0, err);
+}
+
+int arb_rulebook_load_ex(arb_rulebook **out, const char *spec_dir, int flags, arb_error *err)
 {
 	*out = NULL;
 	arb_rulebook *rb = calloc(1, sizeof *rb);
@@ -869,6 +978,7 @@ int arb_rulebook_load(arb_rulebook **out, const char *spec_dir, arb_error *err)
 		rc = arb_error_set(err, ARB_ENOMEM, spec_dir, 0, 0, NULL, "out of memory");
 		goto done;
 	}
+	rb->lenient = (flags & ARB_LOAD_LENIENT) != 0;
 	snprintf(path, sizeof path, "%s/conventions.md", spec_dir);
 	if ((rc = load_section(rb, path, "conventions", "conventions", "CONV", err)))
 		goto done;
@@ -937,8 +1047,19 @@ void arb_rulebook_free(arb_rulebook *rb)
 	}
 	arb__ptrvec_free(&rb->rulesets);
 	arb__ptrvec_free(&rb->clauses);
+	arb__ptrvec_free(&rb->problems);
 	arb__arena_free(rb->arena);
 	free(rb);
+}
+
+size_t arb_rulebook_problem_count(const arb_rulebook *rb)
+{
+	return rb->problems.n;
+}
+
+const arb_error *arb_rulebook_problem_at(const arb_rulebook *rb, size_t i)
+{
+	return i < rb->problems.n ? rb->problems.v[i] : NULL;
 }
 
 size_t arb_rulebook_clause_count(const arb_rulebook *rb)

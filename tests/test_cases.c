@@ -12,52 +12,23 @@
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 
-#include <dirent.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "arbiter.h"
+#include "support.h"
 
 /* ---- temporary directory, rulebook, case set ---- */
 
-static char g_tmp[64];
+static support_tmpdir g_tmp;
 static arb_rulebook *g_rb;
 static arb_caseset *g_cs;
 
-static void rm_rf(const char *path)
-{
-	struct stat st;
-	if (lstat(path, &st) != 0)
-		return;
-	if (S_ISDIR(st.st_mode)) {
-		DIR *d = opendir(path);
-		if (d) {
-			struct dirent *de;
-			while ((de = readdir(d))) {
-				if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-					continue;
-				char sub[1024];
-				snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
-				rm_rf(sub);
-			}
-			closedir(d);
-		}
-		rmdir(path);
-	} else {
-		unlink(path);
-	}
-}
-
 static void setup(void)
 {
-	snprintf(g_tmp, sizeof g_tmp, "/tmp/arbiter-cases-XXXXXX");
-	if (!mkdtemp(g_tmp))
-		cr_fatal("mkdtemp: %s", strerror(errno));
+	support_tmpdir_make(&g_tmp, "cases");
 	arb_error err;
 	arb_error_clear(&err);
 	char buf[1024];
@@ -73,8 +44,7 @@ static void teardown(void)
 	arb_rulebook_free(g_rb);
 	g_cs = NULL;
 	g_rb = NULL;
-	if (g_tmp[0])
-		rm_rf(g_tmp);
+	support_tmpdir_remove(&g_tmp);
 }
 
 TestSuite(cases, .init = setup, .fini = teardown);
@@ -86,25 +56,12 @@ static const char *put_csv(const char *name, const char *text)
 	static char paths[4][512];
 	static int slot;
 	char *path = paths[slot++ % 4];
-	const char *dirs[] = {"cases", "cases/scrollhammer", "cases/scrollhammer/movement"};
-	for (size_t i = 0; i < 3; i++) {
-		snprintf(path, 512, "%s/%s", g_tmp, dirs[i]);
-		mkdir(path, 0777);
-	}
-	snprintf(path, 512, "%s/cases/scrollhammer/movement/%s", g_tmp, name);
-	FILE *f = fopen(path, "wb");
-	cr_assert(f != NULL, "cannot write %s", path);
-	fputs(text, f);
-	fclose(f);
+	char rel[256];
+	snprintf(rel, sizeof rel, "cases/scrollhammer/movement/%s", name);
+	support_write(&g_tmp, rel, text);
+	snprintf(path, 512, "%s/%s", g_tmp.path, rel);
 	return path;
 }
-
-#define STR_EQ(a, b)                                                                   \
-	do {                                                                           \
-		const char *a_ = (a);                                                  \
-		cr_assert(a_ != NULL, "%s is NULL", #a);                               \
-		cr_assert(eq(str, (char *)a_, (char *)(b)));                           \
-	} while (0)
 
 static void load_ok(const char *path)
 {
@@ -415,10 +372,10 @@ Test(cases, ruleset_column_overrides_the_path)
 	const char *path = put_csv("x.csv", "id,ruleset,target,expect,units,models,action\n"
 	                                    "T-1,scrollhammer,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 "
 	                                    "25\",move A1\n"
-	                                    "T-2,grit,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move "
-	                                    "A1\n");
-	/* "T-2,grit": the ruleset field starts at column 5 of line 3. */
-	expect_error(path, 3, 5, "ruleset", "grit");
+	                                    "T-2,nosuchgame,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 "
+	                                    "25\",move A1\n");
+	/* "T-2,nosuchgame": the ruleset field starts at column 5 of line 3. */
+	expect_error(path, 3, 5, "ruleset", "nosuchgame");
 }
 
 Test(cases, header_only_table_has_no_cases)

@@ -36,16 +36,13 @@
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 
-#include <dirent.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "arbiter.h"
+#include "support.h"
 
 /* ---- fixture predicates ---- */
 
@@ -196,41 +193,15 @@ ARB_PREDICATE(mx_x, .clause = "TL.A.1", .reading = "mixed", .ruleset = "mixland"
 
 /* ---- the temporary spec directory ---- */
 
-static char g_tmp[64];
+static support_tmpdir g_tmp;
 static char g_spec[128];
 static arb_rulebook *g_rb;
 static arb_oracle *g_o;
 
-static void rm_rf(const char *path)
-{
-	struct stat st;
-	if (lstat(path, &st) != 0)
-		return;
-	if (S_ISDIR(st.st_mode)) {
-		DIR *d = opendir(path);
-		if (d) {
-			struct dirent *de;
-			while ((de = readdir(d))) {
-				if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-					continue;
-				char sub[1024];
-				snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
-				rm_rf(sub);
-			}
-			closedir(d);
-		}
-		rmdir(path);
-	} else {
-		unlink(path);
-	}
-}
-
 static void setup(void)
 {
-	snprintf(g_tmp, sizeof g_tmp, "/tmp/arbiter-engine-XXXXXX");
-	if (!mkdtemp(g_tmp))
-		cr_fatal("mkdtemp: %s", strerror(errno));
-	snprintf(g_spec, sizeof g_spec, "%s/spec", g_tmp);
+	support_tmpdir_make(&g_tmp, "engine");
+	snprintf(g_spec, sizeof g_spec, "%s/spec", g_tmp.path);
 }
 
 static void teardown(void)
@@ -239,26 +210,14 @@ static void teardown(void)
 	arb_rulebook_free(g_rb);
 	g_o = NULL;
 	g_rb = NULL;
-	if (g_tmp[0])
-		rm_rf(g_tmp);
+	support_tmpdir_remove(&g_tmp);
 }
 
 TestSuite(engine, .init = setup, .fini = teardown);
 
 static void put(const char *rel, const char *text)
 {
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", g_tmp, rel);
-	for (char *p = path + strlen(g_tmp) + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			mkdir(path, 0777);
-			*p = '/';
-		}
-	FILE *f = fopen(path, "w");
-	cr_assert(f != NULL, "cannot write %s", path);
-	fputs(text, f);
-	fclose(f);
+	support_write(&g_tmp, rel, text);
 }
 
 static const char kConv[] = "---\n"
@@ -458,13 +417,6 @@ static const char *joined(const char *const *ids, size_t n)
 }
 
 #define IDS_EQ(ids, n, expected) cr_assert(eq(str, (char *)joined((ids), (n)), (char *)(expected)))
-
-#define STR_EQ(a, b)                                                                   \
-	do {                                                                           \
-		const char *a_ = (a);                                                  \
-		cr_assert(a_ != NULL, "%s is NULL", #a);                               \
-		cr_assert(eq(str, (char *)a_, (char *)(b)));                           \
-	} while (0)
 
 static const arb_trace *trace_of(const arb_verdict *v, const char *clause, const char *reading)
 {

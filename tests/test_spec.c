@@ -11,56 +11,26 @@
 #include <criterion/new/assert.h>
 
 #include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "arbiter.h"
+#include "support.h"
 
 /* ---- the temporary spec directory ---- */
 
-static char g_tmp[64];
-
-static void rm_rf(const char *path)
-{
-	struct stat st;
-	if (lstat(path, &st) != 0)
-		return;
-	if (S_ISDIR(st.st_mode)) {
-		DIR *d = opendir(path);
-		if (d) {
-			struct dirent *de;
-			while ((de = readdir(d))) {
-				if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-					continue;
-				char sub[1024];
-				snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
-				rm_rf(sub);
-			}
-			closedir(d);
-		}
-		rmdir(path);
-	} else {
-		unlink(path);
-	}
-}
+static support_tmpdir g_tmp;
 
 static void setup(void)
 {
-	snprintf(g_tmp, sizeof g_tmp, "/tmp/arbiter-spec-XXXXXX");
-	if (!mkdtemp(g_tmp))
-		cr_fatal("mkdtemp: %s", strerror(errno));
+	support_tmpdir_make(&g_tmp, "spec");
 }
 
 static void teardown(void)
 {
-	if (g_tmp[0])
-		rm_rf(g_tmp);
+	support_tmpdir_remove(&g_tmp);
 }
 
 TestSuite(spec, .init = setup, .fini = teardown);
@@ -68,18 +38,7 @@ TestSuite(spec, .init = setup, .fini = teardown);
 /* Writes text to <tmp>/rel, creating the directories on the way. */
 static void put(const char *rel, const char *text)
 {
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", g_tmp, rel);
-	for (char *p = path + strlen(g_tmp) + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			mkdir(path, 0777);
-			*p = '/';
-		}
-	FILE *f = fopen(path, "w");
-	cr_assert(f != NULL, "cannot write %s", path);
-	fputs(text, f);
-	fclose(f);
+	support_write(&g_tmp, rel, text);
 }
 
 /* ---- fixture texts ---- */
@@ -173,7 +132,7 @@ static void write_spec(const char *conv, const char *ruleset, const char *moving
 static char *spec_dir(void)
 {
 	static char dir[128];
-	snprintf(dir, sizeof dir, "%s/spec", g_tmp);
+	snprintf(dir, sizeof dir, "%s/spec", g_tmp.path);
 	return dir;
 }
 
@@ -194,13 +153,6 @@ static bool ends_with(const char *s, const char *suffix)
 	size_t n = strlen(s), k = strlen(suffix);
 	return n >= k && strcmp(s + n - k, suffix) == 0;
 }
-
-#define STR_EQ(a, b)                                                                   \
-	do {                                                                           \
-		const char *a_ = (a);                                                  \
-		cr_assert(a_ != NULL, "%s is NULL", #a);                               \
-		cr_assert(eq(str, (char *)a_, (char *)(b)));                           \
-	} while (0)
 
 /* Loads the spec and checks the error: code, file suffix, line, column
  * (-1: not checked), field ("" for none) and a word of the message. */
@@ -340,7 +292,7 @@ static bool is_hex16(const char *s)
 /* The fingerprint of DM.MOV.1 in a spec whose moving.md is `moving`. */
 static void fingerprint_of(const char *moving, char out[17])
 {
-	rm_rf(spec_dir());
+	support_remove_tree(spec_dir());
 	write_spec(NULL, NULL, moving);
 	arb_rulebook *rb = load_ok();
 	const char *fp = arb_rulebook_clause(rb, "DM.MOV.1")->fingerprint;

@@ -9,6 +9,7 @@
 
 /* Relative to this file, so the test builds whether or not tools/ is on
  * the include path. */
+#include "../tools/strbuf.h"
 #include "../tools/svg.h"
 
 /* A small move: unit A1 (side A) with a round base moving 6" east and a
@@ -273,4 +274,51 @@ Test(svg, replaces_bytes_xml_forbids)
 	cr_expect(not(zero(ptr, strstr(svg, ">x?y?</text>"))));
 	free(svg);
 	arb_scenario_free(s);
+}
+
+/* The growable string the picture is written into (tools/strbuf.c). */
+
+Test(strbuf, empty_take_gives_empty_string)
+{
+	strbuf b = {0};
+	char *s = strbuf_take(&b);
+	cr_assert(not(zero(ptr, s)));
+	cr_expect(eq(str, s, ""));
+	free(s);
+	strbuf_free(NULL);
+}
+
+Test(strbuf, appends_and_resets_on_take)
+{
+	strbuf b = {0};
+	strbuf_puts(&b, "ab");
+	strbuf_put(&b, "cdef", 2);
+	strbuf_put(&b, NULL, 0);
+	/* longer than the stack buffer of strbuf_putf: formatted in place */
+	strbuf_putf(&b, "%d-%300s|", 7, "x");
+	cr_assert(eq(sz, b.n, 4 + 2 + 300 + 1));
+	char *s = strbuf_take(&b);
+	cr_assert(not(zero(ptr, s)));
+	cr_expect(eq(int, strncmp(s, "abcd7-", 6), 0));
+	cr_expect(eq(chr, s[6 + 298], ' '));
+	cr_expect(eq(str, s + 6 + 299, "x|"));
+	free(s);
+	cr_expect(zero(ptr, b.s));
+	cr_expect(eq(sz, b.n, 0));
+	strbuf_puts(&b, "again");
+	s = strbuf_take(&b);
+	cr_expect(eq(str, s, "again"));
+	free(s);
+}
+
+Test(strbuf, take_after_failure_gives_null)
+{
+	strbuf b = {0};
+	strbuf_puts(&b, "kept?");
+	b.oom = true; /* as after a failed realloc */
+	strbuf_puts(&b, "more");
+	cr_expect(eq(str, b.s, "kept?"), "appends after a failure do nothing");
+	cr_expect(zero(ptr, strbuf_take(&b)));
+	cr_expect(zero(ptr, b.s));
+	cr_expect(not(b.oom));
 }

@@ -13,6 +13,8 @@ static const cli_command kCommands[] = {
 	 "scenarios as JSON Lines on stdin, verdicts as JSON Lines on stdout"},
 	{"export", cmd_export, "export [-o FILE] [PATH...]",
 	 "the case suite as JSON Lines scenarios, without expectations"},
+	{"lint", cmd_lint, "lint [--json] [--strict] [--severity S] [--matrix FILE] [RULESET...]",
+	 "the rulebook's health: structure, references, traceability, staleness, assumptions"},
 	{"clauses", cmd_clauses, "clauses [RULESET]",
 	 "the clauses of spec/: ID, kind, fingerprint, predicates"},
 };

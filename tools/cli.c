@@ -132,6 +132,49 @@ int cli_load_cases(const cli_env *env, const arb_rulebook *rb, char **paths, int
 	return rc;
 }
 
+int cli_load_cases_lenient(const cli_env *env, const arb_rulebook *rb, arb_caseset *cs,
+                           arb_finding **findings, size_t *n)
+{
+	strvec files = {0};
+	int rc = 0;
+	*findings = NULL;
+	*n = 0;
+	if (collect(env->cases_dir, &files, true) != 0) {
+		fprintf(stderr, "arbiter: %s: %s\n", env->cases_dir, strerror(errno));
+		rc = -1;
+	}
+	for (size_t i = 0; i < files.n && !rc; i++) {
+		arb_error err;
+		arb_error_clear(&err);
+		int e = arb_caseset_load_file(cs, files.v[i], rb, &err);
+		if (e == ARB_ENOMEM) {
+			rc = -1;
+		} else if (e) {
+			arb_finding *nf = realloc(*findings, (*n + 1) * sizeof *nf);
+			if (!nf) {
+				rc = -1;
+				break;
+			}
+			*findings = nf;
+			arb_finding *f = &nf[(*n)++];
+			memset(f, 0, sizeof *f);
+			f->kind = ARB_LINT_TRACE;
+			f->severity = ARB_SEV_ERROR;
+			f->code = "case-table";
+			/* The file name outlives err: it is the one we hold in files. */
+			f->file = NULL;
+			f->line = err.line;
+			char buf[sizeof f->message];
+			snprintf(f->message, sizeof f->message, "%s (the whole table is left out)",
+			         arb_error_format(&err, buf, sizeof buf));
+		}
+	}
+	for (size_t i = 0; i < files.n; i++)
+		free(files.v[i]);
+	free(files.v);
+	return rc;
+}
+
 int cli_write_atomic(const char *path, const char *data, size_t len)
 {
 	size_t n = strlen(path) + 32;

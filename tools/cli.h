@@ -29,6 +29,7 @@ int cmd_explain(cli_env *env, int argc, char **argv);
 int cmd_judge(cli_env *env, int argc, char **argv);
 int cmd_export(cli_env *env, int argc, char **argv);
 int cmd_clauses(cli_env *env, int argc, char **argv);
+int cmd_lint(cli_env *env, int argc, char **argv);
 
 /* Prints "arbiter: file:line:column: field 'x': message" to stderr. */
 void cli_error(const arb_error *err);
@@ -41,6 +42,13 @@ int cli_load(const cli_env *env, arb_rulebook **rb, arb_oracle **o);
  * sorted); no paths: env->cases_dir. Prints the error on failure. */
 int cli_load_cases(const cli_env *env, const arb_rulebook *rb, char **paths, int n,
                    arb_caseset **out);
+
+/* Loads every *.csv under env->cases_dir into cs, one file at a time: a
+ * file that will not load becomes a finding in *findings (malloc'ed, the
+ * caller frees) and the others still load. Returns non-zero only when the
+ * directory cannot be read or memory runs out. */
+int cli_load_cases_lenient(const cli_env *env, const arb_rulebook *rb, arb_caseset *cs,
+                           arb_finding **findings, size_t *n);
 
 /* Writes data to path through a temporary file renamed into place, so
  * that readers see the old file or the new one, never half of one. */

@@ -72,6 +72,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "strbuf.h"
+
 #define TOL 1e-6       /* CONV.TOL.1 */
 #define MM_PER_IN 25.4 /* CONV.UNIT.1 */
 #define MARGIN 0.5     /* a translated base stays this far inside the board */
@@ -107,57 +109,6 @@ static char *xstrndup(const char *s, size_t n)
 }
 
 /* ------------------------------------------------------------------ */
-/* Growing strings                                                     */
-/* ------------------------------------------------------------------ */
-
-typedef struct sbuf {
-	char *p;
-	size_t n, cap;
-} sbuf;
-
-static void sb_putn(sbuf *b, const char *s, size_t n)
-{
-	if (b->n + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 64;
-		while (cap < b->n + n + 1)
-			cap *= 2;
-		b->p = xrealloc(b->p, cap);
-		b->cap = cap;
-	}
-	if (n)
-		memcpy(b->p + b->n, s, n);
-	b->n += n;
-	b->p[b->n] = '\0';
-}
-
-static void sb_puts(sbuf *b, const char *s)
-{
-	sb_putn(b, s, strlen(s));
-}
-
-static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= sizeof buf)
-		die(1, "internal: formatted text too long");
-	sb_putn(b, buf, (size_t)n);
-}
-
-/* Takes the buffer's text (an empty string if none); b is reset. */
-static char *sb_take(sbuf *b)
-{
-	char *p = b->p ? b->p : xstrndup("", 0);
-	b->p = NULL;
-	b->n = b->cap = 0;
-	return p;
-}
-
-/* ------------------------------------------------------------------ */
 /* Reading CSV with libcsv                                             */
 /* ------------------------------------------------------------------ */
 
@@ -176,10 +127,6 @@ typedef struct table {
 	size_t cur_cap;
 	long line;    /* the line being fed */
 } table;
-
-/* Everything loaded stays reachable from here until the end. */
-static table *g_tables;
-static size_t g_ntables;
 
 static void on_field(void *s, size_t len, void *data)
 {
@@ -222,16 +169,18 @@ static void load(table *t, const char *path)
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		die(2, "%s: cannot open: %s", path, strerror(errno));
-	sbuf data = {0};
+	strbuf data = {0};
 	char chunk[65536];
 	size_t got;
 	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-		sb_putn(&data, chunk, got);
+		strbuf_put(&data, chunk, got);
 	bool err = ferror(f);
 	fclose(f);
 	if (err)
 		die(2, "%s: read error", path);
-	const char *buf = data.p ? data.p : "";
+	if (data.oom)
+		die(1, "out of memory");
+	const char *buf = data.s ? data.s : "";
 	size_t len = data.n, start = 0;
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		start = 3; /* a byte order mark */
@@ -263,7 +212,7 @@ static void load(table *t, const char *path)
 		    csv_strerror(e));
 	}
 	csv_free(&p);
-	free(data.p);
+	strbuf_free(&data);
 	if (t->n == 0)
 		die(2, "%s:1: empty table: a header row is expected", path);
 }
@@ -499,7 +448,7 @@ static bool is_blank(char c)
  * transformed and every other character as it was.
  */
 static void scan(const char *src, colkind kind, const where *w, scene *sc, const xform *x,
-                 sbuf *out)
+                 strbuf *out)
 {
 	const char *s = src;
 	size_t item = 0;
@@ -516,7 +465,7 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 		while (q < iend) {
 			if (is_blank(*q)) {
 				if (out)
-					sb_putn(out, q, 1);
+					strbuf_put(out, q, 1);
 				q++;
 				continue;
 			}
@@ -548,7 +497,7 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 					vec t = xpt(x, p);
 					fmt_num(bx, sizeof bx, t.x);
 					fmt_num(by, sizeof by, t.y);
-					sb_printf(out, "%s,%s", bx, by);
+					strbuf_putf(out, "%s,%s", bx, by);
 				}
 				done = true;
 			} else if ((kind == K_MODELS || kind == K_UNITS) && ti >= 3 && tn > 7 &&
@@ -567,7 +516,7 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 				if (out && x) {
 					char bf[64];
 					fmt_facing(bf, sizeof bf, xfacing(x, f));
-					sb_printf(out, "facing=%s", bf);
+					strbuf_putf(out, "facing=%s", bf);
 				}
 				done = true;
 			} else if (kind == K_MODELS && ti == 2) {
@@ -611,7 +560,7 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 				}
 			}
 			if (!done && out)
-				sb_putn(out, q, tn);
+				strbuf_put(out, q, tn);
 			ti++;
 			q = te;
 		}
@@ -625,7 +574,7 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 		if (!*iend)
 			break;
 		if (out)
-			sb_putn(out, ";", 1);
+			strbuf_put(out, ";", 1);
 		s = iend + 1;
 	}
 }
@@ -708,8 +657,14 @@ typedef struct orow {
 	long line;
 } orow;
 
-static orow *g_out;
-static size_t g_nout, g_outcap;
+/* What one run reads and writes, passed to whoever needs it. The tables
+ * stay loaded until the end: the copies point into them (orow.file). */
+typedef struct gen_ctx {
+	table *tables;
+	size_t ntables;
+	orow *out; /* the copies, sorted by ID before they are written */
+	size_t nout, outcap;
+} gen_ctx;
 
 static void csv_field(FILE *f, const char *s)
 {
@@ -736,14 +691,14 @@ static int orow_cmp(const void *a, const void *b)
 
 /* One transformed copy of row r (fields in COLS order; NULL: the table
  * has no such column). */
-static void emit(const char *const *r, const where *base, const xform *x, const char *suffix,
-                 const char *how)
+static void emit(gen_ctx *ctx, const char *const *r, const where *base, const xform *x,
+                 const char *suffix, const char *how)
 {
-	if (g_nout == g_outcap) {
-		g_outcap = g_outcap ? 2 * g_outcap : 64;
-		g_out = xrealloc(g_out, g_outcap * sizeof *g_out);
+	if (ctx->nout == ctx->outcap) {
+		ctx->outcap = ctx->outcap ? 2 * ctx->outcap : 64;
+		ctx->out = xrealloc(ctx->out, ctx->outcap * sizeof *ctx->out);
 	}
-	orow *o = &g_out[g_nout++];
+	orow *o = &ctx->out[ctx->nout++];
 	o->file = base->file;
 	o->line = base->line;
 	static const colkind KIND[NCOL] = {
@@ -752,24 +707,26 @@ static void emit(const char *const *r, const where *base, const xform *x, const 
 	};
 	for (int j = 0; j < NCOL; j++) {
 		const char *v = r[j] ? r[j] : "";
-		sbuf b = {0};
+		strbuf b = {0};
 		if (j == C_ID) {
-			sb_printf(&b, "%s%s", v, suffix);
+			strbuf_putf(&b, "%s%s", v, suffix);
 		} else if (j == C_NOTE) {
-			sb_printf(&b, "variant of %s (%s): ", r[C_ID], how);
-			sb_puts(&b, v);
+			strbuf_putf(&b, "variant of %s (%s): ", r[C_ID], how);
+			strbuf_puts(&b, v);
 		} else if (j == C_UNITS || j == C_MODELS || j == C_TERRAIN || j == C_PATHS) {
 			where w = *base;
 			w.col = COLS[j];
 			scan(v, KIND[j], &w, NULL, x, &b);
 		} else {
-			sb_puts(&b, v);
+			strbuf_puts(&b, v);
 		}
-		o->f[j] = sb_take(&b);
+		o->f[j] = strbuf_take(&b);
+		if (!o->f[j])
+			die(1, "out of memory");
 	}
 }
 
-static void write_out(const char *outdir, const bool present[NCOL])
+static void write_out(const gen_ctx *ctx, const char *outdir, const bool present[NCOL])
 {
 	char path[4096], tmp[4200];
 	if (snprintf(path, sizeof path, "%s/scrollhammer/movement/gen-variants.csv", outdir) >=
@@ -788,13 +745,13 @@ static void write_out(const char *outdir, const bool present[NCOL])
 			first = false;
 		}
 	fputc('\n', f);
-	for (size_t i = 0; i < g_nout; i++) {
+	for (size_t i = 0; i < ctx->nout; i++) {
 		first = true;
 		for (int j = 0; j < NCOL; j++)
 			if (present[j]) {
 				if (!first)
 					fputc(',', f);
-				csv_field(f, g_out[i].f[j]);
+				csv_field(f, ctx->out[i].f[j]);
 				first = false;
 			}
 		fputc('\n', f);
@@ -821,7 +778,7 @@ static const struct {
 	{3, 2}, {-3, -2}, {1.5, 1}, {-1.5, -1},
 };
 
-static void variants_of(const table *t, const int map[NCOL], size_t ri)
+static void variants_of(gen_ctx *ctx, const table *t, const int map[NCOL], size_t ri)
 {
 	const record *rec = &t->recs[ri];
 	if (rec->n != t->recs[0].n)
@@ -885,7 +842,7 @@ static void variants_of(const table *t, const int map[NCOL], size_t ri)
 			x.dx = SHIFTS[k].dx;
 			x.dy = SHIFTS[k].dy;
 			snprintf(how, sizeof how, "translated by (%+g,%+g)", x.dx, x.dy);
-			emit(r, &w, &x, ".tr", how);
+			emit(ctx, r, &w, &x, ".tr", how);
 		} else {
 			fprintf(stderr, "gen_variants: %s:%ld: %s: no translated copy (%s)\n",
 				t->path, rec->line, r[C_ID],
@@ -896,19 +853,19 @@ static void variants_of(const table *t, const int map[NCOL], size_t ri)
 	}
 	x.k = X_MX;
 	snprintf(how, sizeof how, "mirrored: x -> %s - x, facings f -> 180 - f", wb);
-	emit(r, &w, &x, ".mx", how);
+	emit(ctx, r, &w, &x, ".mx", how);
 	x.k = X_R180;
 	snprintf(how, sizeof how,
 		 "rotated by 180 degrees about the board's centre: x -> %s - x, y -> %s - y, "
 		 "facings f -> f + 180", wb, hb);
-	emit(r, &w, &x, ".r180", how);
+	emit(ctx, r, &w, &x, ".r180", how);
 	scene_free(&sc);
 }
 
-static void free_all(void)
+static void free_all(gen_ctx *ctx)
 {
-	for (size_t i = 0; i < g_ntables; i++) {
-		table *t = &g_tables[i];
+	for (size_t i = 0; i < ctx->ntables; i++) {
+		table *t = &ctx->tables[i];
 		for (size_t r = 0; r < t->n; r++) {
 			for (size_t j = 0; j < t->recs[r].n; j++)
 				free(t->recs[r].f[j]);
@@ -920,11 +877,12 @@ static void free_all(void)
 		free(t->recs);
 		free(t->path);
 	}
-	free(g_tables);
-	for (size_t i = 0; i < g_nout; i++)
+	free(ctx->tables);
+	for (size_t i = 0; i < ctx->nout; i++)
 		for (int j = 0; j < NCOL; j++)
-			free(g_out[i].f[j]);
-	free(g_out);
+			free(ctx->out[i].f[j]);
+	free(ctx->out);
+	*ctx = (gen_ctx){0};
 }
 
 int main(int argc, char **argv)
@@ -940,27 +898,28 @@ int main(int argc, char **argv)
 				"writes OUTDIR/scrollhammer/movement/gen-variants.csv\n");
 		return 2;
 	}
-	g_ntables = (size_t)(argc - i);
-	g_tables = xrealloc(NULL, g_ntables * sizeof *g_tables);
+	gen_ctx ctx = {0};
+	ctx.ntables = (size_t)(argc - i);
+	ctx.tables = xrealloc(NULL, ctx.ntables * sizeof *ctx.tables);
 	bool present[NCOL] = {false};
 	present[C_ID] = present[C_NOTE] = true;
-	for (size_t k = 0; k < g_ntables; k++) {
-		table *t = &g_tables[k];
+	for (size_t k = 0; k < ctx.ntables; k++) {
+		table *t = &ctx.tables[k];
 		load(t, argv[i + (int)k]);
 		int map[NCOL];
 		header_map(t, map);
 		for (int j = 0; j < NCOL; j++)
 			present[j] = present[j] || map[j] >= 0;
 		for (size_t r = 1; r < t->n; r++)
-			variants_of(t, map, r);
+			variants_of(&ctx, t, map, r);
 	}
-	qsort(g_out, g_nout, sizeof *g_out, orow_cmp);
-	for (size_t k = 1; k < g_nout; k++)
-		if (strcmp(g_out[k - 1].f[C_ID], g_out[k].f[C_ID]) == 0)
+	qsort(ctx.out, ctx.nout, sizeof *ctx.out, orow_cmp);
+	for (size_t k = 1; k < ctx.nout; k++)
+		if (strcmp(ctx.out[k - 1].f[C_ID], ctx.out[k].f[C_ID]) == 0)
 			die(2, "case ID %s would be written twice, for the cases at %s:%ld and "
-			    "%s:%ld (a case ID used twice?)", g_out[k].f[C_ID], g_out[k - 1].file,
-			    g_out[k - 1].line, g_out[k].file, g_out[k].line);
-	write_out(outdir, present);
-	free_all();
+			    "%s:%ld (a case ID used twice?)", ctx.out[k].f[C_ID], ctx.out[k - 1].file,
+			    ctx.out[k - 1].line, ctx.out[k].file, ctx.out[k].line);
+	write_out(&ctx, outdir, present);
+	free_all(&ctx);
 	return 0;
 }

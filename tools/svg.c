@@ -5,8 +5,9 @@
  * same scenario always gives the same bytes. */
 #include "svg.h"
 
+#include "strbuf.h"
+
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,80 +16,6 @@
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
-
-/* ------------------------------------------------------------------ */
-/* A growable string. After the first failed allocation every append   */
-/* is a no-op and oom stays set, so drawing code need not check each   */
-/* call: arbsvg_render checks once at the end.                          */
-/* ------------------------------------------------------------------ */
-
-typedef struct sbuf {
-	char *p;
-	size_t n, cap;
-	bool oom;
-} sbuf;
-
-static bool sb_reserve(sbuf *b, size_t extra)
-{
-	if (b->oom)
-		return false;
-	if (extra > SIZE_MAX - b->n - 1) {
-		b->oom = true;
-		return false;
-	}
-	size_t need = b->n + extra + 1;
-	if (need <= b->cap)
-		return true;
-	size_t cap = b->cap ? b->cap : 1024;
-	while (cap < need)
-		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-	char *p = realloc(b->p, cap);
-	if (!p) {
-		b->oom = true;
-		return false;
-	}
-	b->p = p;
-	b->cap = cap;
-	return true;
-}
-
-static void sb_putn(sbuf *b, const char *s, size_t n)
-{
-	if (!sb_reserve(b, n))
-		return;
-	memcpy(b->p + b->n, s, n);
-	b->n += n;
-	b->p[b->n] = '\0';
-}
-
-static void sb_puts(sbuf *b, const char *s)
-{
-	sb_putn(b, s, strlen(s));
-}
-
-static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-	char tmp[256];
-	va_list ap;
-	va_start(ap, fmt);
-	int k = vsnprintf(tmp, sizeof tmp, fmt, ap);
-	va_end(ap);
-	if (k < 0) {
-		b->oom = true; /* cannot happen with our formats; fail loudly anyway */
-		return;
-	}
-	if ((size_t)k < sizeof tmp) {
-		sb_putn(b, tmp, (size_t)k);
-		return;
-	}
-	if (!sb_reserve(b, (size_t)k))
-		return;
-	va_start(ap, fmt);
-	vsnprintf(b->p + b->n, (size_t)k + 1, fmt, ap);
-	va_end(ap);
-	b->n += (size_t)k;
-}
 
 /* Length of the valid UTF-8 sequence at s (at most max bytes) of a
  * character XML 1.0 allows, or 0 when it is invalid: such bytes would
@@ -129,7 +56,7 @@ static size_t utf8_ok(const unsigned char *s, size_t max)
 /* Appends at most max bytes of s as XML character data / attribute text:
  * the five markup characters escaped, characters XML forbids (control
  * bytes, broken UTF-8) replaced by '?'. NULL appends nothing. */
-static void sb_textn(sbuf *b, const char *s, size_t max)
+static void sb_textn(strbuf *b, const char *s, size_t max)
 {
 	if (!s)
 		return;
@@ -138,30 +65,30 @@ static void sb_textn(sbuf *b, const char *s, size_t max)
 	for (size_t i = 0; i < n;) {
 		unsigned char c = u[i];
 		switch (c) {
-		case '&': sb_puts(b, "&amp;"); i++; continue;
-		case '<': sb_puts(b, "&lt;"); i++; continue;
-		case '>': sb_puts(b, "&gt;"); i++; continue;
-		case '"': sb_puts(b, "&quot;"); i++; continue;
-		case '\'': sb_puts(b, "&apos;"); i++; continue;
+		case '&': strbuf_puts(b, "&amp;"); i++; continue;
+		case '<': strbuf_puts(b, "&lt;"); i++; continue;
+		case '>': strbuf_puts(b, "&gt;"); i++; continue;
+		case '"': strbuf_puts(b, "&quot;"); i++; continue;
+		case '\'': strbuf_puts(b, "&apos;"); i++; continue;
 		default: break;
 		}
 		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-			sb_putn(b, "?", 1);
+			strbuf_put(b, "?", 1);
 			i++;
 			continue;
 		}
 		size_t len = utf8_ok(u + i, n - i);
 		if (len == 0) {
-			sb_putn(b, "?", 1);
+			strbuf_put(b, "?", 1);
 			i++;
 			continue;
 		}
-		sb_putn(b, s + i, len);
+		strbuf_put(b, s + i, len);
 		i += len;
 	}
 }
 
-static void sb_text(sbuf *b, const char *s)
+static void sb_text(strbuf *b, const char *s)
 {
 	sb_textn(b, s, SIZE_MAX);
 }
@@ -214,9 +141,9 @@ static bool finite2(arb_vec2 p)
 
 /* "x,y" of a table point in picture coordinates, after a space unless it
  * is the first of a list. */
-static void sb_pt(sbuf *b, const view *w, arb_vec2 p, bool first)
+static void sb_pt(strbuf *b, const view *w, arb_vec2 p, bool first)
 {
-	sb_printf(b, "%s%.3f,%.3f", first ? "" : " ", vx(w, p.x), vy(w, p.y));
+	strbuf_putf(b, "%s%.3f,%.3f", first ? "" : " ", vx(w, p.x), vy(w, p.y));
 }
 
 /* ------------------------------------------------------------------ */
@@ -275,48 +202,48 @@ static void bounds_add_base(bounds *bb, arb_vec2 c, double facing, const arb_bas
 }
 
 /* The outline of a base; attrs are the presentation attributes. */
-static void draw_base(sbuf *b, const view *w, arb_vec2 c, double facing, const arb_base *base,
+static void draw_base(strbuf *b, const view *w, arb_vec2 c, double facing, const arb_base *base,
                       const char *attrs)
 {
 	if (base->shape == ARB_BASE_RECT) {
 		arb_vec2 k[4];
 		rect_corners(c, facing, base, k);
-		sb_puts(b, "<polygon points=\"");
+		strbuf_puts(b, "<polygon points=\"");
 		for (int i = 0; i < 4; i++)
 			sb_pt(b, w, k[i], i == 0);
-		sb_printf(b, "\" %s/>\n", attrs);
+		strbuf_putf(b, "\" %s/>\n", attrs);
 	} else {
-		sb_printf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"%.3f\" %s/>\n", vx(w, c.x),
-		          vy(w, c.y), mm_to_in(base->d_mm) / 2 * w->ppi, attrs);
+		strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"%.3f\" %s/>\n", vx(w, c.x),
+		            vy(w, c.y), mm_to_in(base->d_mm) / 2 * w->ppi, attrs);
 	}
 }
 
 /* The set of points within z of a base: a circle for a round base, the
  * rectangle with its edges pushed out by z and quarter-circle corners
  * (as a polygon, 6 segments a corner) for a rectangular one. */
-static void draw_zone(sbuf *b, const view *w, arb_vec2 c, double facing, const arb_base *base,
+static void draw_zone(strbuf *b, const view *w, arb_vec2 c, double facing, const arb_base *base,
                       double z, const char *attrs)
 {
 	if (base->shape != ARB_BASE_RECT) {
-		sb_printf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"%.3f\" %s/>\n", vx(w, c.x),
-		          vy(w, c.y), (mm_to_in(base->d_mm) / 2 + z) * w->ppi, attrs);
+		strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"%.3f\" %s/>\n", vx(w, c.x),
+		            vy(w, c.y), (mm_to_in(base->d_mm) / 2 + z) * w->ppi, attrs);
 		return;
 	}
 	arb_vec2 k[4];
 	rect_corners(c, facing, base, k);
 	double f0 = isfinite(facing) ? facing : 0;
-	sb_puts(b, "<path d=\"");
+	strbuf_puts(b, "<path d=\"");
 	for (int i = 0; i < 4; i++) {
 		/* corner i turns from the outward normal of edge i-1 (facing +
 		 * 90*(i-1) degrees) to that of edge i (facing + 90*i). */
 		for (int s = 0; s <= 6; s++) {
 			double a = (f0 + 90.0 * (i - 1) + 15.0 * s) * M_PI / 180.0;
 			arb_vec2 p = {k[i].x + z * cos(a), k[i].y + z * sin(a)};
-			sb_printf(b, "%s%.3f,%.3f", i == 0 && s == 0 ? "M" : " L", vx(w, p.x),
-			          vy(w, p.y));
+			strbuf_putf(b, "%s%.3f,%.3f", i == 0 && s == 0 ? "M" : " L", vx(w, p.x),
+			            vy(w, p.y));
 		}
 	}
-	sb_printf(b, " Z\" %s/>\n", attrs);
+	strbuf_putf(b, " Z\" %s/>\n", attrs);
 }
 
 /* ------------------------------------------------------------------ */
@@ -378,7 +305,7 @@ static const char *terrain_fill(const char *kind)
 #define GRID_MAX 2000  /* lines per axis before the grid thins out */
 
 typedef struct ctx {
-	sbuf *b;
+	strbuf *b;
 	const arb_scenario *s;
 	const arb_verdict *v;
 	view w;
@@ -447,71 +374,71 @@ static bounds content_bounds(const ctx *c)
 
 /* A text line of the strip: raw (unescaped) text is composed in t first,
  * so that its length can size the picture, then written escaped. */
-static void strip_line(ctx *c, double y, const char *attrs, const sbuf *t)
+static void strip_line(ctx *c, double y, const char *attrs, const strbuf *t)
 {
-	sb_printf(c->b, "<text x=\"10\" y=\"%.3f\" %s>", y, attrs);
-	if (t->p)
-		sb_text(c->b, t->p);
-	sb_puts(c->b, "</text>\n");
+	strbuf_putf(c->b, "<text x=\"10\" y=\"%.3f\" %s>", y, attrs);
+	if (t->s)
+		sb_text(c->b, t->s);
+	strbuf_puts(c->b, "</text>\n");
 }
 
-static void compose_strip(const ctx *c, sbuf t[3])
+static void compose_strip(const ctx *c, strbuf t[3])
 {
 	const arb_scenario *s = c->s;
 	const arb_action *a = &s->action;
-	sb_puts(&t[0], s->id ? s->id : "(scenario without id)");
+	strbuf_puts(&t[0], s->id ? s->id : "(scenario without id)");
 	if (s->ruleset) {
-		sb_puts(&t[0], " \xE2\x80\x94 ");
-		sb_puts(&t[0], s->ruleset);
+		strbuf_puts(&t[0], " \xE2\x80\x94 ");
+		strbuf_puts(&t[0], s->ruleset);
 	}
-	sb_puts(&t[1], "action: ");
-	sb_puts(&t[1], a->type ? a->type : "(none)");
+	strbuf_puts(&t[1], "action: ");
+	strbuf_puts(&t[1], a->type ? a->type : "(none)");
 	if (a->unit) {
-		sb_puts(&t[1], " by ");
-		sb_puts(&t[1], a->unit);
+		strbuf_puts(&t[1], " by ");
+		strbuf_puts(&t[1], a->unit);
 	}
 	if (!a->voluntary)
-		sb_puts(&t[1], " (involuntary)");
+		strbuf_puts(&t[1], " (involuntary)");
 	if (a->n_targets) {
-		sb_puts(&t[1], ", targets ");
+		strbuf_puts(&t[1], ", targets ");
 		for (size_t i = 0; i < a->n_targets; i++) {
-			sb_puts(&t[1], i ? " " : "");
-			sb_puts(&t[1], a->targets[i] ? a->targets[i] : "?");
+			strbuf_puts(&t[1], i ? " " : "");
+			strbuf_puts(&t[1], a->targets[i] ? a->targets[i] : "?");
 		}
 	}
 	if (s->context.phase) {
-		sb_puts(&t[1], "; phase ");
-		sb_puts(&t[1], s->context.phase);
+		strbuf_puts(&t[1], "; phase ");
+		strbuf_puts(&t[1], s->context.phase);
 		if (s->context.subphase) {
-			sb_puts(&t[1], "/");
-			sb_puts(&t[1], s->context.subphase);
+			strbuf_puts(&t[1], "/");
+			strbuf_puts(&t[1], s->context.subphase);
 		}
 	}
 	if (s->context.battle_round > 0)
-		sb_printf(&t[1], ", round %d", s->context.battle_round);
+		strbuf_putf(&t[1], ", round %d", s->context.battle_round);
 	if (s->board_w > 0 && s->board_h > 0)
-		sb_printf(&t[1], "; board %g x %g in", s->board_w, s->board_h);
+		strbuf_putf(&t[1], "; board %g x %g in", s->board_w, s->board_h);
 
 	if (!c->v) {
-		sb_puts(&t[2], "verdict: (not judged)");
+		strbuf_puts(&t[2], "verdict: (not judged)");
 		return;
 	}
 	const arb_verdict *v = c->v;
-	sb_puts(&t[2], "verdict: ");
+	strbuf_puts(&t[2], "verdict: ");
 	const char *k = arb_verdict_kind_name(v->kind);
-	sb_puts(&t[2], k ? k : "?");
+	strbuf_puts(&t[2], k ? k : "?");
 	if (v->n_violates) {
-		sb_puts(&t[2], "; violates ");
+		strbuf_puts(&t[2], "; violates ");
 		for (size_t i = 0; i < v->n_violates; i++) {
-			sb_puts(&t[2], i ? ", " : "");
-			sb_puts(&t[2], v->violates[i] ? v->violates[i] : "?");
+			strbuf_puts(&t[2], i ? ", " : "");
+			strbuf_puts(&t[2], v->violates[i] ? v->violates[i] : "?");
 		}
 	}
 	if (v->n_disputed) {
-		sb_puts(&t[2], "; disputed ");
+		strbuf_puts(&t[2], "; disputed ");
 		for (size_t i = 0; i < v->n_disputed; i++) {
-			sb_puts(&t[2], i ? ", " : "");
-			sb_puts(&t[2], v->disputed[i] ? v->disputed[i] : "?");
+			strbuf_puts(&t[2], i ? ", " : "");
+			strbuf_puts(&t[2], v->disputed[i] ? v->disputed[i] : "?");
 		}
 	}
 }
@@ -519,54 +446,54 @@ static void compose_strip(const ctx *c, sbuf t[3])
 /* Legend swatches on the last strip line, written into b; x advances by a
  * rough text width (6.5 px a character at 11 px). Returns the width used,
  * so that the picture can be made wide enough. */
-static double draw_legend(const ctx *c, sbuf *b, double y)
+static double draw_legend(const ctx *c, strbuf *b, double y)
 {
 	double x = 10;
 	const char *text = "font-size=\"11\" fill=\"#333\"";
 	if (c->have_actor) {
-		sb_printf(b,
-		          "<rect x=\"%.3f\" y=\"%.3f\" width=\"12\" height=\"9\" fill=\"%s\" "
-		          "stroke=\"%s\"/>\n",
-		          x, y - 9, ACTOR_SIDE.fill, ACTOR_SIDE.stroke);
-		sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>actor side ", x + 16, y, text);
+		strbuf_putf(b,
+		            "<rect x=\"%.3f\" y=\"%.3f\" width=\"12\" height=\"9\" fill=\"%s\" "
+		            "stroke=\"%s\"/>\n",
+		            x, y - 9, ACTOR_SIDE.fill, ACTOR_SIDE.stroke);
+		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>actor side ", x + 16, y, text);
 		sb_text(b, c->actor_side ? c->actor_side : "(none)");
-		sb_puts(b, "</text>\n");
+		strbuf_puts(b, "</text>\n");
 		x += 16 + 6.5 * (11 + (double)strlen(c->actor_side ? c->actor_side : "(none)")) + 14;
 	}
-	sb_printf(b,
-	          "<rect x=\"%.3f\" y=\"%.3f\" width=\"12\" height=\"9\" fill=\"%s\" "
-	          "stroke=\"%s\"/>\n",
-	          x, y - 9, OTHER_SIDE.fill, OTHER_SIDE.stroke);
-	sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>%s</text>\n", x + 16, y, text,
-	          c->have_actor ? "other sides" : "models");
+	strbuf_putf(b,
+	            "<rect x=\"%.3f\" y=\"%.3f\" width=\"12\" height=\"9\" fill=\"%s\" "
+	            "stroke=\"%s\"/>\n",
+	            x, y - 9, OTHER_SIDE.fill, OTHER_SIDE.stroke);
+	strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>%s</text>\n", x + 16, y, text,
+	            c->have_actor ? "other sides" : "models");
 	x += 16 + 6.5 * 11 + 14;
 	if (c->zone > 0 && c->have_actor) {
-		sb_printf(b,
-		          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
-		          "stroke-dasharray=\"4 3\"/>\n",
-		          x, y - 4, x + 14, y - 4, OTHER_SIDE.stroke);
-		sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>%.2f in around enemy bases</text>\n",
-		          x + 18, y, text, c->zone);
+		strbuf_putf(b,
+		            "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
+		            "stroke-dasharray=\"4 3\"/>\n",
+		            x, y - 4, x + 14, y - 4, OTHER_SIDE.stroke);
+		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>%.2f in around enemy bases</text>\n",
+		            x + 18, y, text, c->zone);
 		x += 18 + 6.5 * 28 + 14;
 	}
-	sb_printf(b,
-	          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"#555\" "
-	          "stroke-dasharray=\"2 2\"/>\n",
-	          x, y - 4, x + 14, y - 4);
-	sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>end position</text>\n", x + 18, y, text);
+	strbuf_putf(b,
+	            "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"#555\" "
+	            "stroke-dasharray=\"2 2\"/>\n",
+	            x, y - 4, x + 14, y - 4);
+	strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>end position</text>\n", x + 18, y, text);
 	x += 18 + 6.5 * 12 + 14;
-	sb_printf(b,
-	          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
-	          "stroke-width=\"2\"/>\n",
-	          x, y - 4, x + 14, y - 4, COLOUR_VIOLATED);
-	sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>measure, violated</text>\n", x + 18, y,
-	          text);
+	strbuf_putf(b,
+	            "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
+	            "stroke-width=\"2\"/>\n",
+	            x, y - 4, x + 14, y - 4, COLOUR_VIOLATED);
+	strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>measure, violated</text>\n", x + 18, y,
+	            text);
 	x += 18 + 6.5 * 17 + 14;
-	sb_printf(b,
-	          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
-	          "stroke-width=\"2\"/>\n",
-	          x, y - 4, x + 14, y - 4, COLOUR_OK);
-	sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>measure, other</text>\n", x + 18, y, text);
+	strbuf_putf(b,
+	            "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
+	            "stroke-width=\"2\"/>\n",
+	            x, y - 4, x + 14, y - 4, COLOUR_OK);
+	strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>measure, other</text>\n", x + 18, y, text);
 	return x + 18 + 6.5 * 14;
 }
 
@@ -582,55 +509,55 @@ static double label_step(double extent)
 
 static void draw_board(ctx *c)
 {
-	sbuf *b = c->b;
+	strbuf *b = c->b;
 	const view *w = &c->w;
 	double bw = c->s->board_w, bh = c->s->board_h;
 	if (!(bw > 0 && bh > 0 && isfinite(bw) && isfinite(bh)))
 		return;
-	sb_printf(b,
-	          "<rect class=\"board\" x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" "
-	          "fill=\"#f6f3ea\" stroke=\"none\"/>\n",
-	          vx(w, 0), vy(w, bh), bw * w->ppi, bh * w->ppi);
+	strbuf_putf(b,
+	            "<rect class=\"board\" x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" "
+	            "fill=\"#f6f3ea\" stroke=\"none\"/>\n",
+	            vx(w, 0), vy(w, bh), bw * w->ppi, bh * w->ppi);
 	/* A 1-inch grid, thinned on absurd boards so the file stays small. */
 	double g = 1;
 	while (bw / g > GRID_MAX || bh / g > GRID_MAX)
 		g *= 10;
-	sb_puts(b, "<g class=\"grid\" stroke=\"#ddd8ca\" stroke-width=\"0.5\">\n");
+	strbuf_puts(b, "<g class=\"grid\" stroke=\"#ddd8ca\" stroke-width=\"0.5\">\n");
 	for (double x = g; x < bw - 1e-9; x += g)
-		sb_printf(b, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\"/>\n", vx(w, x),
-		          vy(w, 0), vx(w, x), vy(w, bh));
+		strbuf_putf(b, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\"/>\n", vx(w, x),
+		            vy(w, 0), vx(w, x), vy(w, bh));
 	for (double y = g; y < bh - 1e-9; y += g)
-		sb_printf(b, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\"/>\n", vx(w, 0),
-		          vy(w, y), vx(w, bw), vy(w, y));
-	sb_puts(b, "</g>\n");
-	sb_printf(b,
-	          "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" fill=\"none\" "
-	          "stroke=\"#555\" stroke-width=\"1.5\"/>\n",
-	          vx(w, 0), vy(w, bh), bw * w->ppi, bh * w->ppi);
+		strbuf_putf(b, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\"/>\n", vx(w, 0),
+		            vy(w, y), vx(w, bw), vy(w, y));
+	strbuf_puts(b, "</g>\n");
+	strbuf_putf(b,
+	            "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" fill=\"none\" "
+	            "stroke=\"#555\" stroke-width=\"1.5\"/>\n",
+	            vx(w, 0), vy(w, bh), bw * w->ppi, bh * w->ppi);
 	/* Axis labels in inches, so a reader can check a figure by eye. */
-	sb_puts(b, "<g class=\"axes\" font-size=\"9\" fill=\"#777\">\n");
+	strbuf_puts(b, "<g class=\"axes\" font-size=\"9\" fill=\"#777\">\n");
 	double st = label_step(bw);
 	for (double x = 0; x <= bw + 1e-9; x += st)
-		sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"middle\">%g</text>\n",
-		          vx(w, x), vy(w, 0) + 12, x);
+		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"middle\">%g</text>\n",
+		            vx(w, x), vy(w, 0) + 12, x);
 	st = label_step(bh);
 	for (double y = 0; y <= bh + 1e-9; y += st)
-		sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"end\">%g</text>\n",
-		          vx(w, 0) - 4, vy(w, y) + 3, y);
-	sb_puts(b, "</g>\n");
+		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"end\">%g</text>\n",
+		            vx(w, 0) - 4, vy(w, y) + 3, y);
+	strbuf_puts(b, "</g>\n");
 }
 
 static void draw_terrain(ctx *c)
 {
-	sbuf *b = c->b;
+	strbuf *b = c->b;
 	const view *w = &c->w;
 	for (size_t i = 0; i < c->s->n_terrain; i++) {
 		const arb_terrain *t = &c->s->terrain[i];
 		arb_vec2 sum = {0, 0};
 		size_t n = 0;
-		sb_printf(b, "<polygon class=\"terrain\" fill=\"%s\" fill-opacity=\"0.8\" "
-		             "stroke=\"#6b6b5a\" points=\"",
-		          terrain_fill(t->kind));
+		strbuf_putf(b, "<polygon class=\"terrain\" fill=\"%s\" fill-opacity=\"0.8\" "
+		               "stroke=\"#6b6b5a\" points=\"",
+		            terrain_fill(t->kind));
 		for (size_t j = 0; j < t->n_poly; j++) {
 			if (!finite2(t->poly[j]))
 				continue;
@@ -639,19 +566,19 @@ static void draw_terrain(ctx *c)
 			sum.y += t->poly[j].y;
 			n++;
 		}
-		sb_puts(b, "\"/>\n");
+		strbuf_puts(b, "\"/>\n");
 		if (n == 0)
 			continue;
 		/* The label sits at the mean of the vertices: inside any convex
 		 * piece, which terrain templates almost always are. */
-		sb_printf(b,
-		          "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" fill=\"#3d3d30\" "
-		          "text-anchor=\"middle\">",
-		          vx(w, sum.x / (double)n), vy(w, sum.y / (double)n) + 3);
+		strbuf_putf(b,
+		            "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" fill=\"#3d3d30\" "
+		            "text-anchor=\"middle\">",
+		            vx(w, sum.x / (double)n), vy(w, sum.y / (double)n) + 3);
 		sb_text(b, t->id);
-		sb_puts(b, " (");
+		strbuf_puts(b, " (");
 		sb_text(b, t->kind);
-		sb_puts(b, ")</text>\n");
+		strbuf_puts(b, ")</text>\n");
 	}
 }
 
@@ -664,7 +591,7 @@ static void draw_zones(ctx *c)
 	         "fill=\"%s\" fill-opacity=\"0.10\" stroke=\"%s\" stroke-width=\"1\" "
 	         "stroke-dasharray=\"4 3\"",
 	         OTHER_SIDE.stroke, OTHER_SIDE.stroke);
-	sb_puts(c->b, "<g class=\"zones\">\n");
+	strbuf_puts(c->b, "<g class=\"zones\">\n");
 	for (size_t i = 0; i < c->s->n_units; i++) {
 		const arb_unit *u = &c->s->units[i];
 		if (!is_enemy(c, u))
@@ -675,12 +602,12 @@ static void draw_zones(ctx *c)
 				draw_zone(c->b, &c->w, m->pos, m->facing_deg, &m->base, c->zone, attrs);
 		}
 	}
-	sb_puts(c->b, "</g>\n");
+	strbuf_puts(c->b, "</g>\n");
 }
 
 static void draw_models(ctx *c)
 {
-	sbuf *b = c->b;
+	strbuf *b = c->b;
 	const view *w = &c->w;
 	for (size_t i = 0; i < c->s->n_units; i++) {
 		const arb_unit *u = &c->s->units[i];
@@ -689,9 +616,9 @@ static void draw_models(ctx *c)
 		char attrs[128];
 		snprintf(attrs, sizeof attrs, "fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"",
 		         pal->fill, pal->stroke, actor ? "1.6" : "1");
-		sb_puts(b, "<g class=\"unit\" data-unit=\"");
+		strbuf_puts(b, "<g class=\"unit\" data-unit=\"");
 		sb_text(b, u->id);
-		sb_puts(b, "\">\n");
+		strbuf_puts(b, "\">\n");
 		for (size_t j = 0; j < u->n_models; j++) {
 			const arb_model *m = &u->models[j];
 			if (!finite2(m->pos))
@@ -704,12 +631,12 @@ static void draw_models(ctx *c)
 			                                              : mm_to_in(m->base.d_mm) / 2;
 			arb_vec2 a = {m->pos.x + f.x * front * 0.4, m->pos.y + f.y * front * 0.4};
 			arb_vec2 z = {m->pos.x + f.x * (front + 0.2), m->pos.y + f.y * (front + 0.2)};
-			sb_printf(b,
-			          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
-			          "stroke-width=\"1.5\"/>\n",
-			          vx(w, a.x), vy(w, a.y), vx(w, z.x), vy(w, z.y), pal->stroke);
+			strbuf_putf(b,
+			            "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
+			            "stroke-width=\"1.5\"/>\n",
+			            vx(w, a.x), vy(w, a.y), vx(w, z.x), vy(w, z.y), pal->stroke);
 		}
-		sb_puts(b, "</g>\n");
+		strbuf_puts(b, "</g>\n");
 	}
 }
 
@@ -717,10 +644,10 @@ static void draw_models(ctx *c)
  * that no base or path hides them. */
 static void draw_model_labels(ctx *c)
 {
-	sbuf *b = c->b;
+	strbuf *b = c->b;
 	const view *w = &c->w;
-	sb_puts(b, "<g class=\"labels\" font-size=\"10\" text-anchor=\"middle\" fill=\"#222\" "
-	           "stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
+	strbuf_puts(b, "<g class=\"labels\" font-size=\"10\" text-anchor=\"middle\" fill=\"#222\" "
+	               "stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
 	for (size_t i = 0; i < c->s->n_units; i++) {
 		const arb_unit *u = &c->s->units[i];
 		for (size_t j = 0; j < u->n_models; j++) {
@@ -728,18 +655,18 @@ static void draw_model_labels(ctx *c)
 			if (!finite2(m->pos))
 				continue;
 			arb_vec2 e = base_extent(m->facing_deg, &m->base, 0);
-			sb_printf(b, "<text x=\"%.3f\" y=\"%.3f\">", vx(w, m->pos.x),
-			          vy(w, m->pos.y + e.y) - 3);
+			strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\">", vx(w, m->pos.x),
+			            vy(w, m->pos.y + e.y) - 3);
 			sb_text(b, m->id);
-			sb_puts(b, "</text>\n");
+			strbuf_puts(b, "</text>\n");
 		}
 	}
-	sb_puts(b, "</g>\n");
+	strbuf_puts(b, "</g>\n");
 }
 
 static void draw_paths(ctx *c)
 {
-	sbuf *b = c->b;
+	strbuf *b = c->b;
 	const view *w = &c->w;
 	const arb_scenario *s = c->s;
 	for (size_t i = 0; i < s->action.n_paths; i++) {
@@ -750,22 +677,22 @@ static void draw_paths(ctx *c)
 		double len = 0;
 		for (size_t j = 1; j < p->n_pts; j++)
 			len += hypot(p->pts[j].x - p->pts[j - 1].x, p->pts[j].y - p->pts[j - 1].y);
-		sb_puts(b, "<g class=\"path\">\n<title>path of ");
+		strbuf_puts(b, "<g class=\"path\">\n<title>path of ");
 		sb_text(b, p->model);
-		sb_printf(b, ": %.2f in</title>\n", len);
-		sb_printf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
-		          stroke);
+		strbuf_putf(b, ": %.2f in</title>\n", len);
+		strbuf_putf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
+		            stroke);
 		arb_vec2 last = {NAN, NAN};
 		for (size_t j = 0; j < p->n_pts; j++)
 			if (finite2(p->pts[j])) {
 				sb_pt(b, w, p->pts[j], !finite2(last));
 				last = p->pts[j];
 			}
-		sb_puts(b, "\"/>\n");
+		strbuf_puts(b, "\"/>\n");
 		for (size_t j = 0; j < p->n_pts; j++)
 			if (finite2(p->pts[j]))
-				sb_printf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"1.8\" fill=\"%s\"/>\n",
-				          vx(w, p->pts[j].x), vy(w, p->pts[j].y), stroke);
+				strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"1.8\" fill=\"%s\"/>\n",
+				            vx(w, p->pts[j].x), vy(w, p->pts[j].y), stroke);
 		if (m && finite2(last)) {
 			char attrs[128];
 			snprintf(attrs, sizeof attrs,
@@ -774,7 +701,7 @@ static void draw_paths(ctx *c)
 			         stroke);
 			draw_base(b, w, last, m->facing_deg, &m->base, attrs);
 		}
-		sb_puts(b, "</g>\n");
+		strbuf_puts(b, "</g>\n");
 	}
 }
 
@@ -882,35 +809,35 @@ static void place_measure_labels(const ctx *c, double *lx, double *ly, box *plac
 
 static void draw_measure(ctx *c, const arb_trace *t, bool violated, double lx, double ly)
 {
-	sbuf *b = c->b;
+	strbuf *b = c->b;
 	const view *w = &c->w;
 	const arb_measure *m = &t->result.measure;
 	const char *col = violated ? COLOUR_VIOLATED : COLOUR_OK;
-	sb_printf(b, "<g class=\"measure %s\">\n<title>", violated ? "violated" : "other");
+	strbuf_putf(b, "<g class=\"measure %s\">\n<title>", violated ? "violated" : "other");
 	sb_text(b, trace_clause(t));
 	if (t->pred && t->pred->reading) {
-		sb_puts(b, "/");
+		strbuf_puts(b, "/");
 		sb_text(b, t->pred->reading);
 	}
-	sb_puts(b, ": ");
+	strbuf_puts(b, ": ");
 	sb_text(b, arb_outcome_name(t->result.outcome));
-	sb_puts(b, ": ");
+	strbuf_puts(b, ": ");
 	sb_textn(b, t->result.explanation, sizeof t->result.explanation);
-	sb_puts(b, "</title>\n");
-	sb_printf(b,
-	          "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
-	          "stroke-width=\"1.6\"/>\n",
-	          vx(w, m->p.x), vy(w, m->p.y), vx(w, m->q.x), vy(w, m->q.y), col);
-	sb_printf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"2.5\" fill=\"%s\"/>\n", vx(w, m->p.x),
-	          vy(w, m->p.y), col);
-	sb_printf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"2.5\" fill=\"%s\"/>\n", vx(w, m->q.x),
-	          vy(w, m->q.y), col);
-	sb_printf(b,
-	          "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" fill=\"%s\" stroke=\"#fff\" "
-	          "stroke-width=\"3\" paint-order=\"stroke\">",
-	          lx, ly, col);
+	strbuf_puts(b, "</title>\n");
+	strbuf_putf(b,
+	            "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
+	            "stroke-width=\"1.6\"/>\n",
+	            vx(w, m->p.x), vy(w, m->p.y), vx(w, m->q.x), vy(w, m->q.y), col);
+	strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"2.5\" fill=\"%s\"/>\n", vx(w, m->p.x),
+	            vy(w, m->p.y), col);
+	strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"2.5\" fill=\"%s\"/>\n", vx(w, m->q.x),
+	            vy(w, m->q.y), col);
+	strbuf_putf(b,
+	            "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" fill=\"%s\" stroke=\"#fff\" "
+	            "stroke-width=\"3\" paint-order=\"stroke\">",
+	            lx, ly, col);
 	sb_text(b, trace_clause(t));
-	sb_printf(b, " %.2f in</text>\n</g>\n", m->figure);
+	strbuf_putf(b, " %.2f in</text>\n</g>\n", m->figure);
 }
 
 static void draw_measures(ctx *c)
@@ -951,7 +878,7 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 {
 	if (!s)
 		return NULL;
-	sbuf out = {0};
+	strbuf out = {0};
 	ctx c = {.b = &out, .s = s, .v = v};
 	double ppi = opt ? opt->px_per_in : 0;
 	c.w.ppi = isfinite(ppi) && ppi > 0 ? ppi : 12;
@@ -966,11 +893,11 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	c.w.left = MARGIN_L;
 	c.w.top = STRIP_H + 8;
 
-	sbuf strip[3] = {{0}, {0}, {0}};
+	strbuf strip[3] = {{0}, {0}, {0}};
 	compose_strip(&c, strip);
 	double width = MARGIN_L + (bb.x1 - bb.x0) * c.w.ppi + MARGIN_R;
 	double height = c.w.top + (bb.y1 - bb.y0) * c.w.ppi + MARGIN_B;
-	sbuf legend = {0};
+	strbuf legend = {0};
 	double textw = fmax(MIN_W, draw_legend(&c, &legend, 76) + 10);
 	out.oom |= legend.oom;
 	for (int i = 0; i < 3; i++) {
@@ -981,30 +908,29 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	}
 	width = fmax(width, textw);
 
-	sb_puts(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	sb_printf(&out,
-	          "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "
-	          "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n",
-	          ceil(width), ceil(height), ceil(width), ceil(height));
-	sb_puts(&out, "<title>arbiter: ");
+	strbuf_puts(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	strbuf_putf(&out,
+	            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "
+	            "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n",
+	            ceil(width), ceil(height), ceil(width), ceil(height));
+	strbuf_puts(&out, "<title>arbiter: ");
 	sb_text(&out, s->id);
-	sb_puts(&out, "</title>\n");
-	sb_printf(&out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", ceil(width),
-	          ceil(height));
+	strbuf_puts(&out, "</title>\n");
+	strbuf_putf(&out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", ceil(width),
+	            ceil(height));
 
-	sb_printf(&out,
-	          "<g class=\"strip\">\n<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.3f\" "
-	          "fill=\"#eeeeee\"/>\n",
-	          ceil(width), STRIP_H);
+	strbuf_putf(&out,
+	            "<g class=\"strip\">\n<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.3f\" "
+	            "fill=\"#eeeeee\"/>\n",
+	            ceil(width), STRIP_H);
 	strip_line(&c, 20, "font-size=\"14\" font-weight=\"bold\" fill=\"#111\"", &strip[0]);
 	strip_line(&c, 39, "font-size=\"12\" fill=\"#222\"", &strip[1]);
 	strip_line(&c, 57, "font-size=\"12\" fill=\"#222\"", &strip[2]);
-	if (legend.p)
-		sb_putn(&out, legend.p, legend.n);
-	free(legend.p);
-	sb_puts(&out, "</g>\n");
+	strbuf_put(&out, legend.s, legend.n);
+	strbuf_free(&legend);
+	strbuf_puts(&out, "</g>\n");
 	for (int i = 0; i < 3; i++)
-		free(strip[i].p);
+		strbuf_free(&strip[i]);
 
 	draw_board(&c);
 	draw_terrain(&c);
@@ -1013,11 +939,7 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	draw_paths(&c);
 	draw_model_labels(&c);
 	draw_measures(&c);
-	sb_puts(&out, "</svg>\n");
+	strbuf_puts(&out, "</svg>\n");
 
-	if (out.oom) {
-		free(out.p);
-		return NULL;
-	}
-	return out.p;
+	return strbuf_take(&out);
 }

@@ -1,0 +1,43 @@
+/* support.h: what the unit tests share (tests/test_support.c): a temporary
+ * directory to write fixture files under, and string assertions.
+ *
+ * The helpers keep no state of their own: a suite holds its support_tmpdir
+ * and passes it in. They report failures through Criterion (cr_fatal,
+ * cr_assert), so they are called from a suite's .init or from a test. */
+#ifndef ARB_TESTS_SUPPORT_H
+#define ARB_TESTS_SUPPORT_H
+
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+
+/* A temporary directory; path is "" until support_tmpdir_make. */
+typedef struct support_tmpdir {
+	char path[64];
+} support_tmpdir;
+
+/* Creates a fresh directory /tmp/arbiter-<name>-XXXXXX and stores its
+ * path in t. Aborts the test run (cr_fatal) if it cannot. */
+void support_tmpdir_make(support_tmpdir *t, const char *name);
+
+/* Removes t's directory and everything under it, and empties t->path;
+ * does nothing if t was never made. */
+void support_tmpdir_remove(support_tmpdir *t);
+
+/* Writes text to <t->path>/rel, creating the directories of rel on the
+ * way; fails the test if the file cannot be opened. */
+void support_write(const support_tmpdir *t, const char *rel, const char *text);
+
+/* Removes path, and if it is a directory everything under it, as far as it
+ * can; a path that does not exist is not an error. */
+void support_remove_tree(const char *path);
+
+/* Asserts that the string a is not NULL and equals b (the message names
+ * the expression a when it is NULL). */
+#define STR_EQ(a, b)                                                                   \
+	do {                                                                           \
+		const char *a_ = (a);                                                  \
+		cr_assert(a_ != NULL, "%s is NULL", #a);                               \
+		cr_assert(eq(str, (char *)a_, (char *)(b)));                           \
+	} while (0)
+
+#endif /* ARB_TESTS_SUPPORT_H */

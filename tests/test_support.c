@@ -1,0 +1,67 @@
+/* test_support.c: the helpers of support.h. It holds no Test(): it is named
+ * test_*.c only so that the Makefile links it into the unit-test binary. */
+#include "support.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void support_tmpdir_make(support_tmpdir *t, const char *name)
+{
+	snprintf(t->path, sizeof t->path, "/tmp/arbiter-%s-XXXXXX", name);
+	if (!mkdtemp(t->path))
+		cr_fatal("mkdtemp: %s", strerror(errno));
+}
+
+void support_tmpdir_remove(support_tmpdir *t)
+{
+	if (t->path[0])
+		support_remove_tree(t->path);
+	t->path[0] = '\0';
+}
+
+void support_write(const support_tmpdir *t, const char *rel, const char *text)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", t->path, rel);
+	/* mkdir each directory of rel in turn; the ones that exist fail
+	 * harmlessly, and a real failure shows up at fopen. */
+	for (char *p = path + strlen(t->path) + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(path, 0777);
+			*p = '/';
+		}
+	FILE *f = fopen(path, "w");
+	cr_assert(f != NULL, "cannot write %s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+void support_remove_tree(const char *path)
+{
+	struct stat st;
+	/* lstat, not stat: a link is removed, never followed */
+	if (lstat(path, &st) != 0)
+		return;
+	if (S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(path);
+		if (d) {
+			struct dirent *de;
+			while ((de = readdir(d))) {
+				if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+					continue;
+				char sub[1024];
+				snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
+				support_remove_tree(sub);
+			}
+			closedir(d);
+		}
+		rmdir(path);
+	} else {
+		unlink(path);
+	}
+}

@@ -1,0 +1,224 @@
+/*
+ * cmd_lint.c: `arbiter lint [--json] [--strict] [RULESET...]`: the
+ * rulebook's own health for editors (oracle/lint.c does the checks), and
+ * the traceability matrix as Markdown (--matrix FILE).
+ */
+#include "cli.h"
+
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void print_text(const arb_finding *f)
+{
+	if (f->file && f->line)
+		printf("%s:%ld: ", f->file, f->line);
+	else if (f->file)
+		printf("%s: ", f->file);
+	printf("%s: %s: %s%s%s [%s]\n", arb_severity_name(f->severity), arb_lint_kind_name(f->kind),
+	       f->clause ? f->clause : "", f->clause ? ": " : "", f->message, f->code);
+}
+
+static int print_json(const arb_finding *f)
+{
+	json_t *o = json_pack("{s:s,s:s,s:s,s:s?,s:s?,s:s?,s:I,s:s}", "kind",
+	                      arb_lint_kind_name(f->kind), "severity", arb_severity_name(f->severity),
+	                      "code", f->code, "ruleset", f->ruleset, "clause", f->clause, "file",
+	                      f->file, "line", (json_int_t)f->line, "message", f->message);
+	char *s = o ? json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII) : NULL;
+	json_decref(o);
+	if (!s)
+		return -1;
+	puts(s);
+	free(s);
+	return 0;
+}
+
+/* A growable text for the matrix. */
+typedef struct text {
+	char *s;
+	size_t n, cap;
+	bool oom;
+} text;
+
+static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(text *t, const char *fmt, ...)
+{
+	va_list ap;
+	for (int pass = 0; pass < 2 && !t->oom; pass++) {
+		va_start(ap, fmt);
+		int w = vsnprintf(t->s ? t->s + t->n : NULL, t->s ? t->cap - t->n : 0, fmt, ap);
+		va_end(ap);
+		if (w < 0) {
+			t->oom = true;
+			return;
+		}
+		if (t->s && t->n + (size_t)w < t->cap) {
+			t->n += (size_t)w;
+			return;
+		}
+		size_t cap = (t->cap + (size_t)w + 1) * 2;
+		char *ns = realloc(t->s, cap);
+		if (!ns) {
+			t->oom = true;
+			return;
+		}
+		t->s = ns;
+		t->cap = cap;
+	}
+}
+
+static void matrix_section(text *t, const arb_lint *l, const char *ruleset)
+{
+	const arb_trace_row *rows;
+	size_t n = arb_lint_matrix(l, &rows), clauses = 0, normative = 0, encoded = 0, both = 0,
+	       stale = 0, cases = 0;
+	for (size_t i = 0; i < n; i++) {
+		const arb_trace_row *r = &rows[i];
+		clauses++;
+		bool norm = r->clause->kind <= ARB_KIND_PROCEDURE;
+		normative += norm;
+		encoded += r->predicates > 0;
+		both += r->predicates > 0 && r->cases_pos > 0 &&
+		        (r->cases_neg > 0 || r->clause->kind == ARB_KIND_PERMISSION ||
+		         r->clause->kind == ARB_KIND_DERIVATION);
+		stale += r->stale > 0;
+		cases += r->cases_target;
+	}
+	put(t, "\n## %s\n\n", ruleset);
+	put(t, "| clauses | normative | with a predicate | seen both ways in cases | stale | "
+	       "cases |\n|---|---|---|---|---|---|\n");
+	put(t, "| %zu | %zu | %zu | %zu | %zu | %zu |\n\n", clauses, normative, encoded, both, stale,
+	    cases);
+	put(t, "| clause | kind | predicates | cases targeting | cases holding | cases violated | "
+	       "stale |\n|---|---|---|---|---|---|---|\n");
+	for (size_t i = 0; i < n; i++) {
+		const arb_trace_row *r = &rows[i];
+		put(t, "| %s | %s | %zu | %zu | %zu | %zu | %s |\n", r->clause->id,
+		    arb_clause_kind_name(r->clause->kind), r->predicates, r->cases_target, r->cases_pos,
+		    r->cases_neg, r->stale ? "stale" : "");
+	}
+}
+
+int cmd_lint(cli_env *env, int argc, char **argv)
+{
+	bool json = false;
+	arb_severity threshold = ARB_SEV_ERROR;
+	const char *matrix = NULL;
+	char **rulesets = calloc((size_t)argc + 1, sizeof *rulesets);
+	int nr = 0, status = EXIT_BADINPUT;
+	arb_rulebook *rb = NULL;
+	arb_oracle *o = NULL;
+	arb_caseset *cs = NULL;
+	arb_finding *extra = NULL;
+	size_t n_extra = 0;
+	text mt = {0};
+	arb_error err;
+	arb_error_clear(&err);
+	if (!rulesets)
+		goto done;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			json = true;
+		else if (strcmp(argv[i], "--strict") == 0)
+			threshold = ARB_SEV_WARNING;
+		else if (strcmp(argv[i], "--severity") == 0 && i + 1 < argc) {
+			if (arb_severity_parse(argv[++i], &threshold)) {
+				fprintf(stderr, "arbiter lint: severity is info, warning or error\n");
+				goto done;
+			}
+		} else if (strcmp(argv[i], "--matrix") == 0 && i + 1 < argc)
+			matrix = argv[++i];
+		else if (argv[i][0] == '-') {
+			fprintf(stderr, "usage: arbiter lint [--json] [--strict] [--severity S] "
+			                "[--matrix FILE] [RULESET...]\n");
+			goto done;
+		} else
+			rulesets[nr++] = argv[i];
+	}
+	if (arb_rulebook_load_ex(&rb, env->spec_dir, ARB_LOAD_LENIENT, &err)) {
+		cli_error(&err);
+		goto done;
+	}
+	for (int i = 0; i < nr; i++)
+		if (!arb_rulebook_has_ruleset(rb, rulesets[i])) {
+			fprintf(stderr, "arbiter: unknown ruleset '%s'\n", rulesets[i]);
+			goto done;
+		}
+	/* Predicates that cannot be bound are findings, not a reason to stop. */
+	if (arb_oracle_new(&o, rb, &err) != ARB_OK)
+		o = NULL;
+	/* Each case table on its own: one that will not load is a finding. */
+	if (arb_caseset_new(&cs) != ARB_OK)
+		goto done;
+	if (cli_load_cases_lenient(env, rb, cs, &extra, &n_extra))
+		goto done;
+	size_t counts[3] = {0}, shown = 0;
+	for (size_t i = 0; i < n_extra; i++) {
+		json ? print_json(&extra[i]) : (print_text(&extra[i]), 0);
+		counts[extra[i].severity]++;
+		shown++;
+	}
+	if (matrix)
+		put(&mt, "# Traceability matrix\n\nClause, predicates and cases, both ways, per "
+		         "ruleset. Written by `arbiter lint --matrix` (`make docs`); do not edit.\n"
+		         "\"Cases holding\" counts the cases in which a predicate of the clause held, "
+		         "permitted or computed a value; \"cases violated\", those in which one was "
+		         "violated.\n");
+	for (int k = 0; k < (nr ? nr : 1); k++) {
+		/* Without names: every ruleset, each with its own matrix section. */
+		size_t n_rs = 0;
+		const char *all[32];
+		if (nr)
+			all[n_rs++] = rulesets[k];
+		else
+			for (size_t i = 0; i < arb_rulebook_clause_count(rb) && n_rs < 32; i++) {
+				const char *rs = arb_rulebook_clause_at(rb, i)->ruleset;
+				bool dup = strcmp(rs, "conventions") == 0;
+				for (size_t j = 0; j < n_rs && !dup; j++)
+					dup = strcmp(all[j], rs) == 0;
+				if (!dup)
+					all[n_rs++] = rs;
+			}
+		for (size_t r = 0; r < n_rs; r++) {
+			arb_lint *l = NULL;
+			if (arb_lint_run(&l, rb, o, cs, all[r], &err)) {
+				cli_error(&err);
+				goto done;
+			}
+			for (size_t i = 0; i < arb_lint_count(l); i++) {
+				const arb_finding *f = arb_lint_at(l, i);
+				if (json ? print_json(f) : (print_text(f), 0)) {
+					arb_lint_free(l);
+					goto done;
+				}
+				counts[f->severity]++;
+				shown++;
+			}
+			if (matrix)
+				matrix_section(&mt, l, all[r]);
+			arb_lint_free(l);
+		}
+	}
+	if (!json)
+		printf("lint: %zu findings: %zu errors, %zu warnings, %zu infos\n", shown,
+		       counts[ARB_SEV_ERROR], counts[ARB_SEV_WARNING], counts[ARB_SEV_INFO]);
+	if (matrix) {
+		if (mt.oom || cli_write_atomic(matrix, mt.s ? mt.s : "", mt.n))
+			goto done;
+	}
+	status = EXIT_AGREE;
+	for (int s = threshold; s <= ARB_SEV_ERROR; s++)
+		if (counts[s])
+			status = EXIT_DISAGREE;
+done:
+	fflush(stdout);
+	free(rulesets);
+	free(extra);
+	free(mt.s);
+	arb_caseset_free(cs);
+	arb_oracle_free(o);
+	arb_rulebook_free(rb);
+	return status;
+}
