@@ -192,6 +192,14 @@ static int lint_parameters(arb_lint *l, const arb_rulebook *rb, const char *rule
 	int rc = ARB_OK;
 	for (size_t i = 0; i < arb_rulebook_clause_count(rb) && !rc; i++) {
 		const arb_clause *c = arb_rulebook_clause_at(rb, i);
+		/* An ID retired in ruleset.md must never name new text. */
+		if (in_scope(ruleset, c->ruleset) &&
+		    arb_rulebook_declares(rb, c->ruleset, "retired", c->id))
+			rc = add(l, ARB_LINT_STRUCTURE, ARB_SEV_ERROR, "reused-id", c->ruleset, c->id,
+			         c->file, c->line,
+			         "%s was retired (ruleset.md, retired:) and is used again: give the new "
+			         "text a new ID",
+			         c->id);
 		/* Unencoded clauses are reported as such; their numbers wait with them. */
 		if (!in_scope(ruleset, c->ruleset) || !has_predicate(c->id))
 			continue;

@@ -22,7 +22,7 @@ typedef struct rb_ruleset {
 	const char *name;
 	const char *file;
 	const char *prefix;
-	const char *lists[9]; /* space-separated vocabulary, by kVocab index */
+	const char *lists[10]; /* space-separated vocabulary, by kVocab index */
 	const char *section_list; /* space-separated, as ruleset.md lists them */
 	long sections_line;
 	arb_ptrvec precedence; /* arb_precedence * */
@@ -37,8 +37,9 @@ struct arb_rulebook {
 	arb_ptrvec rulesets; /* rb_ruleset * */
 };
 
-static const char *const kVocab[] = {"actions", "phases", "subphases", "formations",
-                                     "statuses", "terrain", "facts", "states", NULL};
+static const char *const kVocab[] = {"actions", "phases",  "subphases", "formations",
+                                     "statuses", "terrain", "facts",     "states",
+                                     "retired",  NULL};
 
 static const char *const kKindNames[] = {"constraint", "permission", "derivation", "procedure",
                                          "advisory",   "flavour",    "convention"};
@@ -712,8 +713,9 @@ done:
 	return rc;
 }
 
-/* Parses the body of ruleset.md: precedence and profiles. */
-static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, lines *ls, arb_error *err)
+/* Parses the body of ruleset.md or errata.md: precedence and profiles. */
+static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, const char *file, lines *ls,
+                              arb_error *err)
 {
 	enum { NONE, PREC, PROF } where = NONE;
 	const char *profile = NULL;
@@ -729,11 +731,11 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, lines *ls, arb_er
 			if (level == 3 && strncmp(h, "Profile ", 8) == 0) {
 				const char *name = skip_ws(h + 8);
 				if (!valid_param_name(name, strlen(name)) && !strchr(name, '-')) {
-					return arb_error_set(err, ARB_EINPUT, r->file, ls->no, 1, "profile",
+					return arb_error_set(err, ARB_EINPUT, file, ls->no, 1, "profile",
 					                     "malformed profile name '%s'", name);
 				}
 				if (strcmp(name, "all") == 0)
-					return arb_error_set(err, ARB_EINPUT, r->file, ls->no, 1, "profile",
+					return arb_error_set(err, ARB_EINPUT, file, ls->no, 1, "profile",
 					                     "profile 'all' is built in and cannot be "
 					                     "redefined");
 				profile = arb__arena_strndup(rb->arena, name, strlen(name));
@@ -746,14 +748,14 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, lines *ls, arb_er
 		char a[128], b[128], extra[2];
 		if (where == PREC) {
 			if (sscanf(l, "- %127s overrides %127s %1s", a, b, extra) != 2)
-				return arb_error_set(err, ARB_EINPUT, r->file, ls->no, 3, "precedence",
+				return arb_error_set(err, ARB_EINPUT, file, ls->no, 3, "precedence",
 				                     "expected '- CLAUSE overrides CLAUSE'");
 			arb_precedence *p = arb__arena_alloc(rb->arena, sizeof *p);
 			if (!p)
 				return ARB_ENOMEM;
 			p->winner = arb__arena_strndup(rb->arena, a, strlen(a));
 			p->loser = arb__arena_strndup(rb->arena, b, strlen(b));
-			p->file = r->file;
+			p->file = file;
 			p->line = ls->no;
 			p->winner_column = (long)(strstr(l, a) - l) + 1;
 			p->loser_column = (long)(strstr(l, " overrides ") + 11 - l);
@@ -762,7 +764,7 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, lines *ls, arb_er
 				return ARB_ENOMEM;
 		} else {
 			if (sscanf(l, "- %127[^: ]: %127s %1s", a, b, extra) != 2)
-				return arb_error_set(err, ARB_EINPUT, r->file, ls->no, 3, "profile",
+				return arb_error_set(err, ARB_EINPUT, file, ls->no, 3, "profile",
 				                     "expected '- CLAUSE: reading'");
 			rb_profile_entry *e = arb__arena_alloc(rb->arena, sizeof *e);
 			if (!e)
@@ -770,12 +772,12 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, lines *ls, arb_er
 			e->profile = profile;
 			e->clause = arb__arena_strndup(rb->arena, a, strlen(a));
 			e->reading = arb__arena_strndup(rb->arena, b, strlen(b));
-			e->file = r->file;
+			e->file = file;
 			e->line = ls->no;
 			for (size_t i = 0; i < r->profiles.n; i++) {
 				const rb_profile_entry *o = r->profiles.v[i];
 				if (strcmp(o->profile, profile) == 0 && strcmp(o->clause, e->clause) == 0)
-					return arb_error_set(err, ARB_EINPUT, r->file, ls->no, 3, "profile",
+					return arb_error_set(err, ARB_EINPUT, file, ls->no, 3, "profile",
 					                     "profile '%s' names clause %s twice", profile,
 					                     e->clause);
 			}
@@ -784,6 +786,41 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, lines *ls, arb_er
 		}
 	}
 	return ARB_OK;
+}
+
+/* spec/<ruleset>/errata.md, if there is one: an editor's precedence and
+ * profiles, kept apart from the ruleset's own. */
+static int load_errata(arb_rulebook *rb, rb_ruleset *r, const char *spec_dir, arb_error *err)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s/errata.md", spec_dir, r->name);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return ARB_OK;
+	fclose(f);
+	char *buf = NULL;
+	int rc = read_file(path, &buf, err);
+	if (rc)
+		return rc;
+	const char *file = arb__arena_strndup(rb->arena, path, strlen(path));
+	lines ls = {buf, 0};
+	fm_entry fm[FM_MAX];
+	size_t n_fm;
+	static const char *const allowed[] = {"ruleset", "title", "source", NULL};
+	static const char *const required[] = {"ruleset", "title", NULL};
+	if (!file)
+		rc = ARB_ENOMEM;
+	else if (!(rc = parse_front_matter(&ls, file, fm, &n_fm, err)) &&
+	         !(rc = fm_check_keys(fm, n_fm, allowed, required, file, err))) {
+		if (strcmp(fm_get(fm, n_fm, "ruleset")->value, r->name) != 0)
+			rc = arb_error_set(err, ARB_EINPUT, file, fm_get(fm, n_fm, "ruleset")->line, 1,
+			                   "ruleset", "errata for '%s' lives in directory '%s'",
+			                   fm_get(fm, n_fm, "ruleset")->value, r->name);
+		else
+			rc = parse_ruleset_body(rb, r, file, &ls, err);
+	}
+	free(buf);
+	return rc;
 }
 
 static int load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *name,
@@ -801,7 +838,8 @@ static int load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *name
 	size_t n_fm;
 	static const char *const allowed[] = {"ruleset",  "title",      "prefix",   "sections",
 	                                      "actions",  "phases",     "subphases", "formations",
-	                                      "statuses", "terrain",    "facts",    "states", NULL};
+	                                      "statuses", "terrain",    "facts",    "states",
+	                                      "retired",  NULL};
 	static const char *const required[] = {"ruleset", "title", "prefix", "sections", NULL};
 	if (!r) {
 		rc = ARB_ENOMEM;
@@ -832,7 +870,9 @@ static int load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *name
 	}
 	if ((rc = arb__ptrvec_push(&rb->rulesets, r)))
 		goto done;
-	if ((rc = parse_ruleset_body(rb, r, &ls, err)))
+	if ((rc = parse_ruleset_body(rb, r, r->file, &ls, err)))
+		goto done;
+	if ((rc = load_errata(rb, r, spec_dir, err)))
 		goto done;
 	/* Sections, in the order the ruleset lists them. */
 	for (const char *p = secs; *p;) {
@@ -872,7 +912,7 @@ static int check_unlisted(arb_rulebook *rb, const char *spec_dir, const char *na
 	while (rc == ARB_OK && (de = readdir(d))) {
 		size_t n = strlen(de->d_name);
 		if (n < 4 || strcmp(de->d_name + n - 3, ".md") != 0 ||
-		    strcmp(de->d_name, "ruleset.md") == 0)
+		    strcmp(de->d_name, "ruleset.md") == 0 || strcmp(de->d_name, "errata.md") == 0)
 			continue;
 		char sec[256];
 		snprintf(sec, sizeof sec, "%.*s", (int)(n - 3), de->d_name);
