@@ -32,7 +32,7 @@ TESTS     := $(BUILD)/unit-tests
 JSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 CRIT_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
-.PHONY: all deps check run bench clean format lint asan cases cases-check unit suite
+.PHONY: all deps check run bench clean format lint asan cases cases-check unit suite docs docs-check
 all: deps $(ARBITER) $(GEN_BIN)
 
 deps:
@@ -66,9 +66,10 @@ unit: deps $(TESTS)
 suite: deps $(ARBITER)
 	$(ARBITER) run
 
-check: deps all $(TESTS) cases-check
+check: deps all $(TESTS) cases-check docs-check
 	$(TESTS) --jobs 2
 	$(ARBITER) run
+	$(ARBITER) lint | tail -n 1
 	sh tests/cli.sh $(ARBITER)
 
 run: deps $(ARBITER)
@@ -85,6 +86,16 @@ cases-check: $(GEN_BIN)
 	@rm -rf $(BUILD)/gen-check && mkdir -p $(BUILD)/gen-check
 	@sh tools/gen-cases.sh $(BUILD) $(BUILD)/gen-check
 	@sh tools/gen-cases.sh --compare $(BUILD)/gen-check cases
+
+# docs/traceability.md is written by `arbiter lint --matrix` (exit 1 only
+# means findings; 2 is a failure).
+docs: deps $(ARBITER)
+	$(ARBITER) lint --matrix docs/traceability.md >/dev/null; test $$? -le 1
+
+docs-check: $(ARBITER)
+	@$(ARBITER) lint --matrix $(BUILD)/traceability.md >/dev/null; test $$? -le 1
+	@cmp -s $(BUILD)/traceability.md docs/traceability.md || \
+	  { echo "docs/traceability.md is out of date: run make docs"; exit 1; }
 
 bench: deps $(ARBITER) $(BENCH_BIN)
 	sh tools/bench.sh $(ARBITER) $(BENCH_BIN)
