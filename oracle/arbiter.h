@@ -294,6 +294,9 @@ typedef struct arb_scenario {
 	arb_action action;
 	int *dice;
 	size_t n_dice;
+	const char **dice_test;    /* NULL, or for each die the test it was rolled
+	                              for ("difficult_check"): a test the ruleset
+	                              declares; see arb_scenario_dice_for */
 	arb_fact *facts;
 	size_t n_facts;
 	/* Where the scenario came from, for messages: file and line (0 if none). */
@@ -319,6 +322,10 @@ const arb_model *arb_scenario_model(const arb_scenario *s, const char *id, const
 const arb_path *arb_scenario_path(const arb_scenario *s, const char *model);
 const char *arb_scenario_fact(const arb_scenario *s, const char *name);
 bool arb_unit_has_status(const arb_unit *u, const char *status);
+/* The dice rolled for test, in order, written into out (up to cap);
+ * returns how many there are. When no die of s names its test, every die
+ * counts for any test (a scenario that rolls for one test only). */
+size_t arb_scenario_dice_for(const arb_scenario *s, const char *test, int *out, size_t cap);
 /* A model's characteristic: the model's own, else its unit's. Returns
  * false when neither states it. */
 bool arb_model_stat(const arb_model *m, const arb_unit *u, const char *name, double *out);
@@ -609,6 +616,33 @@ void arb_verdict_free(arb_verdict *v);
  * sanity (finite numbers, positive sizes, paths starting at the model).
  * arb_judge calls it first. */
 int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_error *err);
+
+/* The exact odds of a scenario that rolls dice: its verdict judged once for
+ * every outcome of its dice (each die 1 to 6, at most ARB_ODDS_MAX_DICE
+ * dice), counted by verdict kind, and the distribution of each derived value. */
+#define ARB_ODDS_MAX_DICE 6
+#define ARB_ODDS_MAX_VALUES 8
+#define ARB_ODDS_MAX_LEVELS 48
+typedef struct arb_odds_value {
+	const char *name;
+	size_t n_levels;
+	double level[ARB_ODDS_MAX_LEVELS];         /* the values seen, ascending */
+	unsigned long count[ARB_ODDS_MAX_LEVELS];  /* outcomes giving each */
+} arb_odds_value;
+
+typedef struct arb_odds {
+	size_t dice;
+	unsigned long outcomes;                     /* 6^dice */
+	unsigned long by_kind[4];                   /* indexed by arb_verdict_kind */
+	arb_odds_value values[ARB_ODDS_MAX_VALUES];
+	size_t n_values;
+} arb_odds;
+
+/* Fills *out for s (which must roll 1 to ARB_ODDS_MAX_DICE dice; the dice s
+ * states are replaced in turn by every outcome, s itself is not changed).
+ * Returns ARB_EINPUT when s rolls no dice or too many. */
+int arb_odds_enumerate(arb_odds *out, const arb_oracle *o, const arb_scenario *s,
+                       const char *profile, arb_error *err);
 
 const char *arb_verdict_kind_name(arb_verdict_kind k);
 /* Parses "legal", "illegal", "disputed", "not-applicable". */

@@ -557,25 +557,61 @@ static int parse_kv_text(cell *c, bool numbers)
 	return ARB_OK;
 }
 
+/* "3 5" (dice for the one test the scenario rolls for) or
+ * "difficult_check: 3 5; dangerous_test: 1 4" (each die named by its test). */
 static int parse_dice(cell *c)
 {
 	char *buf = dup_s(c, c->f->text);
-	char *t[MAXP];
+	char *groups[32];
 	bool ov;
-	size_t k = split(buf, ' ', t, MAXP, &ov);
+	size_t ng = split(buf, ';', groups, 32, &ov);
 	if (ov)
-		return cell_err(c, "too many dice");
-	c->s->dice = arb_scenario_alloc(c->s, sizeof(int) * (k + 1));
-	if (!c->s->dice)
-		return ARB_ENOMEM;
-	for (size_t i = 0; i < k; i++) {
-		double v;
-		if (!parse_num(t[i], &v) || v != floor(v) || v < 1 || v > 6)
-			return cell_err(c, "die %zu: expected a whole number from 1 to 6, got '%s'",
-			                i + 1, t[i]);
-		c->s->dice[i] = (int)v;
+		return cell_err(c, "too many dice groups");
+	size_t total = 0;
+	char *toks[32][64];
+	size_t nt[32];
+	const char *label[32];
+	bool labelled = ng > 0 && strchr(groups[0], ':') != NULL;
+	for (size_t g = 0; g < ng; g++) {
+		char *colon = strchr(groups[g], ':');
+		if ((colon != NULL) != labelled)
+			return cell_err(c, "either every group of dice names its test (test: 3 5) or "
+			                   "none does");
+		label[g] = NULL;
+		char *vals = groups[g];
+		if (colon) {
+			*colon = '\0';
+			char *name = groups[g];
+			size_t l = strlen(name);
+			while (l && isspace((unsigned char)name[l - 1]))
+				name[--l] = '\0';
+			if (!valid_name(name))
+				return cell_err(c, "dice group %zu: '%s' is not a test name", g + 1, name);
+			label[g] = name;
+			vals = colon + 1;
+		}
+		nt[g] = split(vals, ' ', toks[g], 64, &ov);
+		if (ov)
+			return cell_err(c, "too many dice");
+		total += nt[g];
 	}
-	c->s->n_dice = k;
+	c->s->dice = arb_scenario_alloc(c->s, sizeof(int) * (total + 1));
+	if (labelled)
+		c->s->dice_test = arb_scenario_alloc(c->s, sizeof(char *) * (total + 1));
+	if (!c->s->dice || (labelled && !c->s->dice_test))
+		return ARB_ENOMEM;
+	size_t k = 0;
+	for (size_t g = 0; g < ng; g++)
+		for (size_t i = 0; i < nt[g]; i++, k++) {
+			double v;
+			if (!parse_num(toks[g][i], &v) || v != floor(v) || v < 1 || v > 6)
+				return cell_err(c, "die %zu: expected a whole number from 1 to 6, got '%s'",
+				                k + 1, toks[g][i]);
+			c->s->dice[k] = (int)v;
+			if (labelled)
+				c->s->dice_test[k] = label[g];
+		}
+	c->s->n_dice = total;
 	return ARB_OK;
 }
 

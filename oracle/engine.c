@@ -225,9 +225,14 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 			if (strcmp(s->facts[j].name, s->facts[i].name) == 0)
 				return BAD("facts", "fact %s is given twice", s->facts[i].name);
 	}
-	for (size_t i = 0; i < s->n_dice; i++)
+	for (size_t i = 0; i < s->n_dice; i++) {
 		if (s->dice[i] < 1 || s->dice[i] > 6)
 			return BAD("dice", "die %zu rolled %d: a D6 shows 1 to 6", i + 1, s->dice[i]);
+		if (s->dice_test && (!s->dice_test[i] ||
+		                     !arb_rulebook_declares(rb, rs, "tests", s->dice_test[i])))
+			return BAD("dice", "die %zu is rolled for '%s', which is not a test of %s", i + 1,
+			           s->dice_test[i] ? s->dice_test[i] : "(nothing)", rs);
+	}
 	return ARB_OK;
 }
 
@@ -309,14 +314,19 @@ static int decide_question(arb_verdict *v, const char *q, idset *violates, idset
 		rc = idset_add(&seen, cl);
 		/* The classes of all active readings of this clause. */
 		int classes = 0;
-		bool permits = false;
-		for (size_t j = i; j < v->n_trace; j++) {
+		bool permits = false, silent = false;
+		for (size_t j = 0; j < v->n_trace; j++) {
 			const arb_trace *u = &v->trace[j];
-			if (!active(u) || strcmp(u->pred->clause, cl) != 0)
+			if (u->not_selected || u->overridden_by || strcmp(u->pred->clause, cl) != 0)
 				continue;
+			/* A reading under which the clause does not apply forbids nothing. */
+			silent = silent || u->result.outcome == ARB_NA;
 			classes |= outcome_class(u->result.outcome);
 			permits = permits || u->result.outcome == ARB_PERMITS;
 		}
+		/* One reading forbids, another does not even apply: they disagree. */
+		if ((classes & CL_NEG) && silent)
+			classes |= CL_POS;
 		if (rc)
 			break;
 		if (classes != CL_NEG && classes != CL_POS && classes != CL_UND)
@@ -483,5 +493,72 @@ done:
 		return rc;
 	}
 	*out = v;
+	return ARB_OK;
+}
+
+/* ---- exact odds ---- */
+
+static void odds_count_value(arb_odds *od, const arb_kv *kv)
+{
+	arb_odds_value *ov = NULL;
+	for (size_t i = 0; i < od->n_values && !ov; i++)
+		if (strcmp(od->values[i].name, kv->name) == 0)
+			ov = &od->values[i];
+	if (!ov) {
+		if (od->n_values == ARB_ODDS_MAX_VALUES)
+			return;
+		ov = &od->values[od->n_values++];
+		ov->name = kv->name;
+	}
+	size_t k = 0;
+	while (k < ov->n_levels && ov->level[k] < kv->value)
+		k++;
+	if (k < ov->n_levels && ov->level[k] == kv->value) {
+		ov->count[k]++;
+		return;
+	}
+	if (ov->n_levels == ARB_ODDS_MAX_LEVELS)
+		return;
+	memmove(&ov->level[k + 1], &ov->level[k], (ov->n_levels - k) * sizeof *ov->level);
+	memmove(&ov->count[k + 1], &ov->count[k], (ov->n_levels - k) * sizeof *ov->count);
+	ov->level[k] = kv->value;
+	ov->count[k] = 1;
+	ov->n_levels++;
+}
+
+int arb_odds_enumerate(arb_odds *out, const arb_oracle *o, const arb_scenario *s,
+                       const char *profile, arb_error *err)
+{
+	memset(out, 0, sizeof *out);
+	if (s->n_dice == 0 || s->n_dice > ARB_ODDS_MAX_DICE)
+		return arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, "dice",
+		                     "odds need 1 to %d dice, the scenario rolls %zu",
+		                     ARB_ODDS_MAX_DICE, s->n_dice);
+	/* A shallow copy that points at our own dice: the scenario stays as it is. */
+	arb_scenario copy = *s;
+	int dice[ARB_ODDS_MAX_DICE];
+	copy.dice = dice;
+	out->dice = s->n_dice;
+	out->outcomes = 1;
+	for (size_t i = 0; i < s->n_dice; i++) {
+		dice[i] = 1;
+		out->outcomes *= 6;
+	}
+	for (unsigned long n = 0; n < out->outcomes; n++) {
+		arb_verdict *v = NULL;
+		int rc = arb_judge(&v, o, &copy, profile, err);
+		if (rc)
+			return rc;
+		out->by_kind[v->kind]++;
+		for (size_t i = 0; i < v->n_values; i++)
+			odds_count_value(out, &v->values[i]);
+		arb_verdict_free(v);
+		/* the next outcome, as an odometer */
+		for (size_t i = 0; i < s->n_dice; i++) {
+			if (++dice[i] <= 6)
+				break;
+			dice[i] = 1;
+		}
+	}
 	return ARB_OK;
 }

@@ -112,3 +112,15 @@ arb_placed arb_model_placed(const arb_model *m)
 	arb_placed p = {.c = m->pos, .facing_deg = m->facing_deg, .base = m->base};
 	return p;
 }
+
+size_t arb_scenario_dice_for(const arb_scenario *s, const char *test, int *out, size_t cap)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->n_dice; i++)
+		if (!s->dice_test || (s->dice_test[i] && strcmp(s->dice_test[i], test) == 0)) {
+			if (n < cap)
+				out[n] = s->dice[i];
+			n++;
+		}
+	return n;
+}

@@ -22,7 +22,7 @@ typedef struct rb_ruleset {
 	const char *name;
 	const char *file;
 	const char *prefix;
-	const char *lists[10]; /* space-separated vocabulary, by kVocab index */
+	const char *lists[11]; /* space-separated vocabulary, by kVocab index */
 	const char *section_list; /* space-separated, as ruleset.md lists them */
 	long sections_line;
 	arb_ptrvec precedence; /* arb_precedence * */
@@ -39,7 +39,7 @@ struct arb_rulebook {
 
 static const char *const kVocab[] = {"actions", "phases",  "subphases", "formations",
                                      "statuses", "terrain", "facts",     "states",
-                                     "retired",  NULL};
+                                     "retired",  "tests",   NULL};
 
 static const char *const kKindNames[] = {"constraint", "permission", "derivation", "procedure",
                                          "advisory",   "flavour",    "convention"};
@@ -839,7 +839,7 @@ static int load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *name
 	static const char *const allowed[] = {"ruleset",  "title",      "prefix",   "sections",
 	                                      "actions",  "phases",     "subphases", "formations",
 	                                      "statuses", "terrain",    "facts",    "states",
-	                                      "retired",  NULL};
+	                                      "retired",  "tests",  NULL};
 	static const char *const required[] = {"ruleset", "title", "prefix", "sections", NULL};
 	if (!r) {
 		rc = ARB_ENOMEM;

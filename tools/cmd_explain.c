@@ -33,6 +33,36 @@ static void print_trace(const arb_verdict *v)
 	}
 }
 
+/* Exact odds by enumeration of every outcome of the scenario's dice. */
+static int print_odds(const arb_oracle *o, const arb_scenario *s, const char *profile)
+{
+	arb_odds od;
+	arb_error err;
+	arb_error_clear(&err);
+	if (s->n_dice > ARB_ODDS_MAX_DICE) {
+		printf("\nodds: %zu dice are too many to enumerate (at most %d)\n", s->n_dice,
+		       ARB_ODDS_MAX_DICE);
+		return 0;
+	}
+	if (arb_odds_enumerate(&od, o, s, profile, &err)) {
+		cli_error(&err);
+		return -1;
+	}
+	printf("\nodds over the %lu outcomes of %zu dice:", od.outcomes, od.dice);
+	for (int k = 0; k < 4; k++)
+		if (od.by_kind[k])
+			printf(" %s %lu/%lu (%.2f%%)", arb_verdict_kind_name((arb_verdict_kind)k),
+			       od.by_kind[k], od.outcomes, 100.0 * (double)od.by_kind[k] / (double)od.outcomes);
+	printf("\n");
+	for (size_t i = 0; i < od.n_values; i++) {
+		printf("  %s:", od.values[i].name);
+		for (size_t k = 0; k < od.values[i].n_levels; k++)
+			printf(" %g %lu/%lu", od.values[i].level[k], od.values[i].count[k], od.outcomes);
+		printf("\n");
+	}
+	return 0;
+}
+
 static void print_ids(const char *label, const char *const *v, size_t n)
 {
 	printf("%s", label);
@@ -107,6 +137,8 @@ int cmd_explain(cli_env *env, int argc, char **argv)
 	printf("expect  %s: %s\n", arb_verdict_kind_name(c->expect), ok ? "agrees" : why);
 	printf("\ntrace (%zu predicates consulted):\n", v->n_trace);
 	print_trace(v);
+	if (c->scenario->n_dice > 0 && print_odds(o, c->scenario, profile))
+		goto done;
 
 	/* The zone drawn round enemy models: the limit the enemy-distance rule measured. */
 	arbsvg_options opt = {.zone_in = 0, .px_per_in = 0};

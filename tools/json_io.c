@@ -807,26 +807,90 @@ static int parse_action(parser *p, const json_t *root, arb_action *a)
 	return ARB_OK;
 }
 
-static int parse_dice(parser *p, const json_t *root, arb_scenario *s)
+/* "dice": [3, 5] (for the one test the scenario rolls for), or
+ * "dice": {"difficult_check": [3, 5], "dangerous_test": [1]} (by test). */
+static int parse_dice_array(parser *p, const json_t *arr, arb_scenario *s, const char *test,
+                            size_t at)
 {
-	json_t *arr;
-	size_t mark = 0;
-	int rc = get_typed(p, root, "dice", OPT, JSON_ARRAY, "an array of dice results", &arr,
-	                   &mark);
-	if (rc || !arr)
-		return rc;
-	size_t k = json_array_size(arr);
-	if (!(s->dice = alloc_n(p, k, sizeof *s->dice)))
-		return ARB_ENOMEM;
-	for (size_t i = 0; i < k; i++) {
+	int rc;
+	for (size_t i = 0; i < json_array_size(arr); i++) {
 		size_t m = path_index(p, i);
 		long d;
 		if ((rc = read_int(p, json_array_get(arr, i), 1, 1000000, "a die result", &d)))
 			return rc;
-		s->dice[i] = (int)d;
+		s->dice[at + i] = (int)d;
+		if (s->dice_test)
+			s->dice_test[at + i] = test;
 		path_cut(p, m);
 	}
-	s->n_dice = k;
+	return ARB_OK;
+}
+
+static int parse_dice(parser *p, const json_t *root, arb_scenario *s)
+{
+	json_t *v = json_object_get(root, "dice");
+	size_t mark = path_key(p, "dice");
+	int rc = ARB_OK;
+	if (!v) {
+		path_cut(p, mark);
+		return ARB_OK;
+	}
+	if (json_is_array(v)) {
+		size_t k = json_array_size(v);
+		if (!(s->dice = alloc_n(p, k, sizeof *s->dice)))
+			return ARB_ENOMEM;
+		if ((rc = parse_dice_array(p, v, s, NULL, 0)))
+			return rc;
+		s->n_dice = k;
+	} else if (json_is_object(v)) {
+		size_t k = 0;
+		const char *key;
+		json_t *arr;
+		json_object_foreach(v, key, arr)
+		{
+			if (!json_is_array(arr)) {
+				size_t m = path_key(p, key);
+				rc = fail(p, "expected an array of dice results, got %s", type_name(arr));
+				path_cut(p, m);
+				return rc;
+			}
+			k += json_array_size(arr);
+		}
+		if (!(s->dice = alloc_n(p, k, sizeof *s->dice)) ||
+		    !(s->dice_test = alloc_n(p, k, sizeof *s->dice_test)))
+			return ARB_ENOMEM;
+		/* Tests in name order, so that dump(parse(x)) is stable. */
+		const char *names[64];
+		size_t n = 0;
+		json_object_foreach(v, key, arr)
+		{
+			if (n == 64)
+				return fail(p, "more than 64 tests");
+			size_t at = n++;
+			while (at > 0 && strcmp(names[at - 1], key) > 0) {
+				names[at] = names[at - 1];
+				at--;
+			}
+			names[at] = key;
+		}
+		size_t at = 0;
+		for (size_t i = 0; i < n; i++) {
+			const char *test = dup_str(p, names[i]);
+			if (!test)
+				return ARB_ENOMEM;
+			arr = json_object_get(v, names[i]);
+			size_t m = path_key(p, names[i]);
+			if ((rc = parse_dice_array(p, arr, s, test, at)))
+				return rc;
+			path_cut(p, m);
+			at += json_array_size(arr);
+		}
+		s->n_dice = k;
+	} else {
+		return fail(p, "expected an array of dice results or an object of them by test, "
+		               "got %s",
+		            type_name(v));
+	}
 	path_cut(p, mark);
 	return ARB_OK;
 }
@@ -1232,9 +1296,24 @@ char *arbj_scenario_dump(const arb_scenario *s)
 	put(&d, act, "targets", jstrings(&d, a->targets, a->n_targets));
 	put(&d, root, "action", act);
 
-	json_t *dice = jarr(&d);
-	for (size_t i = 0; i < s->n_dice; i++)
-		push(&d, dice, mark_fail(&d, json_integer(s->dice[i])));
+	json_t *dice;
+	if (s->dice_test) {
+		/* by test: each test's dice in order */
+		dice = jobj(&d);
+		for (size_t i = 0; i < s->n_dice; i++) {
+			const char *t = s->dice_test[i] ? s->dice_test[i] : "";
+			json_t *arr = dice ? json_object_get(dice, t) : NULL;
+			if (!arr) {
+				arr = jarr(&d);
+				put(&d, dice, t, arr);
+			}
+			push(&d, arr, mark_fail(&d, json_integer(s->dice[i])));
+		}
+	} else {
+		dice = jarr(&d);
+		for (size_t i = 0; i < s->n_dice; i++)
+			push(&d, dice, mark_fail(&d, json_integer(s->dice[i])));
+	}
 	put(&d, root, "dice", dice);
 
 	json_t *facts = jobj(&d);
