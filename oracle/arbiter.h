@@ -200,6 +200,22 @@ int arb_geom_coherency_all_pairs(const arb_placed *models, size_t n, double limi
 int arb_geom_coherency_k_near(const arb_placed *models, size_t n, double limit, size_t k,
                               arb_coherency *out);
 
+/* How "moving through" a piece of terrain is read. */
+typedef enum arb_through {
+	ARB_THROUGH_CENTRE = 0, /* the centre of the base is inside (or on) the polygon */
+	ARB_THROUGH_BASE = 1    /* some part of the base overlaps the polygon (touching counts) */
+} arb_through;
+
+/* Length in inches of the part of the polyline pts[0..n-1] along which base `a`,
+ * translated so that its centre follows the polyline (facing unchanged), is
+ * "through" the simple polygon poly[0..np-1] (not necessarily convex), read as
+ * `how`. 0 when it never is (or n < 2, or np < 3). If m is not NULL: m->figure =
+ * the length, m->p = the centre where the base first enters, m->q = where it last
+ * leaves (both the path's start/end if it is already/still inside), m->other = -1;
+ * when the length is 0, p and q are the path's first point. Exact: no sampling. */
+double arb_geom_path_through(const arb_placed *a, const arb_vec2 *pts, size_t n,
+                             const arb_vec2 *poly, size_t np, arb_through how, arb_measure *m);
+
 /* ------------------------------------------------------------------ */
 /* 3. Scenarios                                                        */
 /* ------------------------------------------------------------------ */

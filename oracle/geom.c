@@ -8,7 +8,9 @@
  * same radius), so swept questions reduce to the same convex-core distance.
  * Nothing here samples a path; only swept penetration searches a parameter,
  * and there the function searched (the signed distance) is convex along a
- * segment, so golden-section search finds its minimum to 1e-12.
+ * segment, so golden-section search finds its minimum to 1e-12. How far a
+ * path runs through terrain is found from the parameters at which contact
+ * can begin or end (arb_geom_path_through).
  */
 #include "internal.h"
 
@@ -1146,4 +1148,197 @@ int arb_geom_coherency_k_near(const arb_placed *models, size_t n, double limit, 
 		out->ok = out->decided = false;
 	free(g.d);
 	return rc;
+}
+
+/* ---- moving through terrain -------------------------------------------- */
+
+/* Along one segment of the path, c(t) = c0 + t d with t in [0, 1], whether
+ * the base is "through" the polygon can change only at a few parameters,
+ * the events; between two consecutive events it is constant, so testing
+ * the middle of each interval gives the exact answer. The events are:
+ *   centre: where c(t) crosses a polygon edge;
+ *   round base: also where c(t) is exactly r from an edge (crossing the
+ *     edge's offset lines, clipped to the edge, or the circles of radius r
+ *     around its vertices);
+ *   rect base: where a corner of the rect (moving along a segment) crosses
+ *     a polygon edge, and where a polygon vertex crosses a rect edge (in
+ *     the rect's frame the vertex moves along -d);
+ * plus, in every case, where c(t) is abreast of a polygon vertex (for a
+ * rect: a rect corner abreast of one). Those are the ends of collinear
+ * runs (a path along an edge, a rect sliding along one) and the points of
+ * closest approach to a vertex, so that no interval's middle sits on a
+ * grazing contact. Extra events only split intervals, so the tests that
+ * find events may be generous. */
+
+/* Events closer than this (in t) are one event. */
+#define EVENT_EPS 1e-12
+/* A base (or centre) this close to the polygon, in inches, touches it. */
+#define TOUCH_EPS 1e-12
+
+enum { THR_CENTRE, THR_ROUND, THR_RECT };
+
+typedef struct through {
+	const arb_placed *a;
+	const arb_vec2 *poly;
+	size_t np;
+	int kind;
+	double r;        /* THR_ROUND: the radius */
+	arb_vec2 off[4]; /* THR_RECT: the corners relative to the centre */
+	double *ev;      /* room for 12 np + 2 events */
+	size_t nev;
+} through;
+
+/* Only parameters strictly inside the segment: 0 and 1 are always events
+ * (and NaN fails both comparisons). */
+static void add_event(through *x, double t)
+{
+	if (t > 0 && t < 1)
+		x->ev[x->nev++] = t;
+}
+
+/* Where the segment s0 + t d (t in [0, 1]) crosses the segment e0e1.
+ * Parallel segments give nothing: where they run together starts and ends
+ * abreast of an end point, an event of its own. */
+static void cross_events(through *x, arb_vec2 s0, arb_vec2 d, arb_vec2 e0, arb_vec2 e1)
+{
+	arb_vec2 e = sub(e1, e0), w = sub(e0, s0);
+	double den = cross(d, e);
+	if (den == 0)
+		return;
+	double u = cross(w, d) / den;
+	if (u >= -1e-9 && u <= 1 + 1e-9)
+		add_event(x, cross(w, e) / den);
+}
+
+/* Where s0 + t d is exactly r from c: the roots of |s0 - c + t d|^2 = r^2,
+ * in the cancellation-free form. d is not zero. */
+static void circle_events(through *x, arb_vec2 s0, arb_vec2 d, arb_vec2 c, double r)
+{
+	arb_vec2 w = sub(s0, c);
+	double qa = dot(d, d), qb = dot(d, w), qc = dot(w, w) - r * r;
+	double disc = qb * qb - qa * qc;
+	if (disc < 0)
+		return;
+	double q = -(qb + copysign(sqrt(disc), qb));
+	add_event(x, q / qa);
+	if (q != 0)
+		add_event(x, qc / q);
+}
+
+/* All events of the segment c0 + t d (d not zero) into x->ev, 0 and 1
+ * included, unsorted. */
+static void collect_events(through *x, arb_vec2 c0, arb_vec2 d)
+{
+	double dd = dot(d, d);
+	x->nev = 0;
+	x->ev[x->nev++] = 0;
+	x->ev[x->nev++] = 1;
+	for (size_t i = 0; i < x->np; i++) {
+		arb_vec2 a = x->poly[i], b = x->poly[(i + 1) % x->np];
+		if (x->kind == THR_RECT) {
+			for (int k = 0; k < 4; k++) {
+				arb_vec2 v0 = add(c0, x->off[k]);
+				cross_events(x, v0, d, a, b);
+				cross_events(x, sub(a, c0), mul(d, -1), x->off[k], x->off[(k + 1) % 4]);
+				add_event(x, dot(sub(a, v0), d) / dd);
+			}
+			continue;
+		}
+		cross_events(x, c0, d, a, b);
+		add_event(x, dot(sub(a, c0), d) / dd);
+		if (x->kind == THR_ROUND) {
+			arb_vec2 e = sub(b, a);
+			double l = norm(e);
+			if (l > 0) {
+				arb_vec2 off = mul(v2(-e.y, e.x), x->r / l);
+				cross_events(x, c0, d, add(a, off), add(b, off));
+				cross_events(x, c0, d, sub(a, off), sub(b, off));
+			}
+			circle_events(x, c0, d, a, x->r);
+		}
+	}
+}
+
+/* The static test: with the centre at c, is the centre inside or on the
+ * polygon (THR_CENTRE), or does the base touch or overlap it? Either the
+ * centre is inside, or the shape comes within TOUCH_EPS of an edge; the
+ * core distance also catches a polygon lying wholly under a rect. */
+static bool through_at(const through *x, arb_vec2 c)
+{
+	if (inside_polygon(x->poly, x->np, c))
+		return true;
+	core k = {.n = 1, .r = 0};
+	if (x->kind == THR_CENTRE)
+		k.v[0] = c;
+	else
+		k = core_at(x->a, c);
+	for (size_t i = 0; i < x->np; i++) {
+		core e = segment_core(x->poly[i], x->poly[(i + 1) % x->np]);
+		arb_vec2 p, q;
+		if (shape_gap(&k, &e, &p, &q) <= TOUCH_EPS)
+			return true;
+	}
+	return false;
+}
+
+/* c0 + t (c1 - c0), exactly c0 and c1 at the ends. */
+static arb_vec2 seg_at(arb_vec2 c0, arb_vec2 c1, double t)
+{
+	return t == 0 ? c0 : t == 1 ? c1 : lerp(c0, c1, t);
+}
+
+/* An unknown `how` reads as ARB_THROUGH_CENTRE. Returns NaN (and m->figure
+ * NaN) only if the event buffer cannot be allocated. */
+double arb_geom_path_through(const arb_placed *a, const arb_vec2 *pts, size_t n,
+                             const arb_vec2 *poly, size_t np, arb_through how, arb_measure *m)
+{
+	arb_vec2 first = n ? pts[0] : a->c, last = first;
+	double len = 0;
+	bool any = false;
+	if (n < 2 || np < 3) {
+		put_measure(m, 0, first, first, -1);
+		return 0;
+	}
+	through x = {.a = a, .poly = poly, .np = np, .kind = THR_CENTRE};
+	if (how == ARB_THROUGH_BASE && a->base.shape == ARB_BASE_RECT) {
+		x.kind = THR_RECT;
+		rect_corners(a, v2(0, 0), x.off);
+	} else if (how == ARB_THROUGH_BASE) {
+		x.kind = THR_ROUND;
+		x.r = fabs(a->base.d_mm) / 2 / ARB_MM_PER_INCH;
+	}
+	if (np > (SIZE_MAX / sizeof(double) - 2) / 12 ||
+	    !(x.ev = malloc((12 * np + 2) * sizeof *x.ev))) {
+		put_measure(m, NAN, first, first, -1);
+		return NAN;
+	}
+	for (size_t s = 0; s + 1 < n; s++) {
+		arb_vec2 c0 = pts[s], c1 = pts[s + 1], d = sub(c1, c0);
+		double seg = norm(d);
+		if (!(seg > 0))
+			continue;
+		collect_events(&x, c0, d);
+		qsort(x.ev, x.nev, sizeof *x.ev, cmp_double);
+		/* merge events closer than EVENT_EPS, keeping 0 and 1 exact */
+		size_t u = 1;
+		for (size_t i = 1; i < x.nev; i++)
+			if (x.ev[i] - x.ev[u - 1] > EVENT_EPS && 1 - x.ev[i] > EVENT_EPS)
+				x.ev[u++] = x.ev[i];
+		x.ev[u++] = 1;
+		for (size_t i = 0; i + 1 < u; i++) {
+			double t0 = x.ev[i], t1 = x.ev[i + 1];
+			if (!through_at(&x, lerp(c0, c1, (t0 + t1) / 2)))
+				continue;
+			len += (t1 - t0) * seg;
+			if (!any)
+				first = seg_at(c0, c1, t0);
+			any = true;
+			last = seg_at(c0, c1, t1);
+		}
+	}
+	free(x.ev);
+	if (!any)
+		last = first;
+	put_measure(m, len, first, last, -1);
+	return len;
 }

@@ -1,0 +1,316 @@
+/*
+ * Scrollhammer, Moving Through Terrain: spec/scrollhammer/terrain.md.
+ * Cases: cases/scrollhammer/terrain/. How each predicate reads its clause:
+ * docs/encoding/scrollhammer-terrain.md. "Moving through" terrain has two
+ * readings: the centre of the base crosses it (`centre`), or any part of
+ * the base does (`base`).
+ */
+#include "common.h"
+
+#include <math.h>
+#include <string.h>
+
+#define MOVES "move charge"
+#define TOL ARB_TOLERANCE_IN
+#define MAX_DICE 64
+
+/* How far model m's move goes through terrain of `kind`, read as `how`. */
+static double through(const arb_scenario *s, const arb_model *m, const char *kind,
+                      arb_through how)
+{
+	const arb_path *p = sh__moving_path(s, m);
+	double len = 0;
+	if (!p)
+		return 0;
+	arb_placed pl = arb_model_placed(m);
+	for (size_t i = 0; i < s->n_terrain; i++)
+		if (strcmp(s->terrain[i].kind, kind) == 0)
+			len += arb_geom_path_through(&pl, p->pts, p->n_pts, s->terrain[i].poly,
+			                             s->terrain[i].n_poly, how, NULL);
+	return len;
+}
+
+/* The actor's models through `kind`: how many, and the one going furthest. */
+typedef struct crossing {
+	size_t models;
+	const char *furthest;
+	double length;
+} crossing;
+
+static crossing crossing_of(const arb_eval *ev, const char *kind, arb_through how)
+{
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const arb_unit *u = arb_eval_actor(ev);
+	crossing x = {0, NULL, 0};
+	for (size_t i = 0; i < u->n_models; i++) {
+		double len = through(s, &u->models[i], kind, how);
+		if (len <= TOL)
+			continue;
+		x.models++;
+		if (len > x.length) {
+			x.length = len;
+			x.furthest = u->models[i].id;
+		}
+	}
+	return x;
+}
+
+static const char *reading_words(arb_through how)
+{
+	return how == ARB_THROUGH_CENTRE ? "its centre" : "its base";
+}
+
+/* ---- Difficult Terrain ---- */
+
+static void diff_1(const arb_eval *ev, arb_result *r, arb_through how)
+{
+	crossing x = crossing_of(ev, "difficult", how);
+	int dice[MAX_DICE];
+	if (!x.models) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->subject = x.furthest;
+	if (arb_scenario_dice_for(arb_eval_scenario(ev), "difficult_check", dice, MAX_DICE)) {
+		r->outcome = ARB_HOLDS;
+		arb_result_explain(r, "%zu model(s) move through difficult terrain (%s), and the "
+		                      "check was taken",
+		                   x.models, reading_words(how));
+	} else {
+		r->outcome = ARB_VIOLATED;
+		arb_result_explain(r, "%s moves %.2f in through difficult terrain (%s) and no "
+		                      "difficult terrain check was rolled",
+		                   x.furthest, x.length, reading_words(how));
+	}
+}
+
+/* SH.TER.DIFF.1 */
+ARB_PREDICATE(sh_ter_diff_1_centre, .clause = "SH.TER.DIFF.1", .reading = "centre",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "terrain.difficult.check", .fingerprint = "0fc65f40839bd2c7")
+{
+	diff_1(ev, r, ARB_THROUGH_CENTRE);
+}
+
+/* SH.TER.DIFF.1 */
+ARB_PREDICATE(sh_ter_diff_1_base, .clause = "SH.TER.DIFF.1", .reading = "base",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "terrain.difficult.check", .fingerprint = "0fc65f40839bd2c7")
+{
+	diff_1(ev, r, ARB_THROUGH_BASE);
+}
+
+/* "roll a 2d6 and pick the highest value": false when the roll is not 2 dice. */
+static bool difficult_value(const arb_eval *ev, int *value, size_t *n)
+{
+	int dice[MAX_DICE];
+	double want = arb_eval_param(ev, "SH.TER.DIFF.2:difficult_dice");
+	*n = arb_scenario_dice_for(arb_eval_scenario(ev), "difficult_check", dice, MAX_DICE);
+	*value = 0;
+	for (size_t i = 0; i < *n && i < MAX_DICE; i++)
+		if (dice[i] > *value)
+			*value = dice[i];
+	return (double)*n == want;
+}
+
+static void diff_2(const arb_eval *ev, arb_result *r, arb_through how)
+{
+	crossing x = crossing_of(ev, "difficult", how);
+	int value;
+	size_t n;
+	bool ok = difficult_value(ev, &value, &n);
+	if (!x.models || n == 0) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	if (ok) {
+		r->outcome = ARB_VALUE;
+		arb_result_value(r, "difficult_allowance", value);
+		arb_result_explain(r, "difficult terrain check: highest of %zu dice is %d", n, value);
+	} else {
+		r->outcome = ARB_VIOLATED;
+		arb_result_explain(r, "the difficult terrain check rolled %zu dice, not %g", n,
+		                   arb_eval_param(ev, "SH.TER.DIFF.2:difficult_dice"));
+	}
+}
+
+/* SH.TER.DIFF.2 */
+ARB_PREDICATE(sh_ter_diff_2_centre, .clause = "SH.TER.DIFF.2", .reading = "centre",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "terrain.difficult.roll",
+              .params = "SH.TER.DIFF.2:difficult_dice",
+              .fingerprint = "97a2f1862a94d4f4")
+{
+	diff_2(ev, r, ARB_THROUGH_CENTRE);
+}
+
+/* SH.TER.DIFF.2 */
+ARB_PREDICATE(sh_ter_diff_2_base, .clause = "SH.TER.DIFF.2", .reading = "base",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "terrain.difficult.roll",
+              .params = "SH.TER.DIFF.2:difficult_dice",
+              .fingerprint = "97a2f1862a94d4f4")
+{
+	diff_2(ev, r, ARB_THROUGH_BASE);
+}
+
+static void diff_3(const arb_eval *ev, arb_result *r, arb_through how)
+{
+	crossing x = crossing_of(ev, "difficult", how);
+	int value;
+	size_t n;
+	if (!x.models) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->subject = x.furthest;
+	if (!difficult_value(ev, &value, &n)) {
+		r->outcome = ARB_UNDECIDED;
+		arb_result_explain(r, "%s moves %.2f in through difficult terrain (%s); with no "
+		                      "2D6 check there is no value to compare",
+		                   x.furthest, x.length, reading_words(how));
+		return;
+	}
+	r->has_measure = true;
+	r->measure = (arb_measure){.figure = x.length, .limit = value,
+	                           .margin = value - x.length, .other = -1};
+	r->outcome = x.length <= value + TOL ? ARB_HOLDS : ARB_VIOLATED;
+	arb_result_explain(r, "%s moves %.2f in through difficult terrain (%s), the check "
+	                      "allows %d in%s",
+	                   x.furthest, x.length, reading_words(how), value,
+	                   r->outcome == ARB_VIOLATED ? ": too far" : "");
+}
+
+/* SH.TER.DIFF.3 */
+ARB_PREDICATE(sh_ter_diff_3_centre, .clause = "SH.TER.DIFF.3", .reading = "centre",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "terrain.difficult.distance", .params = "SH.TER.DIFF.2:difficult_dice",
+              .fingerprint = "d4ff1cf8fe1cde87")
+{
+	diff_3(ev, r, ARB_THROUGH_CENTRE);
+}
+
+/* SH.TER.DIFF.3 */
+ARB_PREDICATE(sh_ter_diff_3_base, .clause = "SH.TER.DIFF.3", .reading = "base",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "terrain.difficult.distance", .params = "SH.TER.DIFF.2:difficult_dice",
+              .fingerprint = "d4ff1cf8fe1cde87")
+{
+	diff_3(ev, r, ARB_THROUGH_BASE);
+}
+
+/* ---- Dangerous Terrain ---- */
+
+static void dang_2(const arb_eval *ev, arb_result *r, arb_through how)
+{
+	crossing x = crossing_of(ev, "dangerous", how);
+	int dice[MAX_DICE];
+	if (!x.models) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->subject = x.furthest;
+	bool taken = arb_scenario_dice_for(arb_eval_scenario(ev), "dangerous_test", dice, MAX_DICE);
+	r->outcome = taken ? ARB_HOLDS : ARB_VIOLATED;
+	arb_result_explain(r, "%zu model(s) move through dangerous terrain (%s)%s", x.models,
+	                   reading_words(how),
+	                   taken ? ", and the test was taken" : " and no dangerous terrain test was "
+	                                                         "rolled");
+}
+
+/* SH.TER.DANG.2 */
+ARB_PREDICATE(sh_ter_dang_2_centre, .clause = "SH.TER.DANG.2", .reading = "centre",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "terrain.dangerous.test", .fingerprint = "24af13f1117cac6c")
+{
+	dang_2(ev, r, ARB_THROUGH_CENTRE);
+}
+
+/* SH.TER.DANG.2 */
+ARB_PREDICATE(sh_ter_dang_2_base, .clause = "SH.TER.DANG.2", .reading = "base",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "terrain.dangerous.test", .fingerprint = "24af13f1117cac6c")
+{
+	dang_2(ev, r, ARB_THROUGH_BASE);
+}
+
+static void dang_3(const arb_eval *ev, arb_result *r, arb_through how)
+{
+	crossing x = crossing_of(ev, "dangerous", how);
+	int dice[MAX_DICE];
+	size_t n = arb_scenario_dice_for(arb_eval_scenario(ev), "dangerous_test", dice, MAX_DICE);
+	if (!x.models || n == 0) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	/* [a d6] per model: the parameter's count of dice */
+	double per = arb_eval_param(ev, "dangerous_die");
+	double want = per * (double)x.models;
+	r->outcome = (double)n == want ? ARB_HOLDS : ARB_VIOLATED;
+	arb_result_explain(r, "%zu model(s) move through dangerous terrain (%s): %g dice "
+	                      "wanted, %zu rolled",
+	                   x.models, reading_words(how), want, n);
+}
+
+/* SH.TER.DANG.3 */
+ARB_PREDICATE(sh_ter_dang_3_centre, .clause = "SH.TER.DANG.3", .reading = "centre",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "terrain.dangerous.roll", .params = "dangerous_die",
+              .fingerprint = "1f75c3366ecdffc9")
+{
+	dang_3(ev, r, ARB_THROUGH_CENTRE);
+}
+
+/* SH.TER.DANG.3 */
+ARB_PREDICATE(sh_ter_dang_3_base, .clause = "SH.TER.DANG.3", .reading = "base",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "terrain.dangerous.roll", .params = "dangerous_die",
+              .fingerprint = "1f75c3366ecdffc9")
+{
+	dang_3(ev, r, ARB_THROUGH_BASE);
+}
+
+/* Wounds from the test: each die showing the parameter's face. */
+static size_t dangerous_wounds(const arb_eval *ev, double face, size_t *rolled)
+{
+	int dice[MAX_DICE];
+	size_t n = arb_scenario_dice_for(arb_eval_scenario(ev), "dangerous_test", dice, MAX_DICE);
+	size_t w = 0;
+	for (size_t i = 0; i < n && i < MAX_DICE; i++)
+		w += dice[i] == (int)face;
+	*rolled = n;
+	return w;
+}
+
+/* SH.TER.DANG.4 */
+ARB_PREDICATE(sh_ter_dang_4, .clause = "SH.TER.DANG.4", .ruleset = "scrollhammer",
+              .actions = MOVES, .phases = "movement", .question = "value.dangerous",
+              .params = "wound_roll", .fingerprint = "be4dce9912090b80")
+{
+	size_t rolled, w = dangerous_wounds(ev, arb_eval_param(ev, "wound_roll"), &rolled);
+	if (!rolled) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->outcome = ARB_VALUE;
+	arb_result_value(r, "dangerous_wounds", (double)w);
+	arb_result_explain(r, "%zu of %zu dangerous terrain dice show %g: %zu wound(s)", w,
+	                   rolled, arb_eval_param(ev, "wound_roll"), w);
+}
+
+/* SH.TER.DANG.5 */
+ARB_PREDICATE(sh_ter_dang_5, .clause = "SH.TER.DANG.5", .ruleset = "scrollhammer",
+              .actions = MOVES, .phases = "movement", .question = "terrain.dangerous.save",
+              .params = "SH.TER.DANG.4:wound_roll", .fingerprint = "76f9fe8fce5a6bd8")
+{
+	const char *saved = arb_scenario_fact(arb_eval_scenario(ev), "armor_save_taken");
+	size_t rolled, w = dangerous_wounds(ev, arb_eval_param(ev, "SH.TER.DANG.4:wound_roll"),
+	                                    &rolled);
+	if (!w || !saved) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->outcome = strcmp(saved, "true") == 0 ? ARB_VIOLATED : ARB_HOLDS;
+	arb_result_explain(r, "%zu dangerous terrain wound(s); an armour save was %s", w,
+	                   r->outcome == ARB_VIOLATED ? "taken" : "not taken");
+}
