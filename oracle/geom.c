@@ -1245,7 +1245,7 @@ static void collect_events(through *x, arb_vec2 c0, arb_vec2 d)
 			continue;
 		}
 		cross_events(x, c0, d, a, b);
-		add_event(x, dot(sub(a, c0), d) / dd);
+		(void)0;
 		if (x->kind == THR_ROUND) {
 			arb_vec2 e = sub(b, a);
 			double l = norm(e);
