@@ -447,6 +447,8 @@ const char *arb_clause_kind_name(arb_clause_kind k);
 const arb_param *arb_clause_param(const arb_clause *c, const char *name);
 
 bool arb_rulebook_has_ruleset(const arb_rulebook *rb, const char *ruleset);
+/* Whether ruleset.md lists section (its file exists: the load checked it). */
+bool arb_rulebook_has_section(const arb_rulebook *rb, const char *ruleset, const char *section);
 /* Whether the ruleset's vocabulary (ruleset.md) declares word in list
  * ("formations", "statuses", "actions", "phases", "terrain", "facts"). */
 bool arb_rulebook_declares(const arb_rulebook *rb, const char *ruleset, const char *list,

@@ -1210,19 +1210,22 @@ static void cross_events(through *x, arb_vec2 s0, arb_vec2 d, arb_vec2 e0, arb_v
 		add_event(x, cross(w, e) / den);
 }
 
-/* Where s0 + t d is exactly r from c: the roots of |s0 - c + t d|^2 = r^2,
- * in the cancellation-free form. d is not zero. */
+/* Where s0 + t d is exactly r from c: t0 -+ sqrt(r^2 - h^2) / |d|, with
+ * t0 the parameter abreast of c and h the distance from c to the line
+ * (both computed directly, not through the cancelling discriminant). A
+ * line that misses the circle, or dips into it by TOUCH_EPS or less, gives
+ * nothing: such a graze is an instant of touching at t0, which is an event
+ * of its own, instead of a chord of length about sqrt(8 r TOUCH_EPS) that
+ * would come and go with the rounding of the input. */
 static void circle_events(through *x, arb_vec2 s0, arb_vec2 d, arb_vec2 c, double r)
 {
 	arb_vec2 w = sub(s0, c);
-	double qa = dot(d, d), qb = dot(d, w), qc = dot(w, w) - r * r;
-	double disc = qb * qb - qa * qc;
-	if (disc < 0)
+	double l = norm(d), h = fabs(cross(d, w)) / l;
+	if (!(r - h > TOUCH_EPS))
 		return;
-	double q = -(qb + copysign(sqrt(disc), qb));
-	add_event(x, q / qa);
-	if (q != 0)
-		add_event(x, qc / q);
+	double t0 = -dot(d, w) / (l * l), half = sqrt((r - h) * (r + h)) / l;
+	add_event(x, t0 - half);
+	add_event(x, t0 + half);
 }
 
 /* All events of the segment c0 + t d (d not zero) into x->ev, 0 and 1
@@ -1245,7 +1248,7 @@ static void collect_events(through *x, arb_vec2 c0, arb_vec2 d)
 			continue;
 		}
 		cross_events(x, c0, d, a, b);
-		(void)0;
+		add_event(x, dot(sub(a, c0), d) / dd);
 		if (x->kind == THR_ROUND) {
 			arb_vec2 e = sub(b, a);
 			double l = norm(e);

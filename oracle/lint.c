@@ -58,6 +58,35 @@ int arb_lint_add(arb_lint *l, const arb_finding *f)
 	return ARB_OK;
 }
 
+/* Drops a UTF-8 sequence cut short at the end of s (by a size limit). */
+static void utf8_trim(char *s)
+{
+	size_t n = strlen(s), k = n;
+	while (k > 0 && ((unsigned char)s[k - 1] & 0xC0) == 0x80)
+		k--; /* continuation bytes */
+	if (k == 0 || (unsigned char)s[k - 1] < 0x80)
+		return;
+	unsigned char lead = (unsigned char)s[k - 1];
+	size_t want = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+	if (n - (k - 1) < want)
+		s[k - 1] = '\0';
+}
+
+/* The ruleset a spec file belongs to: the name of its directory, if that is
+ * a ruleset of rb; NULL for spec/conventions.md. */
+static bool file_in_ruleset(const arb_rulebook *rb, const char *file, const char *ruleset)
+{
+	const char *slash = strrchr(file, '/');
+	if (!slash)
+		return false;
+	const char *dir = slash;
+	while (dir > file && dir[-1] != '/')
+		dir--;
+	size_t n = (size_t)(slash - dir);
+	(void)rb;
+	return strlen(ruleset) == n && strncmp(dir, ruleset, n) == 0;
+}
+
 static int add(arb_lint *l, arb_lint_kind kind, arb_severity sev, const char *code,
                const char *ruleset, const char *clause, const char *file, long line,
                const char *fmt, ...) __attribute__((format(printf, 9, 10)));
@@ -71,6 +100,7 @@ static int add(arb_lint *l, arb_lint_kind kind, arb_severity sev, const char *co
 	va_start(ap, fmt);
 	vsnprintf(f.message, sizeof f.message, fmt, ap);
 	va_end(ap);
+	utf8_trim(f.message);
 	return arb_lint_add(l, &f);
 }
 
@@ -96,13 +126,32 @@ static const char *problem_code(const arb_error *e)
 	return "structure";
 }
 
+static const char *first_ruleset(const arb_rulebook *rb)
+{
+	for (size_t k = 0; k < arb_rulebook_clause_count(rb); k++) {
+		const char *rs = arb_rulebook_clause_at(rb, k)->ruleset;
+		if (strcmp(rs, "conventions") != 0)
+			return rs;
+	}
+	return "";
+}
+
 static int lint_problems(arb_lint *l, const arb_rulebook *rb, const char *ruleset)
 {
 	int rc = ARB_OK;
 	for (size_t i = 0; i < arb_rulebook_problem_count(rb) && !rc; i++) {
 		const arb_error *e = arb_rulebook_problem_at(rb, i);
-		/* The ruleset is the directory above the file. */
-		if (ruleset && !strstr(e->file, ruleset))
+		/* A ruleset's problems are in its directory; the others (conventions.md)
+		 * go with the first ruleset, so that a run per ruleset shows them once. */
+		bool own = false, any = false;
+		for (size_t k = 0; k < arb_rulebook_clause_count(rb); k++) {
+			const char *rs = arb_rulebook_clause_at(rb, k)->ruleset;
+			if (file_in_ruleset(rb, e->file, rs)) {
+				any = true;
+				own = own || !ruleset || strcmp(rs, ruleset) == 0;
+			}
+		}
+		if (ruleset && !own && (any || strcmp(first_ruleset(rb), ruleset) != 0))
 			continue;
 		rc = add(l, ARB_LINT_STRUCTURE, ARB_SEV_ERROR, problem_code(e), NULL, NULL, e->file,
 		         e->line, "%s", e->message);
@@ -218,16 +267,11 @@ static int lint_parameters(arb_lint *l, const arb_rulebook *rb, const char *rule
 static bool section_exists(const arb_rulebook *rb, const char *target)
 {
 	const char *slash = strchr(target, '/');
-	if (!slash)
+	char rs[128];
+	if (!slash || (size_t)(slash - target) >= sizeof rs)
 		return false;
-	for (size_t i = 0; i < arb_rulebook_clause_count(rb); i++) {
-		const arb_clause *c = arb_rulebook_clause_at(rb, i);
-		if (strlen(c->ruleset) == (size_t)(slash - target) &&
-		    strncmp(c->ruleset, target, (size_t)(slash - target)) == 0 &&
-		    strcmp(c->section, slash + 1) == 0)
-			return true;
-	}
-	return false;
+	snprintf(rs, sizeof rs, "%.*s", (int)(slash - target), target);
+	return arb_rulebook_has_section(rb, rs, slash + 1);
 }
 
 /* The clause that defines term: one marked {def:term}, or else the first
@@ -523,11 +567,13 @@ static int lint_assumptions(arb_lint *l, const arb_rulebook *rb, const char *rul
 				continue;
 			char why[160];
 			const arb_clause *c = relies(rb, seen[r], conv->when, why, sizeof why);
+			char quote[161];
+			snprintf(quote, sizeof quote, "%s", conv->text);
+			utf8_trim(quote);
 			if (c)
 				rc = add(l, ARB_LINT_ASSUMPTION, ARB_SEV_INFO, "assumption", seen[r], conv->id,
-				         c->file, c->line,
-				         "%s relies on %s without stating it (%s): \"%.160s\"", seen[r],
-				         conv->id, why, conv->text);
+				         c->file, c->line, "%s relies on %s without stating it (%s): \"%s\"",
+				         seen[r], conv->id, why, quote);
 		}
 	}
 	return rc;

@@ -1135,6 +1135,12 @@ bool arb_rulebook_has_ruleset(const arb_rulebook *rb, const char *ruleset)
 	return ruleset && find_ruleset(rb, ruleset) != NULL;
 }
 
+bool arb_rulebook_has_section(const arb_rulebook *rb, const char *ruleset, const char *section)
+{
+	const rb_ruleset *r = find_ruleset(rb, ruleset);
+	return r && section[0] && strcmp(section, "*") != 0 && arb__word_in(r->section_list, section);
+}
+
 bool arb_rulebook_declares(const arb_rulebook *rb, const char *ruleset, const char *list,
                            const char *word)
 {

@@ -73,5 +73,74 @@ if [ "$(grep -c . "$T/out")" = 3 ]; then ok; else ko "judge bad line: wanted 3 o
 contains "judge bad line" "$T/out" '"error"'
 contains "judge bad line" "$T/err" "<stdin>:2"
 
+# lint on the real rulebook: warnings and no errors, exit 0, the tally last.
+"$ARB" lint >"$T/out" 2>"$T/err"
+expect_status "lint" 0 $?
+case $(tail -n 1 "$T/out") in
+"lint: "*" findings: "*" errors, "*" warnings, "*" infos") ok ;;
+*) ko "lint: last line is '$(tail -n 1 "$T/out")'" ;;
+esac
+# --strict: warnings count, exit 1.
+"$ARB" lint --strict >"$T/out" 2>&1
+expect_status "lint --strict" 1 $?
+
+# lint --json: only JSON objects, one a line, each with the finding's keys.
+"$ARB" lint --json >"$T/out" 2>"$T/err"
+expect_status "lint --json" 0 $?
+n=$(grep -c . "$T/out")
+if [ "$n" -gt 0 ]; then ok; else ko "lint --json: no findings"; fi
+if grep -qv '^{.*}$' "$T/out"; then ko "lint --json: a line is not a JSON object"; grep -v '^{.*}$' "$T/out" | head -3; else ok; fi
+for key in '"kind":"' '"severity":"' '"code":"' '"file":' '"line":[0-9]' '"message":"'; do
+	k=$(grep -c "$key" "$T/out")
+	if [ "$k" = "$n" ]; then ok; else ko "lint --json: $k of $n lines have $key"; fi
+done
+
+# lint on a spec whose clause tag is malformed: exit 2, file:line on stderr.
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+sed 's/^{#SH.MOV.DIST.1 constraint}$/{#SH.MOV.DIST.1 constraint/' spec/scrollhammer/movement.md >"$T/spec/scrollhammer/movement.md"
+"$ARB" --spec "$T/spec" lint >"$T/out" 2>"$T/err"
+expect_status "lint malformed tag" 2 $?
+contains "lint malformed tag" "$T/err" "scrollhammer/movement.md:30:"
+
+# lint --matrix FILE: the traceability matrix in Markdown.
+"$ARB" lint --matrix "$T/matrix.md" >"$T/out" 2>&1
+expect_status "lint --matrix" 0 $?
+contains "lint --matrix" "$T/matrix.md" "| SH.MOV.DIST.1 |"
+
+# lint of an unknown ruleset: exit 2.
+"$ARB" lint nosuchland >"$T/out" 2>"$T/err"
+expect_status "lint unknown ruleset" 2 $?
+contains "lint unknown ruleset" "$T/err" "unknown ruleset 'nosuchland'"
+
+# lint on a spec whose tolerance (spec/conventions.md, CONV.TOL.1) differs
+# from the build's: an error finding [tolerance], exit 1. (A strict load
+# refuses this spec.)
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+sed 's/\[0\.000001"\]{tolerance}/[0.00001"]{tolerance}/' spec/conventions.md >"$T/spec/conventions.md"
+"$ARB" --spec "$T/spec" lint >"$T/out" 2>&1
+expect_status "lint conventions problem" 1 $?
+contains "lint conventions problem" "$T/out" "[tolerance]"
+
+# lint when the predicates cannot be bound for a reason no check names (a
+# profile picks a reading no predicate encodes): the reason, with
+# ruleset.md:line, is shown, not only "could not be bound".
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+sed 's/^- SH.MOV.COH.3: connected$/- SH.MOV.COH.3: nonsense/' spec/scrollhammer/ruleset.md >"$T/spec/scrollhammer/ruleset.md"
+line=$(grep -n '^- SH.MOV.COH.3: nonsense$' "$T/spec/scrollhammer/ruleset.md" | head -n 1 | cut -d: -f1)
+"$ARB" --spec "$T/spec" lint >"$T/out" 2>&1
+expect_status "lint not bound" 1 $?
+contains "lint not bound" "$T/out" "[not-bound]"
+contains "lint not bound" "$T/out" "scrollhammer/ruleset.md:$line:"
+
+# lint --json when a convention's quoted text has a multi-byte character at
+# the cut (160 bytes): still one JSON object a line, exit 0.
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+text="A move is a polyline$(printf '%0139d' 0)$(printf '\342\200\231')s end."
+awk -v t="$text" 'skip { print t; skip = 0; next } /^\{#CONV\.MOVE\.1 / { skip = 1 } { print }' \
+	spec/conventions.md >"$T/spec/conventions.md"
+"$ARB" --spec "$T/spec" lint --json >"$T/out" 2>"$T/err"
+expect_status "lint --json utf-8" 0 $?
+contains "lint --json utf-8" "$T/out" '"clause":"CONV.MOVE.1"'
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

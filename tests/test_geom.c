@@ -885,6 +885,14 @@ Test(geometry, coherency_degenerate)
 static const arb_vec2 SQ4[] = {{0, 0}, {4, 0}, {4, 4}, {0, 4}};
 static const double R25 = 12.5 / 25.4;
 
+/* A point turned by rot_deg about the origin and then moved by (dx, dy),
+ * as moved() does to a base. */
+static arb_vec2 t_move(arb_vec2 p, double dx, double dy, double rot_deg)
+{
+	double t = rot_deg * PI / 180, c = cos(t), s = sin(t);
+	return (arb_vec2){c * p.x - s * p.y + dx, s * p.x + c * p.y + dy};
+}
+
 static double through(const arb_placed *a, const arb_vec2 *pts, size_t n, arb_through how,
                       arb_measure *m)
 {
@@ -1061,10 +1069,19 @@ Test(geometry, through_touch_corner_only)
 	NEAR_PT(m.q, -1, 1);
 	/* the base passes the corner (4,4) tangentially: centre at (4.3, 4.4),
 	 * 0.5 from the corner, moving along (-0.4, 0.3); everywhere else it
-	 * is further from the square. 0 up to the conditioning of a tangent
-	 * (a rounding error e in the distance is a chord of sqrt(e)). */
+	 * is further from the square. (Rounding makes it dip into the corner's
+	 * circle by a hair or miss it by one; a dip of up to 1e-12 is a graze,
+	 * not a chord of about 1e-6.) */
 	arb_vec2 t[] = {{5.1, 3.8}, {3.5, 5.0}};
-	NEAR_TOL(through(&a, t, 2, ARB_THROUGH_BASE, &m), 0, 1e-6);
+	cr_assert(eq(dbl, through(&a, t, 2, ARB_THROUGH_BASE, &m), 0));
+	NEAR_PT(m.p, 5.1, 3.8);
+	/* 1e-6 closer, a real chord: 2 sqrt(r^2 - (r - 1e-6)^2), centred on
+	 * the tangent point */
+	double in = 1e-6, ch = sqrt(0.25 - (0.5 - in) * (0.5 - in));
+	arb_vec2 tc[] = {{5.1 - 0.6 * in, 3.8 - 0.8 * in}, {3.5 - 0.6 * in, 5.0 - 0.8 * in}};
+	NEAR(through(&a, tc, 2, ARB_THROUGH_BASE, &m), 2 * ch);
+	NEAR_PT(m.p, 4.3 - 0.6 * in + 0.8 * ch, 4.4 - 0.8 * in - 0.6 * ch);
+	NEAR_PT(m.q, 4.3 - 0.6 * in - 0.8 * ch, 4.4 - 0.8 * in + 0.6 * ch);
 	/* ending at the touch */
 	arb_vec2 e[] = {{8, 8}, {4.3, 4.4}};
 	cr_assert(eq(dbl, through(&a, e, 2, ARB_THROUGH_BASE, &m), 0));
@@ -1078,6 +1095,19 @@ Test(geometry, through_touch_corner_only)
 	arb_vec2 d[] = {{4 + hx - 1, 4 + hy + 1}, {4 + hx + 1, 4 + hy - 1}};
 	cr_assert(eq(dbl, through(&r, d, 2, ARB_THROUGH_BASE, &m), 0));
 	NEAR_PT(m.p, d[0].x, d[0].y);
+	/* grazing within 1e-12 (ARB_TOLERANCE_IN is far coarser) is touching
+	 * for an instant: the centre 7e-14 outside the corner (0,0), the round
+	 * base 5e-13 further than r from (4,4), the rect's corner 5e-13
+	 * outside (4,4); each passes closest half-way along */
+	arb_vec2 cg[] = {{-1, 1 - 1e-13}, {1, -1 - 1e-13}};
+	cr_assert(eq(dbl, through(&a, cg, 2, ARB_THROUGH_CENTRE, &m), 0));
+	double o = 5e-13;
+	arb_vec2 tg[] = {{5.1 + 0.6 * o, 3.8 + 0.8 * o}, {3.5 + 0.6 * o, 5.0 + 0.8 * o}};
+	cr_assert(eq(dbl, through(&a, tg, 2, ARB_THROUGH_BASE, &m), 0));
+	arb_vec2 ti[] = {{5.1 - 0.6 * o, 3.8 - 0.8 * o}, {3.5 - 0.6 * o, 5.0 - 0.8 * o}};
+	cr_assert(eq(dbl, through(&a, ti, 2, ARB_THROUGH_BASE, &m), 0));
+	arb_vec2 dg[] = {{d[0].x + o, d[0].y}, {d[1].x + o, d[1].y}};
+	cr_assert(eq(dbl, through(&r, dg, 2, ARB_THROUGH_BASE, &m), 0));
 	/* ... and 1e-6 further in, a sliver of length proportional to it */
 	arb_vec2 d2[] = {{d[0].x - 1e-6, d[0].y}, {d[1].x - 1e-6, d[1].y}};
 	double sl = through(&r, d2, 2, ARB_THROUGH_BASE, &m);
@@ -1124,6 +1154,44 @@ Test(geometry, through_rect_base)
 	NEAR(arb_geom_path_through(&big, q, 2, tri, 3, ARB_THROUGH_BASE, &m), 4.2);
 	NEAR_PT(m.p, -2, 0);
 	NEAR_PT(m.q, 2.2, 0);
+}
+
+/* Contacts that hold exactly only up to rounding once the scene is
+ * turned: sliding along a side at exactly r, a rect sliding along the top
+ * side, the centre running along a side. Each scene is turned by 0, 30,
+ * 90 and 137 degrees about the origin and moved. */
+Test(geometry, through_sliding_contacts_turned)
+{
+	double hx = 25 / 25.4, hy = 12.5 / 25.4;
+	struct {
+		arb_placed a;
+		arb_vec2 p[2];
+		arb_through how;
+		double want;
+	} sc[] = {
+		{round_at(0, 0, 25), {{-3, -R25}, {7, -R25}}, ARB_THROUGH_BASE, 4},
+		{rect_at(0, 0, 0, 25, 50), {{-3, 4 + hy}, {7, 4 + hy}}, ARB_THROUGH_BASE,
+		 4 + 2 * hx},
+		{rect_at(0, 0, 90, 25, 50), {{4 + hy, -3}, {4 + hy, 7}}, ARB_THROUGH_BASE,
+		 4 + 2 * hx},
+		{rnd(0, 0), {{-3, 0}, {7, 0}}, ARB_THROUGH_CENTRE, 4},
+		{rnd(0, 0), {{4, 7}, {4, -3}}, ARB_THROUGH_CENTRE, 4},
+	};
+	const double rots[] = {0, 30, 90, 137};
+	for (size_t i = 0; i < sizeof sc / sizeof sc[0]; i++)
+		for (size_t k = 0; k < 4; k++) {
+			double rot = rots[k], dx = 3.25 * (double)k, dy = -1.5 * (double)k;
+			arb_placed a = moved(sc[i].a, dx, dy, rot);
+			arb_vec2 p[2], sq[4];
+			for (int j = 0; j < 2; j++)
+				p[j] = t_move(sc[i].p[j], dx, dy, rot);
+			for (int j = 0; j < 4; j++)
+				sq[j] = t_move(SQ4[j], dx, dy, rot);
+			double got = arb_geom_path_through(&a, p, 2, sq, 4, sc[i].how, NULL);
+			cr_assert(fabs(got - sc[i].want) <= EPS,
+			          "scene %zu turned %g: %.17g, expected %.17g", i, rot, got,
+			          sc[i].want);
+		}
 }
 
 /* An independent static test for the sampling check: crossing number,
@@ -1186,12 +1254,6 @@ static bool brute_through(const arb_placed *a, arb_vec2 c, const arb_vec2 *P, si
 				return true;
 	}
 	return false;
-}
-
-static arb_vec2 t_move(arb_vec2 p, double dx, double dy, double rot_deg)
-{
-	double t = rot_deg * PI / 180, c = cos(t), s = sin(t);
-	return (arb_vec2){c * p.x - s * p.y + dx, s * p.x + c * p.y + dy};
 }
 
 Test(geometry, through_invariance_and_sampling)

@@ -156,7 +156,7 @@ static const char kRulesetFmt[] =
 	"ruleset: lintland\n"    /* 2 */
 	"title: Lintland\n"      /* 3 */
 	"prefix: LL\n"           /* 4 */
-	"sections: alpha, beta\n" /* 5 */
+	"sections: %s\n"         /* 5: alpha, beta */
 	"actions: move\n"        /* 6 */
 	"phases: movement\n"     /* 7 */
 	"facts: m, g, p\n"       /* 8 */
@@ -246,6 +246,7 @@ static const char kBeta[] =
 
 /* What a test changes in the fixture; NULL keeps the default. */
 typedef struct fx {
+	const char *sections;  /* ruleset.md line 5 */
 	const char *states;    /* ruleset.md line 10 */
 	const char *body;      /* ruleset.md from line 15 */
 	const char *move_text; /* alpha.md line 13 */
@@ -261,7 +262,8 @@ static void write_fixture(const fx *f)
 	if (!f)
 		f = &none;
 	put("spec/conventions.md", kConv);
-	snprintf(buf, sizeof buf, kRulesetFmt, f->states ? f->states : "states: CONV.TOL.1",
+	snprintf(buf, sizeof buf, kRulesetFmt, f->sections ? f->sections : "alpha, beta",
+	         f->states ? f->states : "states: CONV.TOL.1",
 	         f->body ? f->body : "No precedence is declared.\n");
 	put("spec/lintland/ruleset.md", buf);
 	snprintf(buf, sizeof buf, kAlphaFmt, f->move_text ? f->move_text : MOVE_TEXT,
@@ -664,6 +666,23 @@ Test(lint, dangling_reference)
 	cr_assert(eq(sz, count("dangling-reference", ANY), 2), "%s", dump());
 }
 
+Test(lint, dangling_reference_not_for_a_listed_section_without_clauses)
+{
+	/* delta is listed and its file exists, with no clause yet (a section
+	 * may be partly in, docs/spec-format.md): a reference to it resolves. */
+	fx f = {.sections = "alpha, beta, delta",
+	        .beta_tail = "\n{#LL.REF.5 advisory}\nSee [the empty part]{ref:lintland/delta}.\n"};
+	write_fixture(&f);
+	put("spec/lintland/delta.md", "---\nruleset: lintland\nsection: delta\ntitle: Delta\n"
+	                              "source: test\nstatus: partial\n---\n\n# Delta\n");
+	load();
+	cr_assert(eq(sz, arb_rulebook_problem_count(g_rb), 0));
+	bind();
+	run("lintland");
+	cr_assert(eq(sz, count("dangling-reference", "LL.REF.5"), 0), "%s", dump());
+	cr_assert(eq(sz, count("dangling-reference", ANY), 2), "%s", dump());
+}
+
 Test(lint, undefined_term)
 {
 	fixture(NULL, true);
@@ -819,6 +838,47 @@ Test(lint, assumption_by_unit)
 	                              ARB_SEV_INFO, BETA_MD, 34, NULL);
 	MSG_HAS(x, "LL.YARD.1 states a yard");
 	cr_assert(eq(sz, count("assumption", ANY), 2), "%s", dump());
+}
+
+/* Whether s is well-formed UTF-8. */
+static bool utf8_ok(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		size_t k = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2
+		                     : (*p & 0xF8) == 0xF0 ? 3 : 4;
+		if (k == 4)
+			return false;
+		p++;
+		for (size_t i = 0; i < k; i++, p++)
+			if ((*p & 0xC0) != 0x80)
+				return false;
+	}
+	return true;
+}
+
+Test(lint, assumption_quotes_whole_characters)
+{
+	/* The quoted convention text is cut (at 160 bytes): the cut must not
+	 * split a character, or the message is no longer text (and
+	 * `arbiter lint --json` cannot print it). Here a 3-byte apostrophe
+	 * starts at byte 159. */
+	char text[256], conv[sizeof kConv + 256];
+	snprintf(text, sizeof text, "A wibble is measured%139s\xe2\x80\x99s way.", "");
+	for (char *p = text + 20; *p == ' '; p++)
+		*p = 'o';
+	cr_assert(eq(sz, strlen(text), 159 + 3 + 6));
+	const char *old = "A wibble is measured from the centre of the base.";
+	const char *at = strstr(kConv, old);
+	snprintf(conv, sizeof conv, "%.*s%s%s", (int)(at - kConv), kConv, text, at + strlen(old));
+	write_fixture(NULL);
+	put("spec/conventions.md", conv);
+	load();
+	bind();
+	run("lintland");
+	const arb_finding *x = expect("assumption", "CONV.WIB.1", ARB_LINT_ASSUMPTION,
+	                              ARB_SEV_INFO, ALPHA_MD, 24, NULL);
+	cr_assert(utf8_ok(x->message), "message is not UTF-8: %s", x->message);
 }
 
 /* ---- not bound ---- */

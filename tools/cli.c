@@ -161,9 +161,11 @@ int cli_load_cases_lenient(const cli_env *env, const arb_rulebook *rb, arb_cases
 			f->kind = ARB_LINT_TRACE;
 			f->severity = ARB_SEV_ERROR;
 			f->code = "case-table";
-			/* The file name outlives err: it is the one we hold in files. */
-			f->file = NULL;
+			/* The caller frees the file name with the findings. */
+			f->file = strdup(err.file[0] ? err.file : files.v[i]);
 			f->line = err.line;
+			if (!f->file)
+				rc = -1;
 			char buf[sizeof f->message];
 			snprintf(f->message, sizeof f->message, "%s (the whole table is left out)",
 			         arb_error_format(&err, buf, sizeof buf));

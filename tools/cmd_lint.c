@@ -28,8 +28,11 @@ static int print_json(const arb_finding *f)
 	                      f->file, "line", (json_int_t)f->line, "message", f->message);
 	char *s = o ? json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII) : NULL;
 	json_decref(o);
-	if (!s)
+	if (!s) {
+		fprintf(stderr, "arbiter lint: cannot write a finding as JSON (%s:%ld)\n",
+		        f->file ? f->file : "", f->line);
 		return -1;
+	}
 	puts(s);
 	free(s);
 	return 0;
@@ -147,14 +150,29 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 			goto done;
 		}
 	/* Predicates that cannot be bound are findings, not a reason to stop. */
-	if (arb_oracle_new(&o, rb, &err) != ARB_OK)
+	arb_finding bind = {0};
+	bool bind_failed = arb_oracle_new(&o, rb, &err) != ARB_OK;
+	if (bind_failed) {
+		/* What made the binding fail, where it is: lint has no check of its own
+		 * for every cause (a profile naming a reading no predicate encodes). */
 		o = NULL;
+		bind = (arb_finding){.kind = ARB_LINT_STRUCTURE, .severity = ARB_SEV_ERROR,
+		                     .code = "not-bound", .file = err.file[0] ? err.file : NULL,
+		                     .line = err.line};
+		snprintf(bind.message, sizeof bind.message, "the predicates cannot be bound: %.340s",
+		         err.message);
+	}
 	/* Each case table on its own: one that will not load is a finding. */
 	if (arb_caseset_new(&cs) != ARB_OK)
 		goto done;
 	if (cli_load_cases_lenient(env, rb, cs, &extra, &n_extra))
 		goto done;
 	size_t counts[3] = {0}, shown = 0;
+	if (bind_failed) {
+		json ? print_json(&bind) : (print_text(&bind), 0);
+		counts[bind.severity]++;
+		shown++;
+	}
 	for (size_t i = 0; i < n_extra; i++) {
 		json ? print_json(&extra[i]) : (print_text(&extra[i]), 0);
 		counts[extra[i].severity]++;
@@ -215,6 +233,8 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 done:
 	fflush(stdout);
 	free(rulesets);
+	for (size_t i = 0; i < n_extra; i++)
+		free((char *)extra[i].file);
 	free(extra);
 	free(mt.s);
 	arb_caseset_free(cs);
