@@ -212,7 +212,8 @@ typedef enum arb_through {
  * `how`. 0 when it never is (or n < 2, or np < 3). If m is not NULL: m->figure =
  * the length, m->p = the centre where the base first enters, m->q = where it last
  * leaves (both the path's start/end if it is already/still inside), m->other = -1;
- * when the length is 0, p and q are the path's first point. Exact: no sampling. */
+ * when the length is 0, p and q are the path's first point. Exact: no sampling.
+ * NAN when out of memory. */
 double arb_geom_path_through(const arb_placed *a, const arb_vec2 *pts, size_t n,
                              const arb_vec2 *poly, size_t np, arb_through how, arb_measure *m);
 

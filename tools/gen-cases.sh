@@ -5,14 +5,25 @@
 #
 #   sh tools/gen-cases.sh BUILD_DIR OUT_DIR
 #       BUILD_DIR/gen_boundary OUT_DIR
-#       BUILD_DIR/gen_variants -o OUT_DIR cases/scrollhammer/movement/hand-*.csv
-#       (with no hand-*.csv, OUT_DIR/scrollhammer/movement/gen-variants.csv
-#       is removed: nothing generates it)
+#       and, for each SECTION of SECTIONS below,
+#       BUILD_DIR/gen_variants over cases/scrollhammer/SECTION/hand-*.csv,
+#       writing OUT_DIR/scrollhammer/SECTION/gen-variants.csv (gen_variants
+#       always writes DIR/scrollhammer/movement/gen-variants.csv: for any
+#       other section it writes into a temporary directory and the file is
+#       moved into place). With no hand-*.csv in a section, its
+#       gen-variants.csv is removed: nothing generates it.
 #   sh tools/gen-cases.sh --compare DIR_A DIR_B
 #       every gen-*.csv under DIR_A must be the same file under DIR_B, and
 #       every gen-*.csv under DIR_B must have been generated (be in DIR_A);
 #       otherwise says which are out of date, "run: make cases", exit 1.
+#       Both trees are searched whole, every section's directory included
+#       (scrollhammer/movement, scrollhammer/terrain, ...); each section
+#       that generates tables must have at least one gen-*.csv in DIR_A.
 set -eu
+
+# The sections of cases/scrollhammer/ whose hand-*.csv get metamorphic
+# variants; gen_boundary writes its own tables into movement and terrain.
+SECTIONS="movement terrain"
 
 usage() {
 	echo "usage: sh tools/gen-cases.sh BUILD_DIR OUT_DIR" >&2
@@ -29,6 +40,12 @@ if [ "${1:-}" = "--compare" ]; then
 	list=$(mktemp)
 	trap 'rm -f "$list"' EXIT
 	stale=0
+	for sec in $SECTIONS; do
+		if [ -z "$(find "$a/scrollhammer/$sec" -type f -name 'gen-*.csv' 2>/dev/null)" ]; then
+			echo "gen-cases: $a/scrollhammer/$sec: no gen-*.csv was generated" >&2
+			stale=1
+		fi
+	done
 	(cd "$a" && find . -type f -name 'gen-*.csv') | sort >"$list"
 	while IFS= read -r rel; do
 		rel=${rel#./}
@@ -63,12 +80,26 @@ out=$2
 	echo "gen-cases: run from the repository's root (no cases/scrollhammer/movement here)" >&2
 	exit 2
 }
-mkdir -p "$out/scrollhammer/movement"
+for sec in $SECTIONS; do
+	mkdir -p "$out/scrollhammer/$sec"
+done
 "$build/gen_boundary" "$out"
-set -- cases/scrollhammer/movement/hand-*.csv
-if [ -e "$1" ]; then
-	"$build/gen_variants" -o "$out" "$@"
-else
-	echo "gen-cases: no cases/scrollhammer/movement/hand-*.csv: no gen-variants.csv" >&2
-	rm -f "$out/scrollhammer/movement/gen-variants.csv"
-fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for sec in $SECTIONS; do
+	set -- cases/scrollhammer/"$sec"/hand-*.csv
+	if [ ! -e "$1" ]; then
+		echo "gen-cases: no cases/scrollhammer/$sec/hand-*.csv: no gen-variants.csv" >&2
+		rm -f "$out/scrollhammer/$sec/gen-variants.csv"
+	elif [ "$sec" = movement ]; then
+		"$build/gen_variants" -o "$out" "$@"
+	else
+		rm -rf "$tmp/scrollhammer"
+		mkdir -p "$tmp/scrollhammer/movement"
+		"$build/gen_variants" -o "$tmp" "$@"
+		# copied next to its place, then renamed: the file is written whole
+		dest="$out/scrollhammer/$sec/gen-variants.csv"
+		cp "$tmp/scrollhammer/movement/gen-variants.csv" "$dest.tmp"
+		mv "$dest.tmp" "$dest"
+	fi
+done

@@ -27,7 +27,7 @@ static double through(const arb_scenario *s, const arb_model *m, const char *kin
 		if (strcmp(s->terrain[i].kind, kind) == 0)
 			len += arb_geom_path_through(&pl, p->pts, p->n_pts, s->terrain[i].poly,
 			                             s->terrain[i].n_poly, how, NULL);
-	return len;
+	return len; /* NAN (out of memory) compares false: such a model counts as not through */
 }
 
 /* The actor's models through `kind`: how many, and the one going furthest. */
