@@ -649,9 +649,18 @@ static int parse_values(cell *c, arb_case *k)
 	if (!k->values)
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < n; i++) {
+		/* name=- : the verdict must not give that value */
+		size_t len = strlen(parts[i]);
+		if (len > 2 && strcmp(parts[i] + len - 2, "=-") == 0) {
+			k->values[i].name = arb_scenario_strndup(c->s, parts[i], len - 2);
+			k->values[i].value = NAN;
+			if (!k->values[i].name)
+				return ARB_ENOMEM;
+			continue;
+		}
 		int r = parse_stat(c, parts[i], &k->values[i]);
 		if (r > 0)
-			return cell_err(c, "expected name=number, got '%s'", parts[i]);
+			return cell_err(c, "expected name=number or name=-, got '%s'", parts[i]);
 		if (r < 0)
 			return r;
 	}
@@ -1106,6 +1115,13 @@ bool arb_case_agrees(const arb_case *c, const arb_verdict *v, char *why, size_t 
 		for (size_t j = 0; j < v->n_values; j++)
 			if (strcmp(v->values[j].name, want->name) == 0)
 				got = &v->values[j];
+		if (isnan(want->value)) {
+			if (got) {
+				snprintf(why, n, "expected no value %s, got %g", want->name, got->value);
+				return false;
+			}
+			continue;
+		}
 		if (!got) {
 			snprintf(why, n, "expected value %s=%g, got none", want->name, want->value);
 			return false;

@@ -282,13 +282,11 @@ static size_t dangerous_wounds(const arb_eval *ev, double face, size_t *rolled)
 	return w;
 }
 
-/* SH.TER.DANG.4 */
-ARB_PREDICATE(sh_ter_dang_4, .clause = "SH.TER.DANG.4", .ruleset = "scrollhammer",
-              .actions = MOVES, .phases = "movement", .question = "value.dangerous",
-              .params = "wound_roll", .fingerprint = "be4dce9912090b80")
+/* "assign a wound to one of the models that moved through": none, no wound. */
+static void dang_4(const arb_eval *ev, arb_result *r, arb_through how)
 {
 	size_t rolled, w = dangerous_wounds(ev, arb_eval_param(ev, "wound_roll"), &rolled);
-	if (!rolled) {
+	if (!rolled || !crossing_of(ev, "dangerous", how).models) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -296,6 +294,24 @@ ARB_PREDICATE(sh_ter_dang_4, .clause = "SH.TER.DANG.4", .ruleset = "scrollhammer
 	arb_result_value(r, "dangerous_wounds", (double)w);
 	arb_result_explain(r, "%zu of %zu dangerous terrain dice show %g: %zu wound(s)", w,
 	                   rolled, arb_eval_param(ev, "wound_roll"), w);
+}
+
+/* SH.TER.DANG.4 */
+ARB_PREDICATE(sh_ter_dang_4_centre, .clause = "SH.TER.DANG.4", .reading = "centre",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "value.dangerous", .params = "wound_roll",
+              .fingerprint = "be4dce9912090b80")
+{
+	dang_4(ev, r, ARB_THROUGH_CENTRE);
+}
+
+/* SH.TER.DANG.4 */
+ARB_PREDICATE(sh_ter_dang_4_base, .clause = "SH.TER.DANG.4", .reading = "base",
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "value.dangerous", .params = "wound_roll",
+              .fingerprint = "be4dce9912090b80")
+{
+	dang_4(ev, r, ARB_THROUGH_BASE);
 }
 
 /* SH.TER.DANG.5 */
