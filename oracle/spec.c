@@ -532,6 +532,34 @@ static int finish_clause(arb_rulebook *rb, clause_build *cb, const char *raw, ar
 	return arb__ptrvec_push(&rb->clauses, c);
 }
 
+/* Appends the vocabulary lists a section's front matter gives to its
+ * ruleset's (ruleset.md's lists come first). */
+static int extend_vocabulary(arb_rulebook *rb, const char *ruleset, const fm_entry *fm,
+                             size_t n_fm)
+{
+	rb_ruleset *r = NULL;
+	for (size_t i = 0; i < rb->rulesets.n; i++)
+		if (strcmp(((rb_ruleset *)rb->rulesets.v[i])->name, ruleset) == 0)
+			r = rb->rulesets.v[i];
+	if (!r)
+		return ARB_OK;
+	for (size_t i = 0; kVocab[i]; i++) {
+		const fm_entry *e = fm_get(fm, n_fm, kVocab[i]);
+		if (!e)
+			continue;
+		const char *add = comma_list(rb->arena, e->value);
+		if (!add)
+			return ARB_ENOMEM;
+		size_t n = strlen(r->lists[i]) + strlen(add) + 2;
+		char *joined = arb__arena_alloc(rb->arena, n);
+		if (!joined)
+			return ARB_ENOMEM;
+		snprintf(joined, n, "%s%s%s", r->lists[i], r->lists[i][0] ? " " : "", add);
+		r->lists[i] = joined;
+	}
+	return ARB_OK;
+}
+
 /* Parses one section file (or conventions.md). */
 static int load_section(arb_rulebook *rb, const char *path, const char *want_ruleset,
                         const char *want_section, const char *prefix, arb_error *err)
@@ -544,8 +572,10 @@ static int load_section(arb_rulebook *rb, const char *path, const char *want_rul
 	lines ls = {buf, 0};
 	fm_entry fm[FM_MAX];
 	size_t n_fm;
-	static const char *const allowed[] = {"ruleset", "section", "title", "source", "status",
-	                                      NULL};
+	static const char *const allowed[] = {"ruleset",  "section", "title",      "source",
+	                                      "status",   "actions", "phases",     "subphases",
+	                                      "statuses", "terrain", "formations", "facts",
+	                                      "tests",    NULL};
 	static const char *const required[] = {"ruleset", "section", "title", "source", NULL};
 	char para[16384];
 	size_t para_n = 0;
@@ -571,6 +601,9 @@ static int load_section(arb_rulebook *rb, const char *path, const char *want_rul
 	ruleset = arb__arena_strndup(rb->arena, ruleset, strlen(ruleset));
 	section = arb__arena_strndup(rb->arena, section, strlen(section));
 	prose_ok = strcmp(want_ruleset, "conventions") == 0;
+	/* A section may add to its ruleset's vocabulary the words its text needs. */
+	if ((rc = extend_vocabulary(rb, want_ruleset, fm, n_fm)))
+		goto done;
 	for (;;) {
 		char *l = next_line(&ls);
 		bool blank = !l || *skip_ws(l) == '\0';
