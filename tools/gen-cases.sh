@@ -5,9 +5,9 @@
 #
 #   sh tools/gen-cases.sh BUILD_DIR OUT_DIR
 #       BUILD_DIR/gen_boundary OUT_DIR
-#       and, for each SECTION of SECTIONS below,
-#       BUILD_DIR/gen_variants over cases/scrollhammer/SECTION/hand-*.csv,
-#       writing OUT_DIR/scrollhammer/SECTION/gen-variants.csv (gen_variants
+#       and, for each RULESET/SECTION of SECTIONS below,
+#       BUILD_DIR/gen_variants over cases/RULESET/SECTION/hand-*.csv,
+#       writing OUT_DIR/RULESET/SECTION/gen-variants.csv (gen_variants
 #       always writes DIR/scrollhammer/movement/gen-variants.csv: for any
 #       other section it writes into a temporary directory and the file is
 #       moved into place). With no hand-*.csv in a section, its
@@ -21,9 +21,11 @@
 #       that generates tables must have at least one gen-*.csv in DIR_A.
 set -eu
 
-# The sections of cases/scrollhammer/ whose hand-*.csv get metamorphic
-# variants; gen_boundary writes its own tables into movement and terrain.
-SECTIONS="movement terrain"
+# The sections (RULESET/SECTION) whose hand-*.csv get metamorphic variants:
+# every directory of cases/ that has hand-written tables. gen_boundary writes
+# its own tables where it knows the formulas.
+SECTIONS=$(find cases -mindepth 3 -maxdepth 3 -name 'hand-*.csv' 2>/dev/null |
+	sed 's|^cases/||; s|/[^/]*$||' | sort -u)
 
 usage() {
 	echo "usage: sh tools/gen-cases.sh BUILD_DIR OUT_DIR" >&2
@@ -41,8 +43,8 @@ if [ "${1:-}" = "--compare" ]; then
 	trap 'rm -f "$list"' EXIT
 	stale=0
 	for sec in $SECTIONS; do
-		if [ -z "$(find "$a/scrollhammer/$sec" -type f -name 'gen-*.csv' 2>/dev/null)" ]; then
-			echo "gen-cases: $a/scrollhammer/$sec: no gen-*.csv was generated" >&2
+		if [ -z "$(find "$a/$sec" -type f -name 'gen-*.csv' 2>/dev/null)" ]; then
+			echo "gen-cases: $a/$sec: no gen-*.csv was generated" >&2
 			stale=1
 		fi
 	done
@@ -80,25 +82,26 @@ out=$2
 	echo "gen-cases: run from the repository's root (no cases/scrollhammer/movement here)" >&2
 	exit 2
 }
+mkdir -p "$out/scrollhammer/movement" "$out/scrollhammer/terrain"
 for sec in $SECTIONS; do
-	mkdir -p "$out/scrollhammer/$sec"
+	mkdir -p "$out/$sec"
 done
 "$build/gen_boundary" "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for sec in $SECTIONS; do
-	set -- cases/scrollhammer/"$sec"/hand-*.csv
+	set -- cases/"$sec"/hand-*.csv
 	if [ ! -e "$1" ]; then
-		echo "gen-cases: no cases/scrollhammer/$sec/hand-*.csv: no gen-variants.csv" >&2
-		rm -f "$out/scrollhammer/$sec/gen-variants.csv"
-	elif [ "$sec" = movement ]; then
+		echo "gen-cases: no cases/$sec/hand-*.csv: no gen-variants.csv" >&2
+		rm -f "$out/$sec/gen-variants.csv"
+	elif [ "$sec" = scrollhammer/movement ]; then
 		"$build/gen_variants" -o "$out" "$@"
 	else
 		rm -rf "$tmp/scrollhammer"
 		mkdir -p "$tmp/scrollhammer/movement"
 		"$build/gen_variants" -o "$tmp" "$@"
 		# copied next to its place, then renamed: the file is written whole
-		dest="$out/scrollhammer/$sec/gen-variants.csv"
+		dest="$out/$sec/gen-variants.csv"
 		cp "$tmp/scrollhammer/movement/gen-variants.csv" "$dest.tmp"
 		mv "$dest.tmp" "$dest"
 	fi
