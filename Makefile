@@ -105,7 +105,7 @@ format:
 
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
-	  --std=c11 -Ioracle --suppress=missingIncludeSystem oracle tools
+	  --inline-suppr --std=c11 -Ioracle -Itools --suppress=missingIncludeSystem oracle tools
 	clang-tidy --quiet $(LIB_SRC) -- $(CFLAGS)
 
 clean:

@@ -19,6 +19,8 @@ extern const arb_predicate *const __stop_arb_predicates[] __attribute__((weak));
 
 size_t arb_predicate_linked_count(void)
 {
+	/* The linker puts both bounds around one section: one object. */
+	// cppcheck-suppress comparePointers
 	return __start_arb_predicates ? (size_t)(__stop_arb_predicates - __start_arb_predicates)
 	                              : 0;
 }
@@ -99,9 +101,7 @@ static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
 int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err)
 {
 	*out = NULL;
-	size_t n = (size_t)(__stop_arb_predicates - __start_arb_predicates);
-	if (!__start_arb_predicates)
-		n = 0;
+	size_t n = arb_predicate_linked_count();
 	arb_oracle *o = calloc(1, sizeof *o);
 	sort_item *items = calloc(n ? n : 1, sizeof *items);
 	int rc = ARB_OK;

@@ -105,37 +105,35 @@ static int read_file(const char *path, char **out, arb_error *err)
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-	size_t cap = 8192, n = 0;
+	size_t cap = 8192, n = 0, k;
 	char *buf = malloc(cap);
 	int rc = ARB_OK;
-	while (buf) {
+	if (!buf) {
+		rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
+		goto done;
+	}
+	do {
 		if (n + 4096 + 1 > cap) {
 			char *nb = realloc(buf, cap * 2);
 			if (!nb) {
-				free(buf);
-				buf = NULL;
-				break;
+				rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
+				goto done;
 			}
 			buf = nb;
 			cap *= 2;
 		}
-		size_t k = fread(buf + n, 1, 4096, f);
+		k = fread(buf + n, 1, 4096, f);
 		n += k;
-		if (k < 4096)
-			break;
-	}
-	if (!buf)
-		rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
-	else if (ferror(f))
+	} while (k == 4096);
+	if (ferror(f)) {
 		rc = arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "read error");
-	fclose(f);
-	if (rc != ARB_OK) {
-		free(buf);
-		return rc;
+		goto done;
 	}
 	buf[n] = '\0';
 	if (memchr(buf, '\0', n))
 		rc = arb_error_set(err, ARB_EINPUT, path, 0, 0, NULL, "file contains a NUL byte");
+done:
+	fclose(f);
 	if (rc != ARB_OK) {
 		free(buf);
 		return rc;

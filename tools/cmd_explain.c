@@ -193,7 +193,7 @@ int cmd_explain(cli_env *env, int argc, char **argv)
 		snprintf(defpath, len, "reports/explain/%s.svg", id);
 		svg_path = defpath;
 	}
-	if (cli_write_atomic(svg_path, svg, strlen(svg)))
+	if (!svg_path || cli_write_atomic(svg_path, svg, strlen(svg)))
 		goto done;
 	printf("\ndrawing %s\n", svg_path);
 	status = ok ? EXIT_AGREE : EXIT_DISAGREE;
