@@ -142,5 +142,15 @@ awk -v t="$text" 'skip { print t; skip = 0; next } /^\{#CONV\.MOVE\.1 / { skip =
 expect_status "lint --json utf-8" 0 $?
 contains "lint --json utf-8" "$T/out" '"clause":"CONV.MOVE.1"'
 
+# run --junit and --json: one testcase (one line) per case, the failure kept.
+"$ARB" run -q --junit "$T/junit.xml" --json "$T/results.jsonl" tests/fixtures/failing >/dev/null 2>&1
+expect_status "run --junit" 1 $?
+contains "run --junit" "$T/junit.xml" '<testsuites name="arbiter" tests="2" failures="1">'
+contains "run --junit" "$T/junit.xml" '<testcase classname="scrollhammer.movement" name="FIX-FAIL-1"'
+contains "run --junit" "$T/junit.xml" '<failure message="expected legal, got illegal">'
+if [ "$(grep -c '<testcase ' "$T/junit.xml")" = 2 ]; then ok; else ko "run --junit: wanted 2 testcases"; fi
+if [ "$(grep -c '"agrees":' "$T/results.jsonl")" = 2 ]; then ok; else ko "run --json: wanted 2 lines"; fi
+contains "run --json" "$T/results.jsonl" '"agrees":false'
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -4,6 +4,9 @@
  * per section and per clause, and ends with "N passed, N failed".
  */
 #include "cli.h"
+#include "strbuf.h"
+
+#include <jansson.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -56,11 +59,102 @@ static void print_disagreement(const arb_case *c, const arb_verdict *v, const ch
 		printf("     note: %s\n", c->note);
 }
 
+/* One JUnit testcase: classname ruleset.section, name the case ID. */
+static void junit_case(strbuf *b, const arb_case *c, const char *section, const arb_verdict *v,
+                       bool ok, const char *why)
+{
+	char cls[96];
+	snprintf(cls, sizeof cls, "%s", section);
+	for (char *p = cls; *p; p++)
+		if (*p == '/')
+			*p = '.';
+	strbuf_puts(b, "    <testcase classname=\"");
+	strbuf_put_xml(b, cls);
+	strbuf_puts(b, "\" name=\"");
+	strbuf_put_xml(b, c->id);
+	strbuf_puts(b, "\" file=\"");
+	strbuf_put_xml(b, c->file);
+	strbuf_putf(b, "\" line=\"%ld\"", c->line);
+	if (ok) {
+		strbuf_puts(b, "/>\n");
+		return;
+	}
+	strbuf_puts(b, ">\n      <failure message=\"");
+	strbuf_put_xml(b, why);
+	strbuf_puts(b, "\">");
+	strbuf_put_xml(b, c->target);
+	strbuf_puts(b, ": ");
+	strbuf_put_xml(b, why);
+	strbuf_puts(b, "\n");
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_trace *t = &v->trace[i];
+		if (t->result.outcome == ARB_NA)
+			continue;
+		strbuf_put_xml(b, t->pred->clause);
+		if (t->pred->reading) {
+			strbuf_puts(b, "/");
+			strbuf_put_xml(b, t->pred->reading);
+		}
+		strbuf_putf(b, " %s: ", arb_outcome_name(t->result.outcome));
+		strbuf_put_xml(b, t->result.explanation);
+		strbuf_puts(b, "\n");
+	}
+	strbuf_puts(b, "</failure>\n    </testcase>\n");
+}
+
+static int write_junit(const char *path, strbuf *cases, size_t n, size_t failed, double secs)
+{
+	strbuf doc = {0};
+	strbuf_puts(&doc, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	strbuf_putf(&doc, "<testsuites name=\"arbiter\" tests=\"%zu\" failures=\"%zu\">\n", n,
+	            failed);
+	strbuf_putf(&doc,
+	            "  <testsuite name=\"arbiter run\" tests=\"%zu\" failures=\"%zu\" "
+	            "errors=\"0\" time=\"%.6f\">\n",
+	            n, failed, secs);
+	strbuf_put(&doc, cases->s, cases->n);
+	strbuf_puts(&doc, "  </testsuite>\n</testsuites>\n");
+	if (cases->oom)
+		doc.oom = true;
+	size_t len = doc.n;
+	char *text = strbuf_take(&doc);
+	int rc = text ? cli_write_atomic(path, text, len) : -1;
+	if (!text)
+		fprintf(stderr, "arbiter: out of memory\n");
+	free(text);
+	return rc;
+}
+
+/* One line of `--json`: the case, what was expected, what was judged. */
+static int json_case(strbuf *b, const arb_case *c, const arb_verdict *v, bool ok, const char *why)
+{
+	char disp[64];
+	json_t *viol = json_array();
+	for (size_t i = 0; viol && i < v->n_violates; i++)
+		json_array_append_new(viol, json_string(v->violates[i]));
+	json_t *o = json_pack("{s:s,s:s,s:I,s:s,s:s,s:s,s:s,s:o,s:b,s:s?}", "id", c->id, "file",
+	                      c->file, "line", (json_int_t)c->line, "target", c->target, "expect",
+	                      arb_verdict_kind_name(c->expect), "verdict",
+	                      arb_verdict_kind_name(v->kind), "dispute",
+	                      arb_dispute_name(v->dispute, disp, sizeof disp), "violates", viol,
+	                      "agrees", ok, "why", ok ? NULL : why);
+	char *s = o ? json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII) : NULL;
+	json_decref(o);
+	if (!s)
+		return -1;
+	strbuf_puts(b, s);
+	strbuf_puts(b, "\n");
+	free(s);
+	return b->oom ? -1 : 0;
+}
+
 int cmd_run(cli_env *env, int argc, char **argv)
 {
 	char **paths = calloc((size_t)argc + 1, sizeof *paths);
 	int np = 0, status = EXIT_BADINPUT;
 	bool quiet = false, stats = false;
+	const char *junit = NULL, *json_out = NULL;
+	strbuf cases_xml = {0}, json_lines = {0};
 	arb_rulebook *rb = NULL;
 	arb_oracle *o = NULL;
 	arb_caseset *cs = NULL;
@@ -76,6 +170,10 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			quiet = true;
 		else if (strcmp(argv[i], "--stats") == 0)
 			stats = true;
+		else if (strcmp(argv[i], "--junit") == 0 && i + 1 < argc)
+			junit = argv[++i];
+		else if (strcmp(argv[i], "--json") == 0 && i + 1 < argc)
+			json_out = argv[++i];
 		else if (argv[i][0] == '-') {
 			fprintf(stderr, "arbiter run: unknown option '%s'\n", argv[i]);
 			goto done;
@@ -135,9 +233,23 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			tc->cases++;
 			tc->agreed += ok;
 		}
+		if (junit)
+			junit_case(&cases_xml, c, sec, v, ok, why);
+		if (json_out && json_case(&json_lines, c, v, ok, why)) {
+			arb_verdict_free(v);
+			fprintf(stderr, "arbiter: out of memory\n");
+			goto done;
+		}
 		arb_verdict_free(v);
 	}
 	double t2 = cli_now();
+	if (junit && write_junit(junit, &cases_xml, n, failed, t2 - t1))
+		goto done;
+	if (json_out) {
+		if (json_lines.oom || cli_write_atomic(json_out, json_lines.s ? json_lines.s : "",
+		                                       json_lines.n))
+			goto done;
+	}
 	if (stats)
 		fprintf(stderr, "stats: %zu cases, load %.6f s, judge %.6f s, peak %ld KiB\n", n,
 		        t1 - t0, t2 - t1, cli_peak_kib());
@@ -212,6 +324,8 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	printf("%zu passed, %zu failed\n", passed, failed);
 	status = failed ? EXIT_DISAGREE : EXIT_AGREE;
 done:
+	strbuf_free(&cases_xml);
+	strbuf_free(&json_lines);
 	free(paths);
 	free(sn);
 	free(sections);

@@ -91,3 +91,32 @@ void strbuf_free(strbuf *b)
 	free(b->s);
 	*b = (strbuf){0};
 }
+
+void strbuf_put_xml(strbuf *b, const char *s)
+{
+	for (const char *p = s ? s : ""; *p; p++) {
+		switch (*p) {
+		case '&':
+			strbuf_puts(b, "&amp;");
+			break;
+		case '<':
+			strbuf_puts(b, "&lt;");
+			break;
+		case '>':
+			strbuf_puts(b, "&gt;");
+			break;
+		case '"':
+			strbuf_puts(b, "&quot;");
+			break;
+		case '\'':
+			strbuf_puts(b, "&#39;");
+			break;
+		default:
+			/* control characters are not allowed in XML 1.0 */
+			if ((unsigned char)*p < 0x20 && *p != '\n' && *p != '\t' && *p != '\r')
+				strbuf_puts(b, "?");
+			else
+				strbuf_put(b, p, 1);
+		}
+	}
+}

@@ -33,6 +33,9 @@ void strbuf_puts(strbuf *b, const char *s);
  * oom too, so that it is not lost silently. */
 void strbuf_putf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Appends s escaped for XML and HTML text or attribute values (& < > " '). */
+void strbuf_put_xml(strbuf *b, const char *s);
+
 /* Returns the text (an empty string if nothing was appended), which the
  * caller frees with free(), and resets b to empty. Returns NULL after an
  * allocation failure, having freed what b held. */
