@@ -11,6 +11,7 @@ CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools -MMD -MP
 LDLIBS  := -lcsv -lm
 ifeq ($(SANITIZE),1)
+export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0
 BUILD   := build/asan
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=address,undefined
@@ -30,6 +31,8 @@ BENCH_BIN := $(BUILD)/bench_csvfloor
 ARBITER   := $(BUILD)/arbiter
 TESTS     := $(BUILD)/unit-tests
 JSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+GV_CFLAGS := $(shell pkg-config --cflags libgvc 2>/dev/null || echo -I/usr/include/graphviz)
+GV_LIBS   := $(shell pkg-config --libs libgvc 2>/dev/null || echo -lgvc -lcgraph -lcdt)
 CRIT_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
 .PHONY: all deps check run bench clean format lint asan cases cases-check unit suite docs docs-check
@@ -45,7 +48,10 @@ $(BUILD)/%.o: %.c
 # Rule objects are linked directly (not through an archive) so that their
 # ARB_PREDICATE descriptors in the arb_predicates section are kept.
 $(ARBITER): $(BUILD)/tools/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(GV_LIBS) $(LDLIBS)
+
+# Graphviz stays at the edge: only the flow drawing includes it.
+$(BUILD)/tools/flow_dot.o: CFLAGS += $(GV_CFLAGS)
 
 $(BUILD)/gen_%: $(BUILD)/tools/gen_%.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -58,7 +64,7 @@ $(BUILD)/bench_%: $(BUILD)/tools/bench_%.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(TESTS): $(TEST_OBJ) $(TOOL_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CRIT_LIBS) $(JSON_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CRIT_LIBS) $(JSON_LIBS) $(GV_LIBS) $(LDLIBS)
 
 unit: deps $(TESTS)
 	$(TESTS) --jobs 2

@@ -458,6 +458,37 @@ bool arb_rulebook_declares(const arb_rulebook *rb, const char *ruleset, const ch
 size_t arb_rulebook_precedence_count(const arb_rulebook *rb, const char *ruleset);
 const arb_precedence *arb_rulebook_precedence_at(const arb_rulebook *rb, const char *ruleset,
                                                  size_t i);
+/* A phase flow: the order of play a section lays down, as data next to the
+ * procedure clauses that state it (a ```flow block, docs/spec-format.md).
+ * Each step and transition names the clause behind it (or NULL). */
+typedef struct arb_flow_step {
+	const char *id;
+	const char *label;
+	const char *clause;
+	long line;
+} arb_flow_step;
+
+typedef struct arb_flow_edge {
+	const char *from, *to;
+	const char *label;   /* NULL when the transition has none */
+	const char *clause;
+	long line;
+} arb_flow_edge;
+
+typedef struct arb_flow {
+	const char *name;    /* unique in the rulebook: "scrollhammer.charge" */
+	const char *title;
+	const char *ruleset, *section, *file;
+	long line;
+	const arb_flow_step *steps;
+	size_t n_steps;
+	const arb_flow_edge *edges;
+	size_t n_edges;
+} arb_flow;
+
+size_t arb_rulebook_flow_count(const arb_rulebook *rb);
+const arb_flow *arb_rulebook_flow_at(const arb_rulebook *rb, size_t i);
+
 /* The ruleset's profile lines, all profiles together: how many, the i-th. */
 size_t arb_rulebook_profile_count(const arb_rulebook *rb, const char *ruleset);
 const arb_profile_entry *arb_rulebook_profile_at(const arb_rulebook *rb, const char *ruleset,

@@ -35,6 +35,7 @@ struct arb_rulebook {
 	arb_arena *arena;
 	arb_ptrvec clauses;  /* arb_clause *, in file order */
 	arb_ptrvec rulesets; /* rb_ruleset * */
+	arb_ptrvec flows;    /* arb_flow * */
 };
 
 static const char *const kVocab[] = {"actions", "phases",  "subphases", "formations",
@@ -530,6 +531,151 @@ static int finish_clause(arb_rulebook *rb, clause_build *cb, const char *raw, ar
 	return arb__ptrvec_push(&rb->clauses, c);
 }
 
+/* A quoted label: "text" at *p; advances past it. NULL if none. */
+static char *quoted(arb_arena *a, const char **p)
+{
+	const char *q = skip_ws(*p);
+	if (*q != '"')
+		return NULL;
+	const char *end = strchr(q + 1, '"');
+	if (!end)
+		return NULL;
+	*p = end + 1;
+	return arb__arena_strndup(a, q + 1, (size_t)(end - q - 1));
+}
+
+static bool flow_id(const char *s, size_t n)
+{
+	if (n == 0)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!(islower((unsigned char)s[i]) || isdigit((unsigned char)s[i]) || s[i] == '_'))
+			return false;
+	return true;
+}
+
+/* Parses a ```flow block (the fence line is l); reads up to the closing fence.
+ *   ```flow NAME "Title"
+ *   STEP: "label" [CLAUSE]
+ *   STEP -> STEP ["label"] [CLAUSE]
+ *   ```                                                                     */
+static int parse_flow(arb_rulebook *rb, lines *ls, const char *l, const char *file,
+                      const char *ruleset, const char *section, arb_error *err)
+{
+	arb_arena *a = rb->arena;
+	long opened = ls->no;
+	const char *p = skip_ws(l + 7);
+	size_t nn = strcspn(p, " \t");
+	arb_flow *f = arb__arena_alloc(a, sizeof *f);
+	arb_flow_step *steps = arb__arena_alloc(a, sizeof *steps * 64);
+	arb_flow_edge *edges = arb__arena_alloc(a, sizeof *edges * 128);
+	if (!f || !steps || !edges)
+		return ARB_ENOMEM;
+	if (nn == 0)
+		return arb_error_set(err, ARB_EINPUT, file, opened, 8, "flow",
+		                     "a flow block needs a name: ```flow NAME \"Title\"");
+	char name[128];
+	snprintf(name, sizeof name, "%s.%.*s", ruleset, (int)nn, p);
+	f->name = arb__arena_strndup(a, name, strlen(name));
+	p += nn;
+	f->title = quoted(a, &p);
+	if (!f->title || *skip_ws(p))
+		return arb_error_set(err, ARB_EINPUT, file, opened, 8, "flow",
+		                     "expected ```flow NAME \"Title\"");
+	for (size_t i = 0; i < rb->flows.n; i++)
+		if (strcmp(((arb_flow *)rb->flows.v[i])->name, f->name) == 0)
+			return arb_error_set(err, ARB_EINPUT, file, opened, 8, "flow",
+			                     "flow '%s' is defined twice", f->name);
+	f->ruleset = ruleset;
+	f->section = section;
+	f->file = file;
+	f->line = opened;
+	f->steps = steps;
+	f->edges = edges;
+	char *line;
+	while ((line = next_line(ls))) {
+		const char *q = skip_ws(line);
+		if (strncmp(q, "```", 3) == 0)
+			break;
+		if (!*q)
+			continue;
+		size_t n1 = strcspn(q, " \t:-");
+		const char *after = skip_ws(q + n1);
+		long col = (long)(q - line) + 1;
+		if (!flow_id(q, n1))
+			return arb_error_set(err, ARB_EINPUT, file, ls->no, col, "flow",
+			                     "a step ID is lowercase letters, digits and _");
+		const char *clause_at;
+		if (*after == ':') {
+			if (f->n_steps == 64)
+				return arb_error_set(err, ARB_EINPUT, file, ls->no, col, "flow",
+				                     "more than 64 steps");
+			arb_flow_step *st = &steps[f->n_steps];
+			st->id = arb__arena_strndup(a, q, n1);
+			clause_at = after + 1;
+			st->label = quoted(a, &clause_at);
+			if (!st->label)
+				return arb_error_set(err, ARB_EINPUT, file, ls->no, col, "flow",
+				                     "expected STEP: \"label\" [CLAUSE]");
+			st->line = ls->no;
+			for (size_t i = 0; i < f->n_steps; i++)
+				if (strcmp(steps[i].id, st->id) == 0)
+					return arb_error_set(err, ARB_EINPUT, file, ls->no, col, "flow",
+					                     "step '%s' is defined twice", st->id);
+			clause_at = skip_ws(clause_at);
+			size_t cn = strcspn(clause_at, " \t");
+			st->clause = cn ? arb__arena_strndup(a, clause_at, cn) : NULL;
+			if (*skip_ws(clause_at + cn))
+				return arb_error_set(err, ARB_EINPUT, file, ls->no, col, "flow",
+				                     "unexpected text after the step's clause");
+			f->n_steps++;
+		} else if (strncmp(after, "->", 2) == 0) {
+			if (f->n_edges == 128)
+				return arb_error_set(err, ARB_EINPUT, file, ls->no, col, "flow",
+				                     "more than 128 transitions");
+			arb_flow_edge *e = &edges[f->n_edges];
+			e->from = arb__arena_strndup(a, q, n1);
+			const char *t = skip_ws(after + 2);
+			size_t n2 = strcspn(t, " \t");
+			if (!flow_id(t, n2))
+				return arb_error_set(err, ARB_EINPUT, file, ls->no, (long)(t - line) + 1,
+				                     "flow", "expected STEP -> STEP [\"label\"] [CLAUSE]");
+			e->to = arb__arena_strndup(a, t, n2);
+			clause_at = t + n2;
+			e->label = quoted(a, &clause_at);
+			clause_at = skip_ws(clause_at);
+			size_t cn = strcspn(clause_at, " \t");
+			e->clause = cn ? arb__arena_strndup(a, clause_at, cn) : NULL;
+			if (*skip_ws(clause_at + cn))
+				return arb_error_set(err, ARB_EINPUT, file, ls->no, col, "flow",
+				                     "unexpected text after the transition's clause");
+			e->line = ls->no;
+			f->n_edges++;
+		} else {
+			return arb_error_set(err, ARB_EINPUT, file, ls->no, col, "flow",
+			                     "expected STEP: \"label\" [CLAUSE] or STEP -> STEP");
+		}
+	}
+	if (!line)
+		return arb_error_set(err, ARB_EINPUT, file, opened, 1, "flow",
+		                     "the ```flow block opened here is not closed by ```");
+	/* Transitions join steps of this flow. */
+	for (size_t i = 0; i < f->n_edges; i++) {
+		const char *ends[2] = {edges[i].from, edges[i].to};
+		for (int k = 0; k < 2; k++) {
+			bool found = false;
+			for (size_t j = 0; j < f->n_steps && !found; j++)
+				found = strcmp(steps[j].id, ends[k]) == 0;
+			if (!found)
+				return arb_error_set(err, ARB_EINPUT, file, edges[i].line, 1, "flow",
+				                     "transition names step '%s', which the flow does not "
+				                     "define",
+				                     ends[k]);
+		}
+	}
+	return arb__ptrvec_push(&rb->flows, f);
+}
+
 /* Appends the vocabulary lists a section's front matter gives to its
  * ruleset's (ruleset.md's lists come first). */
 static int extend_vocabulary(arb_rulebook *rb, const char *ruleset, const fm_entry *fm,
@@ -619,6 +765,11 @@ static int load_section(arb_rulebook *rb, const char *path, const char *want_rul
 		if (l[0] == '#') {
 			const char *h = skip_ws(l + strspn(l, "#"));
 			heading = arb__arena_strndup(rb->arena, h, strlen(h));
+			continue;
+		}
+		if (strncmp(l, "```flow", 7) == 0 && !prose_ok) {
+			if ((rc = parse_flow(rb, &ls, l, file, ruleset, section, err)))
+				goto done;
 			continue;
 		}
 		if (strncmp(l, "<!--", 4) == 0) {
@@ -1018,6 +1169,20 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 			j--;
 		}
 	}
+	/* Flows name existing clauses. */
+	for (size_t i = 0; i < rb->flows.n; i++) {
+		arb_flow *f = rb->flows.v[i];
+		for (size_t k = 0; k < f->n_steps + f->n_edges; k++) {
+			const char *cl = k < f->n_steps ? f->steps[k].clause : f->edges[k - f->n_steps].clause;
+			long line = k < f->n_steps ? f->steps[k].line : f->edges[k - f->n_steps].line;
+			if (!cl || arb_rulebook_clause(rb, cl))
+				continue;
+			arb_error_set(err, ARB_EINPUT, f->file, line, 1, "flow",
+			              "flow %s names clause '%s', which does not exist", f->name, cl);
+			if ((rc = problem(rb, err, ARB_EINPUT)))
+				return rc;
+		}
+	}
 	/* The kernel's comparison tolerance is a convention clause: they must agree. */
 	const arb_clause *tol = arb_rulebook_clause(rb, "CONV.TOL.1");
 	const arb_param *tp = tol ? arb_clause_param(tol, "tolerance") : NULL;
@@ -1119,8 +1284,19 @@ void arb_rulebook_free(arb_rulebook *rb)
 	arb__ptrvec_free(&rb->rulesets);
 	arb__ptrvec_free(&rb->clauses);
 	arb__ptrvec_free(&rb->problems);
+	arb__ptrvec_free(&rb->flows);
 	arb__arena_free(rb->arena);
 	free(rb);
+}
+
+size_t arb_rulebook_flow_count(const arb_rulebook *rb)
+{
+	return rb->flows.n;
+}
+
+const arb_flow *arb_rulebook_flow_at(const arb_rulebook *rb, size_t i)
+{
+	return i < rb->flows.n ? rb->flows.v[i] : NULL;
 }
 
 size_t arb_rulebook_problem_count(const arb_rulebook *rb)

@@ -15,6 +15,8 @@ static const cli_command kCommands[] = {
 	 "the case suite as JSON Lines scenarios, without expectations"},
 	{"lint", cmd_lint, "lint [--json] [--strict] [--severity S] [--matrix FILE] [RULESET...]",
 	 "the rulebook's health: structure, references, traceability, staleness, assumptions"},
+	{"graph", cmd_graph, "graph [-o DIR] [--href PAGE] [--dot] [RULESET[/SECTION]...]",
+	 "the phase flows of spec/ as DOT and SVG (Graphviz), linked to their clauses"},
 	{"clauses", cmd_clauses, "clauses [RULESET]",
 	 "the clauses of spec/: ID, kind, fingerprint, predicates"},
 };
