@@ -33,6 +33,7 @@ TESTS     := $(BUILD)/unit-tests
 JSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 GV_CFLAGS := $(shell pkg-config --cflags libgvc 2>/dev/null || echo -I/usr/include/graphviz)
 GV_LIBS   := $(shell pkg-config --libs libgvc 2>/dev/null || echo -lgvc -lcgraph -lcdt)
+CMARK_LIBS := $(shell pkg-config --libs libcmark 2>/dev/null || echo -lcmark)
 CRIT_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
 .PHONY: all deps check run bench clean format lint asan cases cases-check unit suite docs docs-check
@@ -48,10 +49,10 @@ $(BUILD)/%.o: %.c
 # Rule objects are linked directly (not through an archive) so that their
 # ARB_PREDICATE descriptors in the arb_predicates section are kept.
 $(ARBITER): $(BUILD)/tools/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(GV_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
 
 # Graphviz stays at the edge: only the flow drawing includes it.
-$(BUILD)/tools/flow_dot.o: CFLAGS += $(GV_CFLAGS)
+$(BUILD)/tools/flow_dot.o $(BUILD)/tools/report.o: CFLAGS += $(GV_CFLAGS)
 
 $(BUILD)/gen_%: $(BUILD)/tools/gen_%.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -64,7 +65,7 @@ $(BUILD)/bench_%: $(BUILD)/tools/bench_%.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(TESTS): $(TEST_OBJ) $(TOOL_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CRIT_LIBS) $(JSON_LIBS) $(GV_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CRIT_LIBS) $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
 
 unit: deps $(TESTS)
 	$(TESTS) --jobs 2
@@ -77,6 +78,7 @@ check: deps all $(TESTS) cases-check docs-check
 	$(ARBITER) run
 	$(ARBITER) lint | tail -n 1
 	sh tests/cli.sh $(ARBITER)
+	sh tests/browser.sh $(ARBITER) $(BUILD)/browser
 
 run: deps $(ARBITER)
 	$(ARBITER) run

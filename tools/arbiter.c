@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const cli_command kCommands[] = {
-	{"run", cmd_run, "run [--profile P] [-q] [--stats] [--junit FILE] [--json FILE] [PATH...]",
+	{"run", cmd_run, "run [--profile P] [-q] [--stats] [--report DIR] [--junit FILE] [--json FILE] [PATH...]",
 	 "judge case tables (default: cases/); exit 0 only if every case agrees"},
 	{"explain", cmd_explain, "explain CASE-ID [--svg FILE] [PATH...]",
 	 "a case's verdict, the trace of every predicate consulted, and an SVG drawing"},

@@ -4,6 +4,7 @@
  * per section and per clause, and ends with "N passed, N failed".
  */
 #include "cli.h"
+#include "report.h"
 #include "strbuf.h"
 
 #include <jansson.h>
@@ -153,7 +154,8 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	char **paths = calloc((size_t)argc + 1, sizeof *paths);
 	int np = 0, status = EXIT_BADINPUT;
 	bool quiet = false, stats = false;
-	const char *junit = NULL, *json_out = NULL;
+	const char *junit = NULL, *json_out = NULL, *report = NULL;
+	report_result *results = NULL;
 	strbuf cases_xml = {0}, json_lines = {0};
 	arb_rulebook *rb = NULL;
 	arb_oracle *o = NULL;
@@ -174,6 +176,8 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			junit = argv[++i];
 		else if (strcmp(argv[i], "--json") == 0 && i + 1 < argc)
 			json_out = argv[++i];
+		else if (strcmp(argv[i], "--report") == 0 && i + 1 < argc)
+			report = argv[++i];
 		else if (argv[i][0] == '-') {
 			fprintf(stderr, "arbiter run: unknown option '%s'\n", argv[i]);
 			goto done;
@@ -187,6 +191,10 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	size_t n = arb_caseset_count(cs), np_ = arb_oracle_predicate_count(o);
 	size_t nclauses = arb_rulebook_clause_count(rb);
 	sn = calloc(np_ + 1, sizeof *sn);
+	if (report && !(results = calloc(n + 1, sizeof *results))) {
+		fprintf(stderr, "arbiter: out of memory\n");
+		goto done;
+	}
 	sections = calloc(64, sizeof *sections);
 	clauses = calloc(nclauses + 1, sizeof *clauses);
 	if (!sn || !sections || !clauses) {
@@ -235,14 +243,23 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		}
 		if (junit)
 			junit_case(&cases_xml, c, sec, v, ok, why);
+		if (results) {
+			results[i].agrees = ok;
+			snprintf(results[i].why, sizeof results[i].why, "%s", ok ? "" : why);
+		}
 		if (json_out && json_case(&json_lines, c, v, ok, why)) {
 			arb_verdict_free(v);
 			fprintf(stderr, "arbiter: out of memory\n");
 			goto done;
 		}
-		arb_verdict_free(v);
+		if (results && !ok)
+			results[i].verdict = v; /* the report draws it; freed at done */
+		else
+			arb_verdict_free(v);
 	}
 	double t2 = cli_now();
+	if (report && report_write(report, rb, cs, results))
+		goto done;
 	if (junit && write_junit(junit, &cases_xml, n, failed, t2 - t1))
 		goto done;
 	if (json_out) {
@@ -324,6 +341,9 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	printf("%zu passed, %zu failed\n", passed, failed);
 	status = failed ? EXIT_DISAGREE : EXIT_AGREE;
 done:
+	for (size_t i = 0; results && cs && i < arb_caseset_count(cs); i++)
+		arb_verdict_free(results[i].verdict);
+	free(results);
 	strbuf_free(&cases_xml);
 	strbuf_free(&json_lines);
 	free(paths);

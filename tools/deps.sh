@@ -2,7 +2,7 @@
 # Installs the Debian packages arbiter needs to build and test, when missing.
 # Usage: tools/deps.sh [--check]   (--check: only report, exit 1 if missing)
 set -eu
-PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev"
+PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev libcmark-dev"
 missing=""
 for p in $PKGS; do
 	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)

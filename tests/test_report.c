@@ -1,0 +1,158 @@
+/*
+ * test_report.c: the HTML report (tools/report.c): text from spec/ and
+ * cases/ is escaped, every clause is an anchor, and the report directory is
+ * replaced whole or not at all.
+ */
+#include "support.h"
+
+#include "../tools/report.h"
+#include "arbiter.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static support_tmpdir g_tmp;
+static arb_rulebook *g_rb;
+static arb_oracle *g_o;
+static arb_caseset *g_cs;
+static report_result *g_res;
+
+static void setup(void)
+{
+	arb_error err;
+	arb_error_clear(&err);
+	support_tmpdir_make(&g_tmp, "report");
+	cr_assert(eq(int, arb_rulebook_load(&g_rb, "spec", &err), ARB_OK), "%s", err.message);
+	cr_assert(eq(int, arb_oracle_new(&g_o, g_rb, &err), ARB_OK), "%s", err.message);
+	cr_assert(eq(int, arb_caseset_new(&g_cs), ARB_OK));
+	cr_assert(eq(int,
+	             arb_caseset_load_file(g_cs,
+	                                   "tests/fixtures/report/scrollhammer/movement/report.csv",
+	                                   g_rb, &err),
+	             ARB_OK),
+	          "%s", err.message);
+	size_t n = arb_caseset_count(g_cs);
+	g_res = calloc(n, sizeof *g_res);
+	for (size_t i = 0; i < n; i++) {
+		const arb_case *c = arb_caseset_at(g_cs, i);
+		arb_verdict *v = NULL;
+		cr_assert(eq(int, arb_judge(&v, g_o, c->scenario, c->profile, &err), ARB_OK));
+		g_res[i].agrees = arb_case_agrees(c, v, g_res[i].why, sizeof g_res[i].why);
+		if (g_res[i].agrees)
+			arb_verdict_free(v);
+		else
+			g_res[i].verdict = v;
+	}
+}
+
+static void teardown(void)
+{
+	for (size_t i = 0; g_cs && i < arb_caseset_count(g_cs); i++)
+		arb_verdict_free(g_res[i].verdict);
+	free(g_res);
+	arb_caseset_free(g_cs);
+	arb_oracle_free(g_o);
+	arb_rulebook_free(g_rb);
+	support_tmpdir_remove(&g_tmp);
+}
+
+TestSuite(report, .init = setup, .fini = teardown);
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert(f != NULL, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *s = malloc((size_t)n + 1);
+	cr_assert(fread(s, 1, (size_t)n, f) == (size_t)n);
+	s[n] = '\0';
+	fclose(f);
+	return s;
+}
+
+static void report_dir(char *buf, size_t n)
+{
+	snprintf(buf, n, "%s/rep", g_tmp.path);
+}
+
+Test(report, notes_and_clause_text_are_escaped)
+{
+	char dir[128], path[160];
+	report_dir(dir, sizeof dir);
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), 0));
+	snprintf(path, sizeof path, "%s/index.html", dir);
+	char *html = slurp(path);
+	cr_assert(strstr(html, "&lt;script&gt;window.__pwned = 1&lt;/script&gt;") != NULL);
+	cr_assert(strstr(html, "<script>") == NULL, "no script element reaches the page");
+	cr_assert(strstr(html, "&lt;b&gt;not bold&lt;/b&gt;") != NULL);
+	/* clause text with a quote, rendered through cmark */
+	cr_assert(strstr(html, "Models move up to 6&quot; in the Movement phase.") != NULL);
+	free(html);
+}
+
+Test(report, every_clause_is_an_anchor)
+{
+	char dir[128], path[160];
+	report_dir(dir, sizeof dir);
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), 0));
+	snprintf(path, sizeof path, "%s/index.html", dir);
+	char *html = slurp(path);
+	for (size_t i = 0; i < arb_rulebook_clause_count(g_rb); i++) {
+		char anchor[96];
+		snprintf(anchor, sizeof anchor, "id=\"%s\"", arb_rulebook_clause_at(g_rb, i)->id);
+		cr_assert(strstr(html, anchor) != NULL, "no anchor %s", anchor);
+	}
+	cr_assert(strstr(html, "2 disagreed") != NULL);
+	cr_assert(strstr(html, "src=\"case-REP-FAIL-2.svg\"") != NULL);
+	free(html);
+	snprintf(path, sizeof path, "%s/case-REP-FAIL-2.svg", dir);
+	char *svg = slurp(path);
+	cr_assert(strstr(svg, "<svg") != NULL);
+	free(svg);
+}
+
+static bool leftovers(void)
+{
+	DIR *d = opendir(g_tmp.path);
+	struct dirent *de;
+	bool found = false;
+	while ((de = readdir(d)))
+		found = found || strstr(de->d_name, ".tmp.") || strstr(de->d_name, ".old.");
+	closedir(d);
+	return found;
+}
+
+Test(report, a_new_report_replaces_the_old_whole)
+{
+	char dir[128], marker[160];
+	report_dir(dir, sizeof dir);
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), 0));
+	snprintf(marker, sizeof marker, "%s/marker", dir);
+	support_write(&g_tmp, "rep/marker", "from the old report");
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), 0));
+	cr_assert(access(marker, F_OK) != 0, "the old directory was replaced");
+	cr_assert(leftovers() == false, "no temporary directory is left");
+}
+
+Test(report, a_failed_swap_leaves_the_old_report)
+{
+	char dir[128], marker[160], blocker[160];
+	report_dir(dir, sizeof dir);
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), 0));
+	support_write(&g_tmp, "rep/marker", "from the old report");
+	/* a non-empty directory where the old report would be moved aside */
+	snprintf(blocker, sizeof blocker, "rep.old.%ld/x", (long)getpid());
+	support_write(&g_tmp, blocker, "in the way");
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), -1));
+	snprintf(marker, sizeof marker, "%s/marker", dir);
+	cr_assert(access(marker, F_OK) == 0, "the previous report is still whole");
+	char index[160];
+	snprintf(index, sizeof index, "%s/index.html", dir);
+	cr_assert(access(index, F_OK) == 0);
+}

@@ -1,0 +1,24 @@
+/* report.h: the static HTML report of a run (`arbiter run --report DIR`). */
+#ifndef ARB_REPORT_H
+#define ARB_REPORT_H
+
+#include "arbiter.h"
+
+#include <stdbool.h>
+
+/* What the run found for one case of the set (same index). */
+typedef struct report_result {
+	bool agrees;
+	arb_verdict *verdict; /* kept for disagreements only, else NULL */
+	char why[1024];
+} report_result;
+
+/* Writes DIR/index.html (self-contained: styles inline, flows as inline SVG,
+ * the rulebook rendered with cmark, every clause an anchor #ID) and one SVG
+ * drawing per disagreement (case-ID.svg). The whole directory is written
+ * under a temporary name and renamed into place: an interrupted run leaves
+ * the previous report whole. Returns 0, or -1 with a message on stderr. */
+int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
+                 const report_result *results);
+
+#endif
