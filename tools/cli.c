@@ -1,5 +1,6 @@
 /* cli.c: loading and writing helpers shared by the subcommands. */
 #include "cli.h"
+#include "svg.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -231,4 +232,44 @@ long cli_peak_kib(void)
 {
 	struct rusage ru;
 	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+}
+
+char *cli_case_drawing(const arb_scenario *s, const arb_verdict *v)
+{
+	/* The zone drawn round enemy models: the limit the enemy-distance rule measured. */
+	arbsvg_options opt = {.zone_in = 0, .px_per_in = 0};
+	for (size_t i = 0; i < v->n_trace; i++)
+		if (strcmp(v->trace[i].pred->question, "move.enemy") == 0 &&
+		    v->trace[i].result.has_measure)
+			opt.zone_in = v->trace[i].result.measure.limit;
+	opt.px_per_in = s->board_w > 0 ? 900.0 / s->board_w : 12;
+	/* Draw the measurements that decided: every violated or undecided one,
+	 * and per question the holding one nearest its limit. */
+	arb_verdict shown = *v;
+	shown.trace = calloc(v->n_trace + 1, sizeof *shown.trace);
+	if (!shown.trace)
+		return NULL;
+	shown.n_trace = 0;
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_trace *t = &v->trace[i];
+		if (t->result.outcome == ARB_NA || !t->result.has_measure || t->not_selected)
+			continue;
+		bool keep = t->result.outcome == ARB_VIOLATED || t->result.outcome == ARB_UNDECIDED;
+		for (size_t j = 0; j < v->n_trace && !keep; j++) {
+			const arb_trace *u = &v->trace[j];
+			if (j != i && u->result.outcome != ARB_NA && u->result.has_measure &&
+			    !u->not_selected && strcmp(u->pred->question, t->pred->question) == 0 &&
+			    (u->result.outcome == ARB_VIOLATED ||
+			     u->result.measure.margin < t->result.measure.margin ||
+			     (u->result.measure.margin == t->result.measure.margin && j < i)))
+				break;
+			if (j + 1 == v->n_trace)
+				keep = true;
+		}
+		if (keep || v->n_trace == 1)
+			shown.trace[shown.n_trace++] = *t;
+	}
+	char *svg = arbsvg_render(s, &shown, &opt);
+	free(shown.trace);
+	return svg;
 }

@@ -59,6 +59,12 @@ int cli_write_atomic(const char *path, const char *data, size_t len);
 double cli_now(void);
 long cli_peak_kib(void);
 
+/* The SVG drawing of a judged scenario, as explain and the report show it:
+ * the board, the bases and paths, the zone round enemy models, and the
+ * measurements that decided (every violated or undecided one; per question
+ * the holding one nearest its limit). Caller frees; NULL when out of memory. */
+char *cli_case_drawing(const arb_scenario *s, const arb_verdict *v);
+
 /* "ruleset/section" of a case, from its file path (cases/<r>/<s>/x.csv). */
 void cli_case_section(const arb_case *c, char *buf, size_t n);
 

@@ -4,7 +4,6 @@
  * with the measurements that decided (written atomically).
  */
 #include "cli.h"
-#include "svg.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -140,45 +139,7 @@ int cmd_explain(cli_env *env, int argc, char **argv)
 	if (c->scenario->n_dice > 0 && print_odds(o, c->scenario, profile))
 		goto done;
 
-	/* The zone drawn round enemy models: the limit the enemy-distance rule measured. */
-	arbsvg_options opt = {.zone_in = 0, .px_per_in = 0};
-	for (size_t i = 0; i < v->n_trace; i++)
-		if (strcmp(v->trace[i].pred->question, "move.enemy") == 0 &&
-		    v->trace[i].result.has_measure)
-			opt.zone_in = v->trace[i].result.measure.limit;
-	opt.px_per_in = c->scenario->board_w > 0 ? 900.0 / c->scenario->board_w : 12;
-	/* Draw the measurements that decided: every violated or undecided one,
-	 * and per question the holding one nearest its limit. */
-	arb_verdict shown = *v;
-	shown.trace = calloc(v->n_trace + 1, sizeof *shown.trace);
-	if (!shown.trace) {
-		fprintf(stderr, "arbiter: out of memory\n");
-		goto done;
-	}
-	shown.n_trace = 0;
-	for (size_t i = 0; i < v->n_trace; i++) {
-		const arb_trace *t = &v->trace[i];
-		if (t->result.outcome == ARB_NA || !t->result.has_measure || t->not_selected)
-			continue;
-		bool keep = t->result.outcome == ARB_VIOLATED || t->result.outcome == ARB_UNDECIDED;
-		if (!keep) {
-			keep = true;
-			for (size_t j = 0; j < v->n_trace && keep; j++) {
-				const arb_trace *u = &v->trace[j];
-				if (j != i && u->result.outcome != ARB_NA && u->result.has_measure &&
-				    !u->not_selected &&
-				    strcmp(u->pred->question, t->pred->question) == 0 &&
-				    (u->result.outcome == ARB_VIOLATED ||
-				     u->result.measure.margin < t->result.measure.margin ||
-				     (u->result.measure.margin == t->result.measure.margin && j < i)))
-					keep = false;
-			}
-		}
-		if (keep)
-			shown.trace[shown.n_trace++] = *t;
-	}
-	svg = arbsvg_render(c->scenario, &shown, &opt);
-	free(shown.trace);
+	svg = cli_case_drawing(c->scenario, v);
 	if (!svg) {
 		fprintf(stderr, "arbiter: out of memory\n");
 		goto done;

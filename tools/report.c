@@ -10,7 +10,6 @@
 #include "cli.h"
 #include "flow_dot.h"
 #include "strbuf.h"
-#include "svg.h"
 
 #include <cmark.h>
 #include <ftw.h>
@@ -145,13 +144,7 @@ static int put_failure(strbuf *b, const char *dir, const arb_rulebook *rb, const
 	}
 	strbuf_puts(b, "</div>");
 	/* the drawing, as explain makes it */
-	arbsvg_options opt = {.zone_in = 0, .px_per_in = 0};
-	for (size_t i = 0; v && i < v->n_trace; i++)
-		if (strcmp(v->trace[i].pred->question, "move.enemy") == 0 &&
-		    v->trace[i].result.has_measure)
-			opt.zone_in = v->trace[i].result.measure.limit;
-	opt.px_per_in = c->scenario->board_w > 0 ? 900.0 / c->scenario->board_w : 12;
-	char *svg = arbsvg_render(c->scenario, v, &opt);
+	char *svg = cli_case_drawing(c->scenario, v);
 	if (!svg)
 		return -1;
 	char name[256], path[4608];
