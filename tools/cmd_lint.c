@@ -4,9 +4,9 @@
  * the traceability matrix as Markdown (--matrix FILE).
  */
 #include "cli.h"
+#include "strbuf.h"
 
 #include <jansson.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,41 +38,7 @@ static int print_json(const arb_finding *f)
 	return 0;
 }
 
-/* A growable text for the matrix. */
-typedef struct text {
-	char *s;
-	size_t n, cap;
-	bool oom;
-} text;
-
-static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(text *t, const char *fmt, ...)
-{
-	va_list ap;
-	for (int pass = 0; pass < 2 && !t->oom; pass++) {
-		va_start(ap, fmt);
-		int w = vsnprintf(t->s ? t->s + t->n : NULL, t->s ? t->cap - t->n : 0, fmt, ap);
-		va_end(ap);
-		if (w < 0) {
-			t->oom = true;
-			return;
-		}
-		if (t->s && t->n + (size_t)w < t->cap) {
-			t->n += (size_t)w;
-			return;
-		}
-		size_t cap = (t->cap + (size_t)w + 1) * 2;
-		char *ns = realloc(t->s, cap);
-		if (!ns) {
-			t->oom = true;
-			return;
-		}
-		t->s = ns;
-		t->cap = cap;
-	}
-}
-
-static void matrix_section(text *t, const arb_lint *l, const char *ruleset)
+static void matrix_section(strbuf *t, const arb_lint *l, const char *ruleset)
 {
 	const arb_trace_row *rows;
 	size_t n = arb_lint_matrix(l, &rows), clauses = 0, normative = 0, encoded = 0, both = 0,
@@ -89,16 +55,16 @@ static void matrix_section(text *t, const arb_lint *l, const char *ruleset)
 		stale += r->stale > 0;
 		cases += r->cases_target;
 	}
-	put(t, "\n## %s\n\n", ruleset);
-	put(t, "| clauses | normative | with a predicate | seen both ways in cases | stale | "
+	strbuf_putf(t, "\n## %s\n\n", ruleset);
+	strbuf_putf(t, "| clauses | normative | with a predicate | seen both ways in cases | stale | "
 	       "cases |\n|---|---|---|---|---|---|\n");
-	put(t, "| %zu | %zu | %zu | %zu | %zu | %zu |\n\n", clauses, normative, encoded, both, stale,
+	strbuf_putf(t, "| %zu | %zu | %zu | %zu | %zu | %zu |\n\n", clauses, normative, encoded, both, stale,
 	    cases);
-	put(t, "| clause | kind | predicates | cases targeting | cases holding | cases violated | "
+	strbuf_putf(t, "| clause | kind | predicates | cases targeting | cases holding | cases violated | "
 	       "stale |\n|---|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < n; i++) {
 		const arb_trace_row *r = &rows[i];
-		put(t, "| %s | %s | %zu | %zu | %zu | %zu | %s |\n", r->clause->id,
+		strbuf_putf(t, "| %s | %s | %zu | %zu | %zu | %zu | %s |\n", r->clause->id,
 		    arb_clause_kind_name(r->clause->kind), r->predicates, r->cases_target, r->cases_pos,
 		    r->cases_neg, r->stale ? "stale" : "");
 	}
@@ -116,7 +82,7 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 	arb_caseset *cs = NULL;
 	arb_finding *extra = NULL;
 	size_t n_extra = 0;
-	text mt = {0};
+	strbuf mt = {0};
 	arb_error err;
 	arb_error_clear(&err);
 	if (!rulesets)
@@ -179,7 +145,7 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 		shown++;
 	}
 	if (matrix)
-		put(&mt, "# Traceability matrix\n\nClause, predicates and cases, both ways, per "
+		strbuf_putf(&mt, "# Traceability matrix\n\nClause, predicates and cases, both ways, per "
 		         "ruleset. Written by `arbiter lint --matrix` (`make docs`); do not edit.\n"
 		         "\"Cases holding\" counts the cases in which a predicate of the clause held, "
 		         "permitted or computed a value; \"cases violated\", those in which one was "
@@ -236,7 +202,7 @@ done:
 	for (size_t i = 0; i < n_extra; i++)
 		free((char *)extra[i].file);
 	free(extra);
-	free(mt.s);
+	strbuf_free(&mt);
 	arb_caseset_free(cs);
 	arb_oracle_free(o);
 	arb_rulebook_free(rb);
