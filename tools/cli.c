@@ -89,7 +89,11 @@ static int collect(const char *path, strvec *sv, bool top)
 			rc = -1;
 			break;
 		}
-		snprintf(full, len, "%s/%s", path, names.v[i]);
+		/* "cases/x/" and "cases/x" name the same files */
+		size_t pl = strlen(path);
+		while (pl > 1 && path[pl - 1] == '/')
+			pl--;
+		snprintf(full, len, "%.*s/%s", (int)pl, path, names.v[i]);
 		rc = collect(full, sv, false);
 		free(full);
 	}

@@ -749,7 +749,13 @@ static void gen_coherency(table *t)
 							expect(r, "disputed", "", "readings", FORM[fi].clause);
 						setf(r, C_PROFILE, "%s", chain ? "chain" : "all");
 						setf(r, C_BOARD, "72x48");
-						setf(r, C_UNITS, "A1 A %s M=6", FORM[fi].word);
+						/* A unit in ranks faces as its models do, so that its
+						 * ranks are read along the same direction. */
+						if (strcmp(FORM[fi].word, "fight_in_ranks") == 0)
+							setf(r, C_UNITS, "A1 A %s M=6 facing=%g", FORM[fi].word,
+							     facing);
+						else
+							setf(r, C_UNITS, "A1 A %s M=6", FORM[fi].word);
 						setf(r, C_MODELS, "%s", models);
 						setf(r, C_ACTION, "move A1");
 						setf(r, C_PATHS, "%s", path);

@@ -462,6 +462,7 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 		path_info *path = NULL;
 		model_info *model = NULL;
 		unit_info *unit = NULL;
+		bool saw_facing = false;
 		while (q < iend) {
 			if (is_blank(*q)) {
 				if (out)
@@ -518,6 +519,7 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 					fmt_facing(bf, sizeof bf, xfacing(x, f));
 					strbuf_putf(out, "facing=%s", bf);
 				}
+				saw_facing = true;
 				done = true;
 			} else if (kind == K_MODELS && ti == 2) {
 				/* BASE: a diameter or WxD, in mm */
@@ -563,6 +565,16 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 				strbuf_put(out, q, tn);
 			ti++;
 			q = te;
+		}
+		/* A unit that states no facing faces 0: its variant must face the
+		 * transformed 0, or its front, flanks and ranks would turn round. */
+		if (kind == K_UNITS && out && x && ti >= 3 && !saw_facing) {
+			double f0 = xfacing(x, 0);
+			if (f0 != 0) {
+				char bf[64];
+				fmt_facing(bf, sizeof bf, f0);
+				strbuf_putf(out, " facing=%s", bf);
+			}
 		}
 		if (ti > 0) {
 			size_t need = kind == K_MODELS ? 3 : kind == K_PATHS ? 2 : kind == K_TERRAIN ? 3 : 1;

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TOL ARB_TOLERANCE_IN
-#define FIR "fight_in_ranks"
-#define PI 3.14159265358979323846
+#define TOL       ARB_TOLERANCE_IN
+#define FIR       "fight_in_ranks"
+#define PI        3.14159265358979323846
 #define ARC_PARAM "SH.FORM.FIR.2:arc"
 
 static void formation_coherency(const arb_eval *ev, arb_result *r, const char *formation,
@@ -210,10 +210,10 @@ enum { ARC_FRONT = 1, ARC_LEFT = 2, ARC_REAR = 4, ARC_RIGHT = 8, ARC_NONE = 16 }
 static const char *const kArcName[] = {"front", "left side", "rear", "right side"};
 
 typedef struct arcs {
-	arb_vec2 f, l;          /* the unit's forward and left unit vectors */
-	double u0, u1, v0, v1;  /* its footprint: rear, front, right and left edges */
-	bool wide;              /* half the arc's angle is 90 degrees or more */
-	double t;               /* tan of half the arc's angle */
+	arb_vec2 f, l;         /* the unit's forward and left unit vectors */
+	double u0, u1, v0, v1; /* its footprint: rear, front, right and left edges */
+	bool wide;             /* half the arc's angle is 90 degrees or more */
+	double t;              /* tan of half the arc's angle */
 } arcs;
 
 static arcs arcs_of(const arb_unit *u, double arc_deg)
@@ -279,7 +279,8 @@ static const char *arcs_text(int bits, char *buf, size_t n)
 	buf[0] = '\0';
 	for (int i = 0; i < 5; i++)
 		if (bits & (1 << i)) {
-			int w = snprintf(buf + k, n - k, "%s%s", k ? "/" : "", i < 4 ? kArcName[i] : "none");
+			int w = snprintf(buf + k, n - k, "%s%s", k ? "/" : "",
+			                 i < 4 ? kArcName[i] : "none");
 			if (w > 0 && (size_t)w < n - k)
 				k += (size_t)w;
 		}
@@ -343,9 +344,11 @@ static int majority_arc(const arb_unit *of, const arb_unit *other, double arc_de
 	for (int c = 0; c < 2; c++) {
 		size_t lo[4], hi[4];
 		arc_counts(&a, pts, other->n_models, c == 1, lo, hi);
-		bits |= arc_vote(lo, hi, other->n_models, true) | arc_vote(lo, hi, other->n_models, false);
-		int w = snprintf(why + k, n - k, "%sfrom its %s: front %zu, left %zu, rear %zu, right %zu",
-		                 c ? "; " : "", c ? "corners" : "centre", hi[0], hi[1], hi[2], hi[3]);
+		bits |= arc_vote(lo, hi, other->n_models, true) |
+		        arc_vote(lo, hi, other->n_models, false);
+		int w = snprintf(
+		    why + k, n - k, "%sfrom its %s: front %zu, left %zu, rear %zu, right %zu",
+		    c ? "; " : "", c ? "corners" : "centre", hi[0], hi[1], hi[2], hi[3]);
 		if (w > 0 && (size_t)w < n - k)
 			k += (size_t)w;
 	}
@@ -360,7 +363,8 @@ static int arcs_holding(const arb_unit *of, const arb_unit *other, double arc_de
 	arcs a = arcs_of(of, arc_deg);
 	int bits = 0;
 	for (size_t i = 0; i < other->n_models; i++)
-		bits |= arc_bits(&a, other->models[i].pos, false) | arc_bits(&a, other->models[i].pos, true);
+		bits |= arc_bits(&a, other->models[i].pos, false) |
+		        arc_bits(&a, other->models[i].pos, true);
 	return bits;
 }
 
@@ -368,7 +372,9 @@ static int arcs_holding(const arb_unit *of, const arb_unit *other, double arc_de
  * Ranks are read from the models' positions: counted in a direction (the
  * facing, or the direction of an arc), the first rank is the one furthest
  * that way, and a new rank starts where the next model lies more than half
- * the smallest base extent (along that direction) behind the one before. */
+ * a base behind the one before: its centre further behind than half the sum
+ * of their two half extents along that direction (the midpoint between
+ * standing level and standing in base contact behind). */
 
 /* Writes each model's rank (0 = first) into rank[] and returns the number
  * of ranks; 0 when out of memory. */
@@ -384,11 +390,15 @@ static size_t ranks_of(const arb_unit *u, const arb_vec2 *pos, double deg, size_
 		return 0;
 	}
 	arb_vec2 d = dir_of(deg);
-	double gap = INFINITY;
+	double *half = malloc(n * sizeof *half);
+	if (!half) {
+		free(ord);
+		free(key);
+		return 0;
+	}
 	for (size_t i = 0; i < n; i++) {
-		double along, across;
-		base_half(&u->models[i], deg, &along, &across);
-		gap = fmin(gap, along);
+		double across;
+		base_half(&u->models[i], deg, &half[i], &across);
 		key[i] = dot(pos[i], d);
 		ord[i] = i;
 	}
@@ -399,25 +409,14 @@ static size_t ranks_of(const arb_unit *u, const arb_vec2 *pos, double deg, size_
 			ord[j - 1] = t;
 		}
 	for (size_t k = 0; k < n; k++) {
-		if (k && key[ord[k - 1]] - key[ord[k]] > gap)
+		if (k && key[ord[k - 1]] - key[ord[k]] > (half[ord[k - 1]] + half[ord[k]]) / 2)
 			r++;
 		rank[ord[k]] = r;
 	}
+	free(half);
 	free(ord);
 	free(key);
 	return r + 1;
-}
-
-/* A model's file within its rank: how many models of its rank stand to its
- * left (across the direction deg). */
-static size_t file_in_rank(const arb_unit *u, const arb_vec2 *pos, const size_t *rank, size_t i,
-                           double deg)
-{
-	arb_vec2 l = dir_of(deg + 90);
-	size_t f = 0;
-	for (size_t j = 0; j < u->n_models; j++)
-		f += j != i && rank[j] == rank[i] && dot(pos[j], l) > dot(pos[i], l) + TOL;
-	return f;
 }
 
 /* The move the unit as a whole makes: the median of its models'
@@ -461,7 +460,8 @@ static const char *blocked_by(const arb_scenario *s, const arb_model *m, arb_vec
 		const arb_terrain *t = &s->terrain[i];
 		if (strcmp(t->kind, "impassable") != 0)
 			continue;
-		if (arb_geom_path_through(&pl, seg, 2, t->poly, t->n_poly, ARB_THROUGH_BASE, NULL) > TOL)
+		if (arb_geom_path_through(&pl, seg, 2, t->poly, t->n_poly, ARB_THROUGH_BASE, NULL) >
+		    TOL)
 			return t->id;
 	}
 	return NULL;
@@ -517,8 +517,8 @@ FORM_CONTACT(sh_form_fir_coh_all_pairs, "all-pairs", SH_CHAIN_ALL_PAIRS)
 
 /* SH.FORM.FIR.2 */
 ARB_PREDICATE(sh_form_fir_2, .clause = "SH.FORM.FIR.2", .ruleset = "scrollhammer",
-              .actions = "charge", .phases = "*", .question = "value.arcs", .params = "arc",
-              .fingerprint = "89bf63d34522d185")
+              .actions = "declare_charge charge", .phases = "*", .question = "value.arcs",
+              .params = "arc", .fingerprint = "89bf63d34522d185")
 {
 	const arb_unit *u = arb_eval_actor(ev), *t = target_with(ev, FIR);
 	if (!t) {
@@ -542,11 +542,13 @@ ARB_PREDICATE(sh_form_fir_2, .clause = "SH.FORM.FIR.2", .ruleset = "scrollhammer
 		same = same && lo[0][k] == hi[0][k] && lo[1][k] == hi[1][k] && lo[0][k] == lo[1][k];
 	if (!same) {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "models of %s in the arcs of %s: from its centre front %zu, left "
-		                      "%zu, rear %zu, right %zu; from its corners %zu, %zu, %zu, %zu "
-		                      "(boundaries counted in both): where the arcs start is not stated",
-		                   u->id, t->id, hi[0][0], hi[0][1], hi[0][2], hi[0][3], hi[1][0],
-		                   hi[1][1], hi[1][2], hi[1][3]);
+		arb_result_explain(
+		    r,
+		    "models of %s in the arcs of %s: from its centre front %zu, left "
+		    "%zu, rear %zu, right %zu; from its corners %zu, %zu, %zu, %zu "
+		    "(boundaries counted in both): where the arcs start is not stated",
+		    u->id, t->id, hi[0][0], hi[0][1], hi[0][2], hi[0][3], hi[1][0], hi[1][1],
+		    hi[1][2], hi[1][3]);
 		return;
 	}
 	r->outcome = ARB_VALUE;
@@ -554,8 +556,9 @@ ARB_PREDICATE(sh_form_fir_2, .clause = "SH.FORM.FIR.2", .ruleset = "scrollhammer
 	arb_result_value(r, "left_arc_models", (double)lo[0][1]);
 	arb_result_value(r, "rear_arc_models", (double)lo[0][2]);
 	arb_result_value(r, "right_arc_models", (double)lo[0][3]);
-	arb_result_explain(r, "models of %s in the %g degree arcs of %s: front %zu, left %zu, rear "
-	                      "%zu, right %zu",
+	arb_result_explain(r,
+	                   "models of %s in the %g degree arcs of %s: front %zu, left %zu, rear "
+	                   "%zu, right %zu",
 	                   u->id, arb_eval_param(ev, "arc"), t->id, lo[0][0], lo[0][1], lo[0][2],
 	                   lo[0][3]);
 }
@@ -569,11 +572,28 @@ static bool piling_in(const arb_eval *ev)
 	       fact_is(ev, "leadership_test", "passed");
 }
 
+/* Where model j stands from model i along direction deg: +1 ahead, -1
+ * behind, 0 level (less than half a base apart: half the sum of their half
+ * extents along deg, as the ranks are read). A model changes its position in
+ * the unit (SH.FORM.FIR.3) when it moves otherwise than the unit as a whole
+ * (the median of the displacements) and so comes to stand otherwise, ahead,
+ * behind or level, left, right or level, with another model. */
+static int relation(const arb_unit *u, size_t i, size_t j, arb_vec2 pi, arb_vec2 pj, double deg)
+{
+	double hi, hj, across;
+	base_half(&u->models[i], deg, &hi, &across);
+	base_half(&u->models[j], deg, &hj, &across);
+	double d = dot(minus(pj, pi), dir_of(deg));
+	return d > (hi + hj) / 2 ? 1 : d < -(hi + hj) / 2 ? -1 : 0;
+}
+
 /* SH.FORM.FIR.3 */
 ARB_PREDICATE(sh_form_fir_3, .clause = "SH.FORM.FIR.3", .ruleset = "scrollhammer",
               .actions = "move charge", .phases = "*", .question = "fir.position",
               .fingerprint = "f5f7a070909a76bc")
 {
+	static const char *const kAlong[] = {"behind", "level with", "ahead of"};
+	static const char *const kAcross[] = {"right of", "level with", "left of"};
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	if (!formation_is(u, FIR) || sh__moving_count(s, u) == 0 || piling_in(ev)) {
@@ -582,10 +602,7 @@ ARB_PREDICATE(sh_form_fir_3, .clause = "SH.FORM.FIR.3", .ruleset = "scrollhammer
 	}
 	size_t n = u->n_models;
 	arb_vec2 *p0 = positions(s, u, false), *p1 = positions(s, u, true), shift = {0, 0};
-	size_t *r0 = malloc(n * sizeof *r0), *r1 = malloc(n * sizeof *r1);
-	size_t n0 = 0, n1 = 0;
-	if (!p0 || !p1 || !r0 || !r1 || !median_shift(s, u, &shift) ||
-	    !(n0 = ranks_of(u, p0, u->facing_deg, r0)) || !(n1 = ranks_of(u, p1, u->facing_deg, r1))) {
+	if (!p0 || !p1 || !median_shift(s, u, &shift)) {
 		r->outcome = ARB_UNDECIDED;
 		arb_result_explain(r, "out of memory");
 		goto done;
@@ -593,43 +610,68 @@ ARB_PREDICATE(sh_form_fir_3, .clause = "SH.FORM.FIR.3", .ruleset = "scrollhammer
 	const char *excused = NULL, *by = NULL;
 	r->outcome = ARB_HOLDS;
 	for (size_t i = 0; i < n; i++) {
-		size_t f0 = file_in_rank(u, p0, r0, i, u->facing_deg);
-		size_t f1 = file_in_rank(u, p1, r1, i, u->facing_deg);
-		if (r0[i] == r1[i] && f0 == f1)
-			continue;
-		const char *t = blocked_by(s, &u->models[i], shift);
-		if (t) {
-			excused = u->models[i].id;
-			by = t;
-			continue;
+		arb_vec2 d = minus(minus(p1[i], p0[i]), shift);
+		if (sqrt(dot(d, d)) <= TOL)
+			continue; /* it moves with the unit */
+		for (size_t j = 0; j < n; j++) {
+			if (j == i)
+				continue;
+			int a0 = relation(u, j, i, p0[j], p0[i], u->facing_deg);
+			int a1 = relation(u, j, i, p1[j], p1[i], u->facing_deg);
+			int c0 = relation(u, j, i, p0[j], p0[i], u->facing_deg + 90);
+			int c1 = relation(u, j, i, p1[j], p1[i], u->facing_deg + 90);
+			if (a0 == a1 && c0 == c1)
+				continue;
+			const char *t = blocked_by(s, &u->models[i], shift);
+			if (t) {
+				excused = u->models[i].id;
+				by = t;
+				break;
+			}
+			r->outcome = ARB_VIOLATED;
+			r->subject = u->models[i].id;
+			r->object = u->models[j].id;
+			if (a0 != a1)
+				arb_result_explain(
+				    r,
+				    "%s goes from %s %s to %s it (along the facing %g), and "
+				    "nothing impassable lies in its way",
+				    u->models[i].id, kAlong[a0 + 1], u->models[j].id,
+				    kAlong[a1 + 1], u->facing_deg);
+			else
+				arb_result_explain(
+				    r,
+				    "%s goes from %s %s to %s it (across the facing %g), and "
+				    "nothing impassable lies in its way",
+				    u->models[i].id, kAcross[c0 + 1], u->models[j].id,
+				    kAcross[c1 + 1], u->facing_deg);
+			goto done;
 		}
-		r->outcome = ARB_VIOLATED;
-		r->subject = u->models[i].id;
-		arb_result_explain(r, "%s moves from rank %zu, file %zu to rank %zu, file %zu of %s "
-		                      "(counted from the front left), and nothing impassable lies in "
-		                      "its way",
-		                   u->models[i].id, r0[i] + 1, f0 + 1, r1[i] + 1, f1 + 1, u->id);
-		goto done;
 	}
 	if (excused)
-		arb_result_explain(r, "%s leaves its place in %s to circumvent impassable terrain %s; "
-		                      "the other models keep their rank and file",
+		arb_result_explain(r,
+		                   "%s leaves its place in %s to circumvent impassable terrain %s; "
+		                   "no other model changes its place",
 		                   excused, u->id, by);
 	else
-		arb_result_explain(r, "every model of %s keeps its rank and file (%zu rank(s))", u->id,
-		                   n1);
+		arb_result_explain(
+		    r,
+		    "every model of %s keeps its place: none comes to stand otherwise "
+		    "ahead, behind, left or right of another",
+		    u->id);
 done:
 	free(p0);
 	free(p1);
-	free(r0);
-	free(r1);
 }
 
 /* How the actor's moving models move relative to its facing. */
 enum { MV_NONE, MV_FORWARD, MV_BACK, MV_LEFT, MV_RIGHT, MV_ANGLE, MV_MIXED };
-static const char *const kMoveName[] = {"not at all",     "directly forward",
-                                        "directly backwards", "directly sideways (left)",
-                                        "directly sideways (right)", "at an angle",
+static const char *const kMoveName[] = {"not at all",
+                                        "directly forward",
+                                        "directly backwards",
+                                        "directly sideways (left)",
+                                        "directly sideways (right)",
+                                        "at an angle",
                                         "in different directions"};
 
 static int path_kind(const arb_path *p, arb_vec2 f, arb_vec2 l)
@@ -682,8 +724,8 @@ static void fir_speed(const arb_eval *ev, arb_result *r, bool forward)
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	int kind = formation_is(u, FIR) ? move_kind(ev) : MV_NONE;
-	bool applies = forward ? kind == MV_FORWARD
-	                       : kind == MV_BACK || kind == MV_LEFT || kind == MV_RIGHT;
+	bool applies =
+	    forward ? kind == MV_FORWARD : kind == MV_BACK || kind == MV_LEFT || kind == MV_RIGHT;
 	if (!applies) {
 		r->outcome = ARB_NA;
 		return;
@@ -710,9 +752,12 @@ static void fir_speed(const arb_eval *ev, arb_result *r, bool forward)
 			worst = len - mv / div;
 			r->subject = m->id;
 			r->has_measure = true;
-			r->measure = (arb_measure){.figure = len, .limit = mv / div,
-			                           .margin = mv / div - len, .p = p->pts[0],
-			                           .q = p->pts[p->n_pts - 1], .other = -1};
+			r->measure = (arb_measure){.figure = len,
+			                           .limit = mv / div,
+			                           .margin = mv / div - len,
+			                           .p = p->pts[0],
+			                           .q = p->pts[p->n_pts - 1],
+			                           .other = -1};
 		}
 	}
 	r->outcome = worst <= TOL ? ARB_PERMITS : ARB_VIOLATED;
@@ -748,8 +793,9 @@ ARB_PREDICATE(sh_form_fir_5, .clause = "SH.FORM.FIR.5", .ruleset = "scrollhammer
 		double ang = norm_deg(atan2(d.y, d.x) * 180 / PI - u->facing_deg);
 		r->subject = u->models[i].id;
 		r->outcome = ARB_PERMITS;
-		arb_result_explain(r, "%s wheels: %s moves at %.1f degrees to its facing %g, which "
-		                      "it keeps",
+		arb_result_explain(r,
+		                   "%s wheels: %s moves at %.1f degrees to its facing %g, which "
+		                   "it keeps",
 		                   u->id, u->models[i].id, ang, u->facing_deg);
 		return;
 	}
@@ -782,10 +828,11 @@ static void fir_7(const arb_eval *ev, arb_result *r, bool all)
 		                   out ? ": its models are out of coherency" : "");
 	} else {
 		r->outcome = ARB_VIOLATED;
-		arb_result_explain(r, "%s %s while its models are in coherency: %s", u->id,
-		                   reform ? "enters a new formation" : "changes its facing or pivots",
-		                   reform ? "allowed only should models be out of coherency"
-		                          : "read as allowed only should models be out of coherency");
+		arb_result_explain(
+		    r, "%s %s while its models are in coherency: %s", u->id,
+		    reform ? "enters a new formation" : "changes its facing or pivots",
+		    reform ? "allowed only should models be out of coherency"
+		           : "read as allowed only should models be out of coherency");
 	}
 }
 
@@ -822,24 +869,26 @@ ARB_PREDICATE(sh_form_fir_8, .clause = "SH.FORM.FIR.8", .ruleset = "scrollhammer
 	r->subject = detour ? detour : who;
 	if (detour) {
 		r->outcome = ARB_VIOLATED;
-		arb_result_explain(r, "%s goes %.3f in further than the straight line to where it "
-		                      "ends: not the shortest distance",
+		arb_result_explain(r,
+		                   "%s goes %.3f in further than the straight line to where it "
+		                   "ends: not the shortest distance",
 		                   detour, by);
 		return;
 	}
 	if (!fact_num(ev, "shortest_manoeuvre", &best)) {
 		r->outcome = who ? ARB_UNDECIDED : ARB_HOLDS;
 		if (who)
-			arb_result_explain(r, "%s moves %.2f in; whether the manoeuvre could be done "
-			                      "with less is not stated (fact shortest_manoeuvre)",
+			arb_result_explain(r,
+			                   "%s moves %.2f in; whether the manoeuvre could be done "
+			                   "with less is not stated (fact shortest_manoeuvre)",
 			                   who, longest);
 		else
 			arb_result_explain(r, "no model of %s moves: no shorter way exists", u->id);
 		return;
 	}
 	r->has_measure = true;
-	r->measure = (arb_measure){.figure = longest, .limit = best, .margin = best - longest,
-	                           .other = -1};
+	r->measure =
+	    (arb_measure){.figure = longest, .limit = best, .margin = best - longest, .other = -1};
 	r->outcome = longest <= best + TOL ? ARB_HOLDS : ARB_VIOLATED;
 	arb_result_explain(r, "the longest move of %s is %.2f in, the shortest possible %.2f in%s",
 	                   u->id, longest, best, r->outcome == ARB_HOLDS ? "" : ": too far");
@@ -847,7 +896,7 @@ ARB_PREDICATE(sh_form_fir_8, .clause = "SH.FORM.FIR.8", .ruleset = "scrollhammer
 
 /* SH.FORM.FIR.9 */
 ARB_PREDICATE(sh_form_fir_9, .clause = "SH.FORM.FIR.9", .ruleset = "scrollhammer",
-              .actions = "shoot stand_and_shoot charge pivot reform", .phases = "*",
+              .actions = "shoot stand_and_shoot declare_charge charge pivot reform", .phases = "*",
               .question = "fir.after_manoeuvre", .fingerprint = "455e730bce67efc9")
 {
 	const arb_unit *u = arb_eval_actor(ev);
@@ -858,31 +907,39 @@ ARB_PREDICATE(sh_form_fir_9, .clause = "SH.FORM.FIR.9", .ruleset = "scrollhammer
 	const char *type = arb_eval_scenario(ev)->action.type;
 	bool manoeuvre = action_is(ev, "pivot") || action_is(ev, "reform");
 	if (manoeuvre) {
-		const char *done = arb_unit_has_status(u, "fired_this_turn")     ? "fired weapons"
-		                   : arb_unit_has_status(u, "charged_this_turn") ? "charged"
-		                                                                 : NULL;
+		const char *done = arb_unit_has_status(u, "fired")             ? "fired weapons"
+		                   : arb_unit_has_status(u, "declared_charge") ? "declared a charge"
+		                                                               : NULL;
 		r->outcome = done ? ARB_VIOLATED : ARB_HOLDS;
 		if (done)
-			arb_result_explain(r, "%s has %s this turn and now does a %s", u->id, done, type);
+			arb_result_explain(r, "%s has %s this turn and now does a %s", u->id, done,
+			                   type);
 		else
-			arb_result_explain(r, "%s does a %s and has neither fired nor charged this turn",
-			                   u->id, type);
+			arb_result_explain(
+			    r, "%s does a %s and has neither fired nor charged this turn", u->id,
+			    type);
 		return;
 	}
-	const char *done = arb_unit_has_status(u, "pivoted_this_turn")    ? "changed facing or pivoted"
-	                   : arb_unit_has_status(u, "reformed_this_turn") ? "entered a new formation"
-	                                                                  : NULL;
+	const char *done = arb_unit_has_status(u, "pivoted_this_turn") ? "changed facing or pivoted"
+	                   : arb_unit_has_status(u, "reformed_this_turn")
+	                       ? "entered a new formation"
+	                       : NULL;
 	if (!done) {
 		r->outcome = ARB_NA;
 		return;
 	}
 	r->outcome = ARB_VIOLATED;
 	arb_result_explain(r, "%s %s this turn and now %s", u->id, done,
-	                   action_is(ev, "charge") ? "charges" : "fires weapons");
+	                   action_is(ev, "charge")           ? "charges"
+	                   : action_is(ev, "declare_charge") ? "declares a charge"
+	                                                     : "fires weapons");
 }
 
 /* SH.FORM.FIR.10 and .11: how far the rally or consolidation goes, and
- * whether it ends reformed (in coherency, as read by SH.FORM.FIR.COH). */
+ * whether it ends reformed (in coherency, as read by SH.FORM.FIR.COH). In
+ * .11, "as close as it can" is measured, as SH.MOV.COH.6 does, by the widest
+ * link of the chain (the connected reading of base contact) against the
+ * fact closest_gap. */
 static bool fir_reforms(const arb_eval *ev)
 {
 	return formation_is(arb_eval_actor(ev), FIR);
@@ -905,18 +962,18 @@ static void fir_10(const arb_eval *ev, arb_result *r, sh_chain how)
 		r->outcome = ARB_VIOLATED;
 		r->subject = who;
 		r->has_measure = true;
-		r->measure = (arb_measure){.figure = longest, .limit = lim, .margin = lim - longest,
-		                           .other = -1};
-		arb_result_explain(r, "%s moves %.2f in to reform, limit %g in: over by %.2f in", who,
-		                   longest, lim, longest - lim);
+		r->measure = (arb_measure){
+		    .figure = longest, .limit = lim, .margin = lim - longest, .other = -1};
+		arb_result_explain(r, "%s moves %.2f in to reform, limit %g in: over by %.2f in",
+		                   who, longest, lim, longest - lim);
 		return;
 	}
 	arb_result co_r = {0};
 	arb_outcome o = sh__coherency(s, u, 0, how, &co_r, &co);
 	if (o == ARB_HOLDS) {
 		r->outcome = ARB_HOLDS;
-		arb_result_explain(r, "%s reforms within %g in (longest move %.2f in): %s", u->id, lim,
-		                   longest, co_r.explanation);
+		arb_result_explain(r, "%s reforms within %g in (longest move %.2f in): %s", u->id,
+		                   lim, longest, co_r.explanation);
 	} else if (o == ARB_VIOLATED && fact_is(ev, "coherency_restorable", "false")) {
 		r->outcome = ARB_UNDECIDED;
 		arb_result_explain(r, "%s cannot reform (fact coherency_restorable): %s", u->id,
@@ -927,19 +984,22 @@ static void fir_10(const arb_eval *ev, arb_result *r, sh_chain how)
 	}
 }
 
-#define FIR10(fname, rd_, how)                                                         \
-	ARB_PREDICATE(fname, .clause = "SH.FORM.FIR.10", .reading = rd_,                   \
-	              .ruleset = "scrollhammer", .actions = "rally consolidate",               \
-	              .phases = "*", .question = "fir.reform", .params = "reform_move",        \
-	              .fingerprint = "9965831cdc1dca14")                                        \
-	{                                                                                      \
-		fir_10(ev, r, how);                                                            \
+#define FIR10(fname, rd_, how)                                                                     \
+	ARB_PREDICATE(fname, .clause = "SH.FORM.FIR.10", .reading = rd_,                           \
+	              .ruleset = "scrollhammer", .actions = "rally consolidate", .phases = "*",    \
+	              .question = "fir.reform", .params = "reform_move",                           \
+	              .fingerprint = "9965831cdc1dca14")                                           \
+	{                                                                                          \
+		fir_10(ev, r, how);                                                                \
 	}
 /* SH.FORM.FIR.10 */
 FIR10(sh_form_fir_10_connected, "connected", SH_CHAIN_CONNECTED)
 FIR10(sh_form_fir_10_all_pairs, "all-pairs", SH_CHAIN_ALL_PAIRS)
 
-static void fir_11(const arb_eval *ev, arb_result *r, sh_chain how)
+/* SH.FORM.FIR.11 */
+ARB_PREDICATE(sh_form_fir_11, .clause = "SH.FORM.FIR.11", .ruleset = "scrollhammer",
+              .actions = "rally consolidate", .phases = "*", .question = "fir.reform",
+              .fingerprint = "ed9c102a9a325c01")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
@@ -950,7 +1010,7 @@ static void fir_11(const arb_eval *ev, arb_result *r, sh_chain how)
 		return;
 	}
 	arb_result co_r = {0};
-	arb_outcome o = sh__coherency(s, u, 0, how, &co_r, &co);
+	arb_outcome o = sh__coherency(s, u, 0, SH_CHAIN_CONNECTED, &co_r, &co);
 	if (o != ARB_VIOLATED) {
 		r->outcome = o == ARB_HOLDS ? ARB_NA : o;
 		if (o != ARB_HOLDS)
@@ -960,8 +1020,9 @@ static void fir_11(const arb_eval *ev, arb_result *r, sh_chain how)
 	*r = co_r;
 	if (!fact_num(ev, "closest_gap", &best)) {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%s cannot reform; how close it could get is not stated (fact "
-		                      "closest_gap)",
+		arb_result_explain(r,
+		                   "%s cannot reform; how close it could get is not stated (fact "
+		                   "closest_gap)",
 		                   u->id);
 		return;
 	}
@@ -974,17 +1035,6 @@ static void fir_11(const arb_eval *ev, arb_result *r, sh_chain how)
 	arb_result_explain(r, "%s cannot reform: widest gap %.3f in, closest possible %.3f in%s",
 	                   u->id, gap, best, r->outcome == ARB_HOLDS ? ": as close as it can" : "");
 }
-
-#define FIR11(fname, rd_, how)                                                         \
-	ARB_PREDICATE(fname, .clause = "SH.FORM.FIR.11", .reading = rd_,                   \
-	              .ruleset = "scrollhammer", .actions = "rally consolidate",               \
-	              .phases = "*", .question = "fir.reform", .fingerprint = "ed9c102a9a325c01") \
-	{                                                                                      \
-		fir_11(ev, r, how);                                                            \
-	}
-/* SH.FORM.FIR.11 */
-FIR11(sh_form_fir_11_connected, "connected", SH_CHAIN_CONNECTED)
-FIR11(sh_form_fir_11_all_pairs, "all-pairs", SH_CHAIN_ALL_PAIRS)
 
 /* The models of the actor whose straight move (by the unit's median
  * displacement) impassable terrain blocks: how many, and one of them. */
@@ -1032,8 +1082,9 @@ ARB_PREDICATE(sh_form_fir_12, .clause = "SH.FORM.FIR.12", .ruleset = "scrollhamm
 		goto done;
 	}
 	r->outcome = ARB_PERMITS;
-	arb_result_explain(r, "%zu model(s) of %s go round impassable terrain %s (%s among them) "
-	                      "and end in their prior rank or cannot be back in it yet",
+	arb_result_explain(r,
+	                   "%zu model(s) of %s go round impassable terrain %s (%s among them) "
+	                   "and end in their prior rank or cannot be back in it yet",
 	                   blocked, u->id, by, who);
 	for (size_t i = 0; i < n; i++) {
 		if (r0[i] == r1[i])
@@ -1044,10 +1095,12 @@ ARB_PREDICATE(sh_form_fir_12, .clause = "SH.FORM.FIR.12", .ruleset = "scrollhamm
 			continue;
 		r->outcome = ARB_VIOLATED;
 		r->subject = m->id;
-		arb_result_explain(r, "%s ends in rank %zu, not its prior rank %zu, though its place "
-		                      "at (%.2f, %.2f) is clear of impassable terrain: not returned as "
-		                      "soon as possible",
-		                   m->id, r1[i] + 1, r0[i] + 1, place.x, place.y);
+		arb_result_explain(
+		    r,
+		    "%s ends in rank %zu, not its prior rank %zu, though its place "
+		    "at (%.2f, %.2f) is clear of impassable terrain: not returned as "
+		    "soon as possible",
+		    m->id, r1[i] + 1, r0[i] + 1, place.x, place.y);
 		break;
 	}
 done:
@@ -1082,8 +1135,9 @@ ARB_PREDICATE(sh_form_fir_13, .clause = "SH.FORM.FIR.13", .ruleset = "scrollhamm
 		r->outcome = ARB_VALUE;
 		arb_result_value(r, "ranks", (double)ranks);
 		arb_result_value(r, "files", (double)files);
-		arb_result_explain(r, "%s, split up by impassable terrain %s, ends in %zu rank(s) and "
-		                      "%zu file(s)",
+		arb_result_explain(r,
+		                   "%s, split up by impassable terrain %s, ends in %zu rank(s) and "
+		                   "%zu file(s)",
 		                   u->id, by, ranks, files);
 	}
 	free(p1);
@@ -1106,12 +1160,15 @@ ARB_PREDICATE(sh_form_fir_obv_1, .clause = "SH.FORM.FIR.OBV.1", .ruleset = "scro
 	r->object = t->id;
 	if (strcmp(why, "area_terrain") == 0) {
 		r->outcome = ARB_VIOLATED;
-		arb_result_explain(r, "%s Fights in Ranks and claims a cover save for being in area "
-		                      "terrain",
+		arb_result_explain(r,
+		                   "%s Fights in Ranks and claims a cover save for being in area "
+		                   "terrain",
 		                   t->id);
 	} else if (strcmp(why, "obscured") == 0) {
 		const char *ob = fact_of(ev, "obscured");
-		r->outcome = !ob ? ARB_UNDECIDED : strcmp(ob, "true") == 0 ? ARB_HOLDS : ARB_VIOLATED;
+		r->outcome = !ob                       ? ARB_UNDECIDED
+		             : strcmp(ob, "true") == 0 ? ARB_HOLDS
+		                                       : ARB_VIOLATED;
 		arb_result_explain(r, "%s claims cover for being obscured, and it %s", t->id,
 		                   !ob ? "is not stated whether it is (fact obscured)"
 		                   : r->outcome == ARB_HOLDS ? "is"
@@ -1119,7 +1176,8 @@ ARB_PREDICATE(sh_form_fir_obv_1, .clause = "SH.FORM.FIR.OBV.1", .ruleset = "scro
 	} else if (strcmp(why, "special_rule") == 0 || strcmp(why, "none") == 0) {
 		r->outcome = ARB_HOLDS;
 		arb_result_explain(r, "%s claims %s", t->id,
-		                   why[0] == 'n' ? "no cover save" : "cover from a special rule or effect");
+		                   why[0] == 'n' ? "no cover save"
+		                                 : "cover from a special rule or effect");
 	} else {
 		r->outcome = ARB_UNDECIDED;
 		arb_result_explain(r, "cover claimed for '%s': not a reason the clause names", why);
@@ -1135,8 +1193,9 @@ static bool fires(const arb_eval *ev, const arb_model *m)
 	return !f || list_has(f, m->id);
 }
 
-/* SH.FORM.FIR.CROWD.1: "the first two ranks" is a number the text writes
- * as a word; the ranks are counted in the direction of fire (CROWD.2). */
+/* Crowded Formation: "the first two ranks" is a number the text writes as a
+ * word, which the markup cannot hold as a parameter; the ranks are counted
+ * in the direction of fire (SH.FORM.FIR.CROWD.2). */
 #define FIRST_RANKS 2
 
 /* Of the firing models, the first that is not in the first two ranks of u
@@ -1198,20 +1257,23 @@ ARB_PREDICATE(sh_form_fir_crowd_1, .clause = "SH.FORM.FIR.CROWD.1", .ruleset = "
 	r->object = t->id;
 	if (bits & ARC_NONE || (ok && bad)) {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%s fires at %s, which lies in its %s arc(s): the direction of "
-		                      "fire, and so which ranks are first, is not decided",
+		arb_result_explain(r,
+		                   "%s fires at %s, which lies in its %s arc(s): the direction of "
+		                   "fire, and so which ranks are first, is not decided",
 		                   u->id, t->id, arcs_text(bits, buf, sizeof buf));
 	} else if (bad) {
 		r->outcome = ARB_VIOLATED;
 		r->subject = who->id;
-		arb_result_explain(r, "%s fires at %s (%s arc) from rank %zu counted that way: only "
-		                      "the first %d ranks can shoot",
+		arb_result_explain(r,
+		                   "%s fires at %s (%s arc) from rank %zu counted that way: only "
+		                   "the first %d ranks can shoot",
 		                   who->id, t->id, arcs_text(bits, buf, sizeof buf), who_rank + 1,
 		                   FIRST_RANKS);
 	} else {
 		r->outcome = ARB_HOLDS;
-		arb_result_explain(r, "every firing model of %s is in its first %d ranks towards %s "
-		                      "(%s arc)",
+		arb_result_explain(r,
+		                   "every firing model of %s is in its first %d ranks towards %s "
+		                   "(%s arc)",
 		                   u->id, FIRST_RANKS, t->id, arcs_text(bits, buf, sizeof buf));
 	}
 }
@@ -1235,8 +1297,9 @@ ARB_PREDICATE(sh_form_fir_crowd_2, .clause = "SH.FORM.FIR.CROWD.2", .ruleset = "
 	r->object = t->id;
 	if (bit_count(bits) != 1 || bits == ARC_NONE) {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%s lies in the %s arc(s) of %s: whether it fires backwards or "
-		                      "to the side is not decided",
+		arb_result_explain(r,
+		                   "%s lies in the %s arc(s) of %s: whether it fires backwards or "
+		                   "to the side is not decided",
 		                   t->id, arcs_text(bits, buf, sizeof buf), u->id);
 		return;
 	}
@@ -1252,8 +1315,9 @@ ARB_PREDICATE(sh_form_fir_crowd_2, .clause = "SH.FORM.FIR.CROWD.2", .ruleset = "
 	r->outcome = ARB_VALUE;
 	arb_result_value(r, "fire_arc", 90.0 * k);
 	arb_result_value(r, "first_ranks_models", (double)in_ranks);
-	arb_result_explain(r, "%s fires into its %s arc at %s: its first ranks are counted from "
-	                      "that side (%zu models in the first %d)",
+	arb_result_explain(r,
+	                   "%s fires into its %s arc at %s: its first ranks are counted from "
+	                   "that side (%zu models in the first %d)",
 	                   u->id, kArcName[k], t->id, in_ranks, FIRST_RANKS);
 }
 
@@ -1301,14 +1365,16 @@ ARB_PREDICATE(sh_form_fir_cohf_1, .clause = "SH.FORM.FIR.COHF.1", .ruleset = "sc
 	if (seeing) {
 		r->outcome = ARB_PERMITS;
 		r->subject = seer;
-		arb_result_explain(r, "%s sees %s and fires at it: %zu more model(s) of %s may fire "
-		                      "at it without line of sight (%s among them)",
+		arb_result_explain(r,
+		                   "%s sees %s and fires at it: %zu more model(s) of %s may fire "
+		                   "at it without line of sight (%s among them)",
 		                   seer, t->id, blind, u->id, blinded);
 	} else {
 		r->outcome = ARB_VIOLATED;
 		r->subject = blinded;
-		arb_result_explain(r, "no firing model of %s sees %s, yet %zu fire at it (%s among "
-		                      "them)",
+		arb_result_explain(r,
+		                   "no firing model of %s sees %s, yet %zu fire at it (%s among "
+		                   "them)",
 		                   u->id, t->id, blind, blinded);
 	}
 }
@@ -1330,25 +1396,35 @@ ARB_PREDICATE(sh_form_fir_cohf_2, .clause = "SH.FORM.FIR.COHF.2", .ruleset = "sc
 	r->object = t->id;
 	arb_result_value(r, "blind_cover_save", save);
 	arb_result_value(r, "blind_shooters", (double)blind);
-	arb_result_explain(r, "%s gains a %g+ cover save against the shots of the %zu firing "
-	                      "model(s) of %s that cannot see it",
+	arb_result_explain(r,
+	                   "%s gains a %g+ cover save against the shots of the %zu firing "
+	                   "model(s) of %s that cannot see it",
 	                   t->id, save, blind, u->id);
 }
 
 /* ---- Stand and Shoot ---- */
 
+/* Stand and Shoot: the test is taken in the charge reaction (`react`, fact
+ * stand_and_shoot true, as SH.CHG.REACT.5 reads it); its shots are the
+ * action `stand_and_shoot` at the charging unit. */
+
 /* SH.FORM.FIR.SNS.1 */
 ARB_PREDICATE(sh_form_fir_sns_1, .clause = "SH.FORM.FIR.SNS.1", .ruleset = "scrollhammer",
-              .actions = "stand_and_shoot", .phases = "*", .question = "stand_and_shoot.test",
-              .fingerprint = "210ac52d23031eee")
+              .actions = "react stand_and_shoot", .phases = "*",
+              .question = "react.stand_and_shoot", .fingerprint = "210ac52d23031eee")
 {
 	const arb_unit *u = arb_eval_actor(ev), *t = target_of(ev, 0);
 	const char *react = fact_of(ev, "charge_reaction");
+	bool reacting = action_is(ev, "react");
+	if (reacting && !fact_is(ev, "stand_and_shoot", "true")) {
+		r->outcome = ARB_NA;
+		return;
+	}
 	r->object = t ? t->id : NULL;
 	if (!formation_is(u, FIR)) {
 		r->outcome = ARB_VIOLATED;
 		arb_result_explain(r, "%s does not Fight in Ranks", u->id);
-	} else if (!t || !arb_unit_has_status(t, "charging")) {
+	} else if (!t || (!reacting && !arb_unit_has_status(t, "charging"))) {
 		r->outcome = ARB_VIOLATED;
 		arb_result_explain(r, "%s is not charged (%s)", u->id,
 		                   t ? "its target is not charging" : "no charging unit is named");
@@ -1357,15 +1433,16 @@ ARB_PREDICATE(sh_form_fir_sns_1, .clause = "SH.FORM.FIR.SNS.1", .ruleset = "scro
 		arb_result_explain(r, "%s is already locked in combat", u->id);
 	} else if (!react) {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "whether %s holds position is not stated (fact charge_reaction)",
-		                   u->id);
+		arb_result_explain(
+		    r, "whether %s holds position is not stated (fact charge_reaction)", u->id);
 	} else if (strcmp(react, "hold") != 0) {
 		r->outcome = ARB_VIOLATED;
 		arb_result_explain(r, "%s chose to %s, not to hold position", u->id, react);
 	} else {
 		r->outcome = ARB_PERMITS;
-		arb_result_explain(r, "%s, charged by %s and not locked in combat, holds position and "
-		                      "may take a Leadership test",
+		arb_result_explain(r,
+		                   "%s, charged by %s and not locked in combat, holds position and "
+		                   "may take a Leadership test",
 		                   u->id, t->id);
 	}
 }
@@ -1383,8 +1460,9 @@ ARB_PREDICATE(sh_form_fir_sns_2, .clause = "SH.FORM.FIR.SNS.2", .ruleset = "scro
 	}
 	if (!test) {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "the result of the Leadership test of %s is not stated (fact "
-		                      "leadership_test)",
+		arb_result_explain(r,
+		                   "the result of the Leadership test of %s is not stated (fact "
+		                   "leadership_test)",
 		                   u->id);
 	} else if (strcmp(test, "passed") != 0) {
 		r->outcome = ARB_VIOLATED;
@@ -1396,9 +1474,11 @@ ARB_PREDICATE(sh_form_fir_sns_2, .clause = "SH.FORM.FIR.SNS.2", .ruleset = "scro
 		double mod = arb_eval_param(ev, "to_hit_modifier");
 		r->outcome = ARB_PERMITS;
 		arb_result_value(r, "to_hit_modifier", mod);
-		arb_result_explain(r, "%s passed its Leadership test: every model may fire a non-spell "
-		                      "shooting weapon at %+g to hit",
-		                   u->id, mod);
+		arb_result_explain(
+		    r,
+		    "%s passed its Leadership test: every model may fire a non-spell "
+		    "shooting weapon at %+g to hit",
+		    u->id, mod);
 	}
 }
 
@@ -1415,11 +1495,13 @@ ARB_PREDICATE(sh_form_fir_sns_3, .clause = "SH.FORM.FIR.SNS.3", .ruleset = "scro
 	const arb_unit *u = arb_eval_actor(ev);
 	r->outcome = n > 0 ? ARB_VIOLATED : ARB_HOLDS;
 	if (n > 0)
-		arb_result_explain(r, "%s charges with %g Stand and Shoot casualt%s not yet removed",
+		arb_result_explain(r,
+		                   "%s charges with %g Stand and Shoot casualt%s not yet removed",
 		                   u->id, n, n == 1 ? "y" : "ies");
 	else
-		arb_result_explain(r, "the Stand and Shoot casualties of %s are removed before its "
-		                      "charge",
+		arb_result_explain(r,
+		                   "the Stand and Shoot casualties of %s are removed before its "
+		                   "charge",
 		                   u->id);
 }
 
@@ -1449,8 +1531,9 @@ static int charged_arc(const arb_eval *ev, const arb_unit *t, char *why, size_t 
 
 /* SH.FORM.FIR.FLANK.1 */
 ARB_PREDICATE(sh_form_fir_flank_1, .clause = "SH.FORM.FIR.FLANK.1", .ruleset = "scrollhammer",
-              .actions = "charge", .phases = "*", .question = "value.charged_arc",
-              .params = ARC_PARAM, .fingerprint = "28aceabf34998450")
+              .actions = "declare_charge charge", .phases = "*",
+              .question = "value.flank.charged_arc", .params = ARC_PARAM,
+              .fingerprint = "28aceabf34998450")
 {
 	const arb_unit *u = arb_eval_actor(ev), *t = target_with(ev, FIR);
 	char why[256], buf[64];
@@ -1462,20 +1545,22 @@ ARB_PREDICATE(sh_form_fir_flank_1, .clause = "SH.FORM.FIR.FLANK.1", .ruleset = "
 	r->object = t->id;
 	if (bit_count(bits) != 1 || bits == ARC_NONE) {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "models of %s by arc of %s (%s): the arc of the majority may "
-		                      "be %s",
+		arb_result_explain(r,
+		                   "models of %s by arc of %s (%s): the arc of the majority may "
+		                   "be %s",
 		                   u->id, t->id, why, arcs_text(bits, buf, sizeof buf));
 		return;
 	}
 	int k = bit_index(bits);
 	r->outcome = ARB_VALUE;
-	arb_result_value(r, "charged_arc", 90.0 * k);
+	/* "front, sides, and rear": the two sides alike (90), as SH.CHG.RANKS.2 gives it */
+	arb_result_value(r, "charged_arc", k == 3 ? 90 : 90.0 * k);
 	arb_result_explain(r, "%s charges the %s arc of %s (%s)", u->id, kArcName[k], t->id, why);
 }
 
 /* SH.FORM.FIR.FLANK.2 */
 ARB_PREDICATE(sh_form_fir_flank_2, .clause = "SH.FORM.FIR.FLANK.2", .ruleset = "scrollhammer",
-              .actions = "charge", .phases = "*", .question = "value.flanked",
+              .actions = "declare_charge charge", .phases = "*", .question = "value.flanked",
               .params = ARC_PARAM, .fingerprint = "1172e4bfa65927cb")
 {
 	const arb_unit *u = arb_eval_actor(ev), *t = target_with(ev, FIR);
@@ -1494,8 +1579,9 @@ ARB_PREDICATE(sh_form_fir_flank_2, .clause = "SH.FORM.FIR.FLANK.2", .ruleset = "
 		                   bits == ARC_FRONT ? "the way it faces" : "flanked");
 	} else {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "the arc %s charges may be %s (%s): whether %s is charged in a "
-		                      "direction it is not facing is not decided",
+		arb_result_explain(r,
+		                   "the arc %s charges may be %s (%s): whether %s is charged in a "
+		                   "direction it is not facing is not decided",
 		                   u->id, arcs_text(bits, buf, sizeof buf), why, t->id);
 	}
 }
@@ -1520,12 +1606,13 @@ ARB_PREDICATE(sh_form_fir_flank_3, .clause = "SH.FORM.FIR.FLANK.3", .ruleset = "
 		double i1 = arb_eval_param(ev, "flanked_initiative");
 		r->outcome = ARB_VALUE;
 		arb_result_value(r, "initiative", i1);
-		arb_result_explain(r, "%s is flanked and %s is in its %s arc: it strikes at I%g", u->id,
-		                   t->id, arcs_text(bits, buf, sizeof buf), i1);
+		arb_result_explain(r, "%s is flanked and %s is in its %s arc: it strikes at I%g",
+		                   u->id, t->id, arcs_text(bits, buf, sizeof buf), i1);
 	} else {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "whether %s faces %s is not decided: the majority may be in its "
-		                      "%s arc (%s)",
+		arb_result_explain(r,
+		                   "whether %s faces %s is not decided: the majority may be in its "
+		                   "%s arc (%s)",
 		                   u->id, t->id, arcs_text(bits, buf, sizeof buf), why);
 	}
 }
@@ -1545,8 +1632,9 @@ ARB_PREDICATE(sh_form_fir_flank_4, .clause = "SH.FORM.FIR.FLANK.4", .ruleset = "
 		arb_result_explain(r, "%s is not a flanked unit that Fights in Ranks", u->id);
 	} else if (strcmp(s->context.phase, "movement") != 0) {
 		r->outcome = ARB_VIOLATED;
-		arb_result_explain(r, "the test is taken in the %s phase, not at the start of the "
-		                      "movement phase",
+		arb_result_explain(r,
+		                   "the test is taken in the %s phase, not at the start of the "
+		                   "movement phase",
 		                   s->context.phase);
 	} else if (s->context.active_side && strcmp(s->context.active_side, u->side) != 0) {
 		r->outcome = ARB_VIOLATED;
@@ -1554,11 +1642,12 @@ ARB_PREDICATE(sh_form_fir_flank_4, .clause = "SH.FORM.FIR.FLANK.4", .ruleset = "
 		                   s->context.active_side, u->id, u->side);
 	} else if (!start || !with) {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "not stated: %s", !start ? "whether this is the start of the "
-		                                                 "movement phase (fact "
-		                                                 "movement_phase_start)"
-		                                               : "which units %s is locked in combat "
-		                                                 "with (fact locked_with)");
+		arb_result_explain(r, "not stated: %s",
+		                   !start ? "whether this is the start of the "
+		                            "movement phase (fact "
+		                            "movement_phase_start)"
+		                          : "which units %s is locked in combat "
+		                            "with (fact locked_with)");
 	} else if (strcmp(start, "true") != 0) {
 		r->outcome = ARB_VIOLATED;
 		arb_result_explain(r, "the test is not taken at the start of the movement phase");
@@ -1569,8 +1658,9 @@ ARB_PREDICATE(sh_form_fir_flank_4, .clause = "SH.FORM.FIR.FLANK.4", .ruleset = "
 		                   t && list_len(with) == 1 ? ", not with the flanking unit" : "");
 	} else {
 		r->outcome = ARB_PERMITS;
-		arb_result_explain(r, "%s is flanked and locked in combat with %s alone, at the start "
-		                      "of its movement phase: it may test Leadership",
+		arb_result_explain(r,
+		                   "%s is flanked and locked in combat with %s alone, at the start "
+		                   "of its movement phase: it may test Leadership",
 		                   u->id, with);
 	}
 }
@@ -1597,8 +1687,9 @@ ARB_PREDICATE(sh_form_fir_flank_5, .clause = "SH.FORM.FIR.FLANK.5", .ruleset = "
 	r->object = t->id;
 	if (bit_count(bits) != 1 || bits == ARC_NONE) {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "which way %s must turn to face %s is not decided: %s may be in "
-		                      "its %s arc (%s)",
+		arb_result_explain(r,
+		                   "which way %s must turn to face %s is not decided: %s may be in "
+		                   "its %s arc (%s)",
 		                   u->id, t->id, t->id, arcs_text(bits, buf, sizeof buf), why);
 		return;
 	}
@@ -1606,8 +1697,9 @@ ARB_PREDICATE(sh_form_fir_flank_5, .clause = "SH.FORM.FIR.FLANK.5", .ruleset = "
 	double to = norm_deg(u->facing_deg + 90.0 * k);
 	r->outcome = ARB_VALUE;
 	arb_result_value(r, "turned_facing", to);
-	arb_result_explain(r, "%s passed its Leadership test: its models turn from %g to %g "
-	                      "degrees to face %s (in its %s arc)",
+	arb_result_explain(r,
+	                   "%s passed its Leadership test: its models turn from %g to %g "
+	                   "degrees to face %s (in its %s arc)",
 	                   u->id, u->facing_deg, to, t->id, kArcName[k]);
 }
 
@@ -1631,9 +1723,10 @@ ARB_PREDICATE(sh_form_fir_flank_6, .clause = "SH.FORM.FIR.FLANK.6", .ruleset = "
 			if (fabs(off) > TOL) {
 				r->outcome = ARB_VIOLATED;
 				r->subject = u->models[i].id;
-				arb_result_explain(r, "%s leaves its rank: %.3f in %s along the facing %g",
-				                   u->models[i].id, fabs(off),
-				                   off > 0 ? "forward" : "backward", u->facing_deg);
+				arb_result_explain(
+				    r, "%s leaves its rank: %.3f in %s along the facing %g",
+				    u->models[i].id, fabs(off), off > 0 ? "forward" : "backward",
+				    u->facing_deg);
 				return;
 			}
 		}
@@ -1641,13 +1734,15 @@ ARB_PREDICATE(sh_form_fir_flank_6, .clause = "SH.FORM.FIR.FLANK.6", .ruleset = "
 	size_t n = sh__moving_count(s, u);
 	if (!close) {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%zu model(s) of %s pile in along their ranks; whether they end "
-		                      "as close as possible is not stated (fact as_close_as_possible)",
+		arb_result_explain(r,
+		                   "%zu model(s) of %s pile in along their ranks; whether they end "
+		                   "as close as possible is not stated (fact as_close_as_possible)",
 		                   n, u->id);
 	} else {
 		r->outcome = strcmp(close, "true") == 0 ? ARB_HOLDS : ARB_VIOLATED;
-		arb_result_explain(r, "%zu model(s) of %s pile in along their ranks and %s as close "
-		                      "as possible to the flanking unit",
+		arb_result_explain(r,
+		                   "%zu model(s) of %s pile in along their ranks and %s as close "
+		                   "as possible to the flanking unit",
 		                   n, u->id, r->outcome == ARB_HOLDS ? "end" : "do not end");
 	}
 }
@@ -1687,7 +1782,8 @@ ARB_PREDICATE(sh_form_fir_sir_1, .clause = "SH.FORM.FIR.SIR.1", .ruleset = "scro
 		return;
 	}
 	double rb = arb_eval_param(ev, "rank_bonus"), rs = arb_eval_param(ev, "rank_size");
-	double wb = arb_eval_param(ev, "wide_rank_bonus"), ws = arb_eval_param(ev, "wide_rank_size");
+	double wb = arb_eval_param(ev, "wide_rank_bonus"),
+	       ws = arb_eval_param(ev, "wide_rank_size");
 	size_t n = u->n_models;
 	arb_vec2 *p = positions(NULL, u, false);
 	size_t *rk = malloc(n * sizeof *rk), *size = calloc(n, sizeof *size), nr = 0;
@@ -1722,9 +1818,10 @@ ARB_PREDICATE(sh_form_fir_sir_1, .clause = "SH.FORM.FIR.SIR.1", .ruleset = "scro
 		                   sizes, per);
 	} else {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%s stands in ranks of %s: %+g counting each rank on its own, "
-		                      "%+g taking the better of the two counts, %+g counting only "
-		                      "ranks as wide as the front: the text does not decide",
+		arb_result_explain(r,
+		                   "%s stands in ranks of %s: %+g counting each rank on its own, "
+		                   "%+g taking the better of the two counts, %+g counting only "
+		                   "ranks as wide as the front: the text does not decide",
 		                   u->id, sizes, per, best, complete);
 	}
 done:
@@ -1758,8 +1855,9 @@ static void as_normal(const arb_eval *ev, arb_result *r, const char *formation)
 		return;
 	}
 	r->outcome = ARB_PERMITS;
-	arb_result_explain(r, "%s (%s) may %s as normal; the normal rules are on a page the "
-	                      "text does not give",
+	arb_result_explain(r,
+	                   "%s (%s) may %s as normal; the normal rules are on a page the "
+	                   "text does not give",
 	                   u->id, formation, arb_eval_scenario(ev)->action.type);
 }
 
@@ -1774,8 +1872,8 @@ static size_t in_area(const arb_scenario *s, const arb_unit *t, bool base, const
 			pl.base = (arb_base){.shape = ARB_BASE_ROUND, .d_mm = 1e-9};
 		for (size_t j = 0; j < s->n_terrain; j++)
 			if (strcmp(s->terrain[j].kind, "area") == 0 &&
-			    arb_geom_base_polygon_distance(&pl, s->terrain[j].poly, s->terrain[j].n_poly,
-			                                   NULL) <= TOL) {
+			    arb_geom_base_polygon_distance(&pl, s->terrain[j].poly,
+			                                   s->terrain[j].n_poly, NULL) <= TOL) {
 				n++;
 				*who = t->models[i].id;
 				break;
@@ -1804,8 +1902,9 @@ static void area_cover(const arb_eval *ev, arb_result *r, const char *formation)
 	r->subject = who;
 	if (nc != nb) {
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%zu model(s) of %s have their centre in area terrain, %zu some "
-		                      "part of their base: what being in it means is not stated",
+		arb_result_explain(r,
+		                   "%zu model(s) of %s have their centre in area terrain, %zu some "
+		                   "part of their base: what being in it means is not stated",
 		                   nc, t->id, nb);
 		return;
 	}
@@ -1813,8 +1912,8 @@ static void area_cover(const arb_eval *ev, arb_result *r, const char *formation)
 	r->outcome = ARB_VALUE;
 	arb_result_value(r, "cover_save", save);
 	arb_result_value(r, "models_in_cover", (double)nc);
-	arb_result_explain(r, "%zu of the %zu models of %s are in area terrain: %g+ cover save",
-	                   nc, t->n_models, t->id, save);
+	arb_result_explain(r, "%zu of the %zu models of %s are in area terrain: %g+ cover save", nc,
+	                   t->n_models, t->id, save);
 }
 
 /* SH.FORM.HORDE.COH */
@@ -1833,8 +1932,8 @@ ARB_PREDICATE(sh_form_horde_2, .clause = "SH.FORM.HORDE.2", .ruleset = "scrollha
 
 /* SH.FORM.HORDE.3 */
 ARB_PREDICATE(sh_form_horde_3, .clause = "SH.FORM.HORDE.3", .ruleset = "scrollhammer",
-              .actions = "reform consolidate", .phases = "*",
-              .question = "formation.manoeuvre", .fingerprint = "094534a169ec8b8b")
+              .actions = "reform consolidate", .phases = "*", .question = "formation.manoeuvre",
+              .fingerprint = "094534a169ec8b8b")
 {
 	as_normal(ev, r, "horde");
 }
@@ -1848,8 +1947,8 @@ ARB_PREDICATE(sh_form_horde_scat_1, .clause = "SH.FORM.HORDE.SCAT.1", .ruleset =
 }
 
 /* SH.FORM.HORDE.PRESS.1 */
-ARB_PREDICATE(sh_form_horde_press_1, .clause = "SH.FORM.HORDE.PRESS.1",
-              .ruleset = "scrollhammer", .actions = "resolve_combat", .phases = "close_combat",
+ARB_PREDICATE(sh_form_horde_press_1, .clause = "SH.FORM.HORDE.PRESS.1", .ruleset = "scrollhammer",
+              .actions = "resolve_combat", .phases = "close_combat",
               .question = "value.combat_resolution", .params = "horde_bonus horde_bonus_models",
               .fingerprint = "7bb24e1b89d0517f")
 {
@@ -1858,7 +1957,8 @@ ARB_PREDICATE(sh_form_horde_press_1, .clause = "SH.FORM.HORDE.PRESS.1",
 		r->outcome = ARB_NA;
 		return;
 	}
-	double per = arb_eval_param(ev, "horde_bonus"), every = arb_eval_param(ev, "horde_bonus_models");
+	double per = arb_eval_param(ev, "horde_bonus"),
+	       every = arb_eval_param(ev, "horde_bonus_models");
 	double groups = floor((double)u->n_models / every);
 	r->outcome = ARB_VALUE;
 	arb_result_value(r, "combat_resolution_bonus", groups * per);
@@ -1882,8 +1982,8 @@ ARB_PREDICATE(sh_form_skirm_2, .clause = "SH.FORM.SKIRM.2", .ruleset = "scrollha
 
 /* SH.FORM.SKIRM.3 */
 ARB_PREDICATE(sh_form_skirm_3, .clause = "SH.FORM.SKIRM.3", .ruleset = "scrollhammer",
-              .actions = "reform consolidate", .phases = "*",
-              .question = "formation.manoeuvre", .fingerprint = "e8ad36ec8c07ecbe")
+              .actions = "reform consolidate", .phases = "*", .question = "formation.manoeuvre",
+              .fingerprint = "e8ad36ec8c07ecbe")
 {
 	as_normal(ev, r, "skirmish");
 }
@@ -1897,9 +1997,9 @@ ARB_PREDICATE(sh_form_skirm_conc_1, .clause = "SH.FORM.SKIRM.CONC.1", .ruleset =
 }
 
 /* SH.FORM.SKIRM.AGILE.1 */
-ARB_PREDICATE(sh_form_skirm_agile_1, .clause = "SH.FORM.SKIRM.AGILE.1",
-              .ruleset = "scrollhammer", .actions = "hit_and_run", .phases = "*",
-              .question = "hit_and_run.allowed", .fingerprint = "67e854ae840137a9")
+ARB_PREDICATE(sh_form_skirm_agile_1, .clause = "SH.FORM.SKIRM.AGILE.1", .ruleset = "scrollhammer",
+              .actions = "hit_and_run", .phases = "*", .question = "hit_and_run.allowed",
+              .fingerprint = "67e854ae840137a9")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	if (!formation_is(u, "skirmish") || arb_eval_scenario(ev)->action.n_targets == 0) {
@@ -1908,29 +2008,32 @@ ARB_PREDICATE(sh_form_skirm_agile_1, .clause = "SH.FORM.SKIRM.AGILE.1",
 	}
 	if (targets_all(ev, FIR)) {
 		r->outcome = ARB_PERMITS;
-		arb_result_explain(r, "%s skirmishes against units that Fight in Ranks: it may attempt "
-		                      "to Hit and Run%s",
-		                   u->id, arb_unit_has_status(u, "has_hit_and_run")
-		                              ? ""
-		                              : " without the special rule");
+		arb_result_explain(
+		    r,
+		    "%s skirmishes against units that Fight in Ranks: it may attempt "
+		    "to Hit and Run%s",
+		    u->id,
+		    arb_unit_has_status(u, "has_hit_and_run") ? "" : " without the special rule");
 	} else if (arb_unit_has_status(u, "has_hit_and_run")) {
 		r->outcome = ARB_NA;
-		arb_result_explain(r, "%s has the Hit and Run special rule; a target does not Fight "
-		                      "in Ranks",
+		arb_result_explain(r,
+		                   "%s has the Hit and Run special rule; a target does not Fight "
+		                   "in Ranks",
 		                   u->id);
 	} else {
 		r->outcome = ARB_VIOLATED;
-		arb_result_explain(r, "%s lacks the Hit and Run special rule and a unit it leaves does "
-		                      "not Fight in Ranks",
-		                   u->id);
+		arb_result_explain(
+		    r,
+		    "%s lacks the Hit and Run special rule and a unit it leaves does "
+		    "not Fight in Ranks",
+		    u->id);
 	}
 }
 
 /* SH.FORM.SKIRM.AGILE.2 */
-ARB_PREDICATE(sh_form_skirm_agile_2, .clause = "SH.FORM.SKIRM.AGILE.2",
-              .ruleset = "scrollhammer", .actions = "hit_and_run", .phases = "*",
-              .question = "value.hit_and_run", .params = "initiative_modifier",
-              .fingerprint = "bf1409a7bfca81a4")
+ARB_PREDICATE(sh_form_skirm_agile_2, .clause = "SH.FORM.SKIRM.AGILE.2", .ruleset = "scrollhammer",
+              .actions = "hit_and_run", .phases = "*", .question = "value.hit_and_run",
+              .params = "initiative_modifier", .fingerprint = "bf1409a7bfca81a4")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	double ini;
@@ -1945,7 +2048,8 @@ ARB_PREDICATE(sh_form_skirm_agile_2, .clause = "SH.FORM.SKIRM.AGILE.2",
 	if (unit_stat(u, "I", &ini)) {
 		arb_result_value(r, "hit_and_run_initiative", ini + mod);
 		arb_result_explain(r, "%s tests Hit and Run on I%g%s", u->id, ini + mod,
-		                   rule ? ": it has the special rule" : " (its I, -1 without the rule)");
+		                   rule ? ": it has the special rule"
+		                        : " (its I, -1 without the rule)");
 	} else {
 		arb_result_explain(r, "%s tests Hit and Run at %+g to its Initiative (not stated)",
 		                   u->id, mod);
