@@ -20,6 +20,7 @@ static arb_rulebook *g_rb;
 static arb_oracle *g_o;
 static arb_caseset *g_cs;
 static report_result *g_res;
+static arb_gv *g_gv; /* one Graphviz context per process (see arb_gv_new) */
 
 static void setup(void)
 {
@@ -35,6 +36,8 @@ static void setup(void)
 	                                   g_rb, &err),
 	             ARB_OK),
 	          "%s", err.message);
+	g_gv = arb_gv_new();
+	cr_assert(g_gv != NULL);
 	size_t n = arb_caseset_count(g_cs);
 	g_res = calloc(n, sizeof *g_res);
 	for (size_t i = 0; i < n; i++) {
@@ -54,6 +57,7 @@ static void teardown(void)
 	for (size_t i = 0; g_cs && i < arb_caseset_count(g_cs); i++)
 		arb_verdict_free(g_res[i].verdict);
 	free(g_res);
+	arb_gv_free(g_gv);
 	arb_caseset_free(g_cs);
 	arb_oracle_free(g_o);
 	arb_rulebook_free(g_rb);
@@ -85,7 +89,7 @@ Test(report, notes_and_clause_text_are_escaped)
 {
 	char dir[128], path[160];
 	report_dir(dir, sizeof dir);
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
 	snprintf(path, sizeof path, "%s/index.html", dir);
 	char *html = slurp(path);
 	cr_assert(strstr(html, "&lt;script&gt;window.__pwned = 1&lt;/script&gt;") != NULL);
@@ -100,7 +104,7 @@ Test(report, every_clause_is_an_anchor)
 {
 	char dir[128], path[160];
 	report_dir(dir, sizeof dir);
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
 	snprintf(path, sizeof path, "%s/index.html", dir);
 	char *html = slurp(path);
 	for (size_t i = 0; i < arb_rulebook_clause_count(g_rb); i++) {
@@ -132,10 +136,10 @@ Test(report, a_new_report_replaces_the_old_whole)
 {
 	char dir[128], marker[160];
 	report_dir(dir, sizeof dir);
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
 	snprintf(marker, sizeof marker, "%s/marker", dir);
 	support_write(&g_tmp, "rep/marker", "from the old report");
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
 	cr_assert(access(marker, F_OK) != 0, "the old directory was replaced");
 	cr_assert(leftovers() == false, "no temporary directory is left");
 }
@@ -144,12 +148,12 @@ Test(report, a_failed_swap_leaves_the_old_report)
 {
 	char dir[128], marker[160], blocker[160];
 	report_dir(dir, sizeof dir);
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
 	support_write(&g_tmp, "rep/marker", "from the old report");
 	/* a non-empty directory where the old report would be moved aside */
 	snprintf(blocker, sizeof blocker, "rep.old.%ld/x", (long)getpid());
 	support_write(&g_tmp, blocker, "in the way");
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res), -1));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), -1));
 	snprintf(marker, sizeof marker, "%s/marker", dir);
 	cr_assert(access(marker, F_OK) == 0, "the previous report is still whole");
 	char index[160];

@@ -72,6 +72,11 @@ int cmd_graph(cli_env *env, int argc, char **argv)
 		}
 	}
 	size_t drawn = 0;
+	arb_gv *gv = dot_only ? NULL : arb_gv_new();
+	if (!dot_only && !gv) {
+		fprintf(stderr, "arbiter: Graphviz could not start\n");
+		goto done;
+	}
 	for (size_t i = 0; i < arb_rulebook_flow_count(rb); i++) {
 		const arb_flow *f = arb_rulebook_flow_at(rb, i);
 		if (!selected(f, sel, n_sel))
@@ -88,7 +93,7 @@ int cmd_graph(cli_env *env, int argc, char **argv)
 			continue;
 		}
 		char msg[256], path[4096];
-		char *svg = arb_dot_to_svg(dot, msg, sizeof msg);
+		char *svg = arb_dot_to_svg(gv, dot, msg, sizeof msg);
 		snprintf(path, sizeof path, "%s/%s.dot", dir, f->name);
 		int rc = cli_write_atomic(path, dot, strlen(dot));
 		if (!rc && svg) {
@@ -99,13 +104,17 @@ int cmd_graph(cli_env *env, int argc, char **argv)
 		free(svg);
 		if (!svg) {
 			fprintf(stderr, "arbiter: %s: %s\n", f->name, msg);
+			arb_gv_free(gv);
 			goto done;
 		}
-		if (rc)
+		if (rc) {
+			arb_gv_free(gv);
 			goto done;
+		}
 		printf("%s/%s.svg (%s:%ld)\n", dir, f->name, f->file, f->line);
 		drawn++;
 	}
+	arb_gv_free(gv);
 	if (!drawn)
 		fprintf(stderr, "arbiter: no phase flow in the selected sections\n");
 	status = drawn ? EXIT_AGREE : EXIT_BADINPUT;

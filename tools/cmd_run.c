@@ -258,8 +258,15 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			arb_verdict_free(v);
 	}
 	double t2 = cli_now();
-	if (report && report_write(report, rb, cs, results))
-		goto done;
+	if (report) {
+		arb_gv *gv = arb_gv_new();
+		int rc = gv ? report_write(report, rb, cs, results, gv) : -1;
+		if (!gv)
+			fprintf(stderr, "arbiter: Graphviz could not start\n");
+		arb_gv_free(gv);
+		if (rc)
+			goto done;
+	}
 	if (junit && write_junit(junit, &cases_xml, n, failed, t2 - t1))
 		goto done;
 	if (json_out) {

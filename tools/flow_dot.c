@@ -93,9 +93,20 @@ char *arb_flow_dot(const arb_flow *f, const arb_rulebook *rb, const char *href_b
 	return strbuf_take(&b);
 }
 
-char *arb_dot_to_svg(const char *dot, char *err, size_t n)
+arb_gv *arb_gv_new(void)
 {
-	GVC_t *gvc = gvContext();
+	return (arb_gv *)gvContext();
+}
+
+void arb_gv_free(arb_gv *gv)
+{
+	if (gv)
+		gvFreeContext((GVC_t *)gv);
+}
+
+char *arb_dot_to_svg(arb_gv *gv, const char *dot, char *err, size_t n)
+{
+	GVC_t *gvc = (GVC_t *)gv;
 	graph_t *g = NULL;
 	char *data = NULL, *out = NULL;
 	unsigned int len = 0;
@@ -106,7 +117,7 @@ char *arb_dot_to_svg(const char *dot, char *err, size_t n)
 	g = agmemread(dot);
 	if (!g) {
 		snprintf(err, n, "Graphviz could not read the DOT text");
-		goto done;
+		return NULL;
 	}
 	if (gvLayout(gvc, g, "dot") != 0) {
 		snprintf(err, n, "Graphviz could not lay the graph out");
@@ -127,8 +138,6 @@ char *arb_dot_to_svg(const char *dot, char *err, size_t n)
 	gvFreeRenderData(data);
 	gvFreeLayout(gvc, g);
 done:
-	if (g)
-		agclose(g);
-	gvFreeContext(gvc);
+	agclose(g);
 	return out;
 }

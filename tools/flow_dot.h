@@ -12,9 +12,17 @@
 char *arb_flow_dot(const arb_flow *f, const arb_rulebook *rb, const char *href_base,
                    const char *const *marked, size_t n_marked);
 
+/* A Graphviz context, for one or more renderings. One context serves a
+ * whole command: Graphviz 2.42 reads freed memory when a second context is
+ * made after the first is freed (its font cache outlives the context).
+ * NULL when Graphviz cannot start. */
+typedef struct arb_gv arb_gv;
+arb_gv *arb_gv_new(void);
+void arb_gv_free(arb_gv *gv);
+
 /* Lays out dot with Graphviz (libgvc, the "dot" engine) and renders SVG.
  * Returns a malloc'ed string the caller frees, NULL on failure (with a
  * message in err, of size n). */
-char *arb_dot_to_svg(const char *dot, char *err, size_t n);
+char *arb_dot_to_svg(arb_gv *gv, const char *dot, char *err, size_t n);
 
 #endif

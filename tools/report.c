@@ -164,7 +164,7 @@ static int put_failure(strbuf *b, const char *dir, const arb_rulebook *rb, const
 
 /* The flows, with the steps whose clause a failing case targets or violates marked. */
 static int put_flows(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
-                     const report_result *res)
+                     const report_result *res, arb_gv *gv)
 {
 	for (size_t i = 0; i < arb_rulebook_flow_count(rb); i++) {
 		const arb_flow *f = arb_rulebook_flow_at(rb, i);
@@ -187,12 +187,13 @@ static int put_flows(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
 		}
 		char *dot = arb_flow_dot(f, rb, "", marked, nm);
 		char msg[256];
-		char *svg = dot ? arb_dot_to_svg(dot, msg, sizeof msg) : NULL;
-		free(dot);
+		char *svg = dot ? arb_dot_to_svg(gv, dot, msg, sizeof msg) : NULL;
 		if (!svg) {
 			fprintf(stderr, "arbiter: flow %s: %s\n", f->name, dot ? msg : "out of memory");
+			free(dot);
 			return -1;
 		}
+		free(dot);
 		strbuf_puts(b, "<div class=\"flow\" id=\"flow-");
 		strbuf_put_xml(b, f->name);
 		strbuf_puts(b, "\"><h3>");
@@ -258,7 +259,7 @@ static void remove_tree(const char *dir)
 }
 
 int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
-                 const report_result *res)
+                 const report_result *res, arb_gv *gv)
 {
 	char tmp[4096], old[4096];
 	if (strlen(dir) > 2048) {
@@ -292,7 +293,7 @@ int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
 			rc = put_failure(&b, tmp, rb, arb_caseset_at(cs, i), &res[i]);
 	if (!rc) {
 		strbuf_puts(&b, "<h2 id=\"flows\">Phase flows</h2>\n");
-		rc = put_flows(&b, rb, cs, res);
+		rc = put_flows(&b, rb, cs, res, gv);
 	}
 	if (!rc) {
 		strbuf_puts(&b, "<h1 id=\"rulebook\">The rulebook</h1>\n");

@@ -3,6 +3,7 @@
 #define ARB_REPORT_H
 
 #include "arbiter.h"
+#include "flow_dot.h"
 
 #include <stdbool.h>
 
@@ -17,8 +18,10 @@ typedef struct report_result {
  * the rulebook rendered with cmark, every clause an anchor #ID) and one SVG
  * drawing per disagreement (case-ID.svg). The whole directory is written
  * under a temporary name and renamed into place: an interrupted run leaves
- * the previous report whole. Returns 0, or -1 with a message on stderr. */
+ * the previous report whole. gv draws the flows (one context for all the
+ * reports a process writes: see arb_gv_new). Returns 0, or -1 with a
+ * message on stderr. */
 int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
-                 const report_result *results);
+                 const report_result *results, arb_gv *gv);
 
 #endif
