@@ -652,6 +652,35 @@ static int charged_arc(const arb_unit *charger, const arb_unit *t, double arc_de
 	return found[0] == found[1] ? found[0] : ARC_NONE;
 }
 
+/* ---- the procedure ---- */
+
+/* SH.CHG.2 */
+ARB_PREDICATE(sh_chg_2, .clause = "SH.CHG.2", .ruleset = RS, .actions = "charge", .phases = PHASES,
+              .question = "charge.procedure", .fingerprint = "fd3771b33b93a3b9")
+{
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const arb_unit *u = arb_eval_actor(ev);
+	if (!arb_scenario_fact(s, "charge_declared") || s->action.n_targets == 0) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->subject = u->id;
+	for (size_t i = 0; i < s->action.n_targets; i++) {
+		if (fact_covers(s, "charge_declared", s->action.targets[i]) != 1) {
+			r->outcome = ARB_VIOLATED;
+			r->object = s->action.targets[i];
+			arb_result_explain(r,
+			                   "%s makes a charge move against %s without having declared a "
+			                   "charge against it: the procedure's first step is skipped",
+			                   u->id, r->object);
+			return;
+		}
+	}
+	r->outcome = ARB_HOLDS;
+	arb_result_explain(r, "%s declared the charge against the %zu unit(s) it moves against",
+	                   u->id, s->action.n_targets);
+}
+
 /* ---- Declare a Charge ---- */
 
 /* SH.CHG.DECL.1 */
@@ -1997,6 +2026,114 @@ ARB_PREDICATE(sh_chg_ranks_2, .clause = "SH.CHG.RANKS.2", .ruleset = RS,
 	                   counts[a], u->n_models, u->id, kArcName[a], t->id);
 }
 
+/* RANKS.3 under one answer to "was a wheel or pivot greater than the width
+ * of any charging model's base required" (both: no): ARB_HOLDS or
+ * ARB_VIOLATED, or ARB_UNDECIDED when the excess may stand out on one
+ * side only and the charge came from straight ahead of the edge's middle.
+ * must: "on both sides" requires both sides (else it allows them). */
+static arb_outcome excess_ok(bool both, bool must, bool out_lo, bool out_hi, int came)
+{
+	if (both)
+		return !must || (out_lo && out_hi) ? ARB_HOLDS : ARB_VIOLATED;
+	if (came == 0)
+		return ARB_UNDECIDED;
+	return (came > 0 ? out_lo : out_hi) ? ARB_VIOLATED : ARB_HOLDS;
+}
+
+static void ranks_3(const arb_eval *ev, arb_result *r, bool must)
+{
+	if (roll_left_out(ev, r))
+		return;
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const arb_unit *u = arb_eval_actor(ev);
+	const arb_unit *t = ranked_target(s);
+	arb_placed *end = NULL;
+	size_t counts[4];
+	double wheel;
+	/* the wheel or pivot that was required is known only from the fact */
+	if (!is_formation(u, "fight_in_ranks") || !t || sh__moving_count(s, u) == 0 ||
+	    !fact_num(s, "required_wheel", &wheel)) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	if (!sh__end_placed(s, u, &end)) {
+		r->outcome = ARB_UNDECIDED;
+		arb_result_explain(r, "out of memory");
+		return;
+	}
+	bool touches = false;
+	for (size_t i = 0; i < u->n_models && !touches; i++)
+		for (size_t k = 0; k < t->n_models && !touches; k++) {
+			arb_placed tp = arb_model_placed(&t->models[k]);
+			touches = arb_geom_distance(&end[i], &tp, NULL) <= TOL;
+		}
+	frame fr;
+	frame_of(t, &fr);
+	int a = charged_arc(u, t, arb_eval_param(ev, "SH.CHG.RANKS.2:charge_arc"), counts);
+	bool across_f = a == ARC_LEFT || a == ARC_RIGHT;
+	arb_vec2 ax = across_f ? fr.f : fr.l;
+	double elo = across_f ? fr.fmin : fr.lmin, ehi = across_f ? fr.fmax : fr.lmax;
+	double clo = INFINITY, chi = -INFINITY, width = INFINITY, start = 0;
+	for (size_t i = 0; i < u->n_models; i++) {
+		double lo, hi;
+		extent(&end[i], ax, &lo, &hi);
+		clo = fmin(clo, lo);
+		chi = fmax(chi, hi);
+		width = fmin(width, frontage(&end[i]));
+		start += (u->models[i].pos.x * ax.x + u->models[i].pos.y * ax.y) / (double)u->n_models;
+	}
+	free(end);
+	if (!touches) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->subject = u->id;
+	r->object = t->id;
+	if (a == ARC_NONE) {
+		r->outcome = ARB_UNDECIDED;
+		arb_result_explain(r, "no arc of %s holds a majority of %s: which edge the excess "
+		                      "stands out from is not known",
+		                   t->id, u->id);
+		return;
+	}
+	if (chi - clo <= ehi - elo + TOL) {
+		r->outcome = ARB_NA;
+		arb_result_explain(r, "%s is %.2f in across, %s's %s edge %.2f in: no excess", u->id,
+		                   chi - clo, t->id, kArcName[a], ehi - elo);
+		return;
+	}
+	bool out_lo = elo - clo > TOL, out_hi = chi - ehi > TOL;
+	double mid = (elo + ehi) / 2;
+	/* came: +1 the charge came from the high side of the edge's axis, -1 low, 0 neither */
+	int came = start > mid + TOL ? 1 : start < mid - TOL ? -1 : 0;
+	r->outcome = excess_ok(wheel <= width + TOL, must, out_lo, out_hi, came);
+	char wb[64];
+	snprintf(wb, sizeof wb, "wheel/pivot required %.2f in, narrowest base %.2f in", wheel, width);
+	arb_result_explain(r,
+	                   "excess of %s stands out %.2f in and %.2f in beyond the two ends of "
+	                   "%s's %s edge; the charge came from %s; %s",
+	                   u->id, fmax(0, elo - clo), fmax(0, chi - ehi), t->id, kArcName[a],
+	                   came > 0 ? "the second end's side" : came < 0 ? "the first end's side"
+	                                                              : "the edge's middle",
+	                   wb);
+}
+
+/* SH.CHG.RANKS.3 */
+ARB_PREDICATE(sh_chg_ranks_3_may, .clause = "SH.CHG.RANKS.3", .reading = "may", .ruleset = RS,
+              .actions = "charge", .phases = PHASES, .question = "charge.excess_ranks",
+              .params = "SH.CHG.RANKS.2:charge_arc", .fingerprint = "62a34de9b2ce3a58")
+{
+	ranks_3(ev, r, false);
+}
+
+/* SH.CHG.RANKS.3 */
+ARB_PREDICATE(sh_chg_ranks_3_must, .clause = "SH.CHG.RANKS.3", .reading = "must", .ruleset = RS,
+              .actions = "charge", .phases = PHASES, .question = "charge.excess_ranks",
+              .params = "SH.CHG.RANKS.2:charge_arc", .fingerprint = "62a34de9b2ce3a58")
+{
+	ranks_3(ev, r, true);
+}
+
 /* SH.CHG.RANKS.4 */
 ARB_PREDICATE(sh_chg_ranks_4, .clause = "SH.CHG.RANKS.4", .ruleset = RS, .actions = "charge",
               .phases = PHASES, .question = "charge.wrap", .params = "SH.CHG.RANKS.2:charge_arc",
@@ -3039,4 +3176,62 @@ ARB_PREDICATE(sh_chg_next_1, .clause = "SH.CHG.NEXT.1", .ruleset = RS, .actions 
 		arb_result_explain(r, "%s has not yet declared a charge; %zu charge(s) done", u->id,
 		                   c->n_completed);
 	}
+}
+
+/* ---- Ending the Charge Sub-Phase ---- */
+
+/* SH.CHG.END.1 */
+ARB_PREDICATE(sh_chg_end_1, .clause = "SH.CHG.END.1", .ruleset = RS,
+              .actions = "end_subphase declare_charge charge", .phases = PHASES,
+              .question = "subphase.charge.end", .fingerprint = "04619f418d55e047")
+{
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const arb_context *c = &s->context;
+	const arb_unit *u = arb_eval_actor(ev);
+	r->subject = u->id;
+	if (!streq(s->action.type, "end_subphase")) {
+		if (!streq(c->subphase, "fight")) {
+			r->outcome = ARB_NA;
+			return;
+		}
+		r->outcome = ARB_VIOLATED;
+		arb_result_explain(r, "%s launches a charge (%s) in the Fight sub-phase: the Charge "
+		                      "sub-phase is ended",
+		                   u->id, s->action.type);
+		return;
+	}
+	if (!streq(c->subphase, "charge")) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	if (c->in_progress) {
+		r->outcome = ARB_UNDECIDED;
+		r->object = c->in_progress;
+		arb_result_explain(r, "the Charge sub-phase is ended while the models of %s, "
+		                      "charging, have not all moved: whether that charge is "
+		                      "\"launched\" is not said",
+		                   c->in_progress);
+		return;
+	}
+	r->outcome = ARB_HOLDS;
+	arb_result_explain(r, "the Charge sub-phase is ended after %zu charge(s), no charge in "
+	                      "progress",
+	                   c->n_completed);
+}
+
+/* SH.CHG.END.2 */
+ARB_PREDICATE(sh_chg_end_2, .clause = "SH.CHG.END.2", .ruleset = RS, .actions = "end_subphase",
+              .phases = PHASES, .question = "subphase.next", .fingerprint = "3a3542971667a00b")
+{
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const char *next = arb_scenario_fact(s, "next_subphase");
+	if (!streq(s->context.subphase, "charge") || !next) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->subject = arb_eval_actor(ev)->id;
+	r->outcome = streq(next, "fight") ? ARB_HOLDS : ARB_VIOLATED;
+	arb_result_explain(r, "after the Charge sub-phase the player moves on to the %s "
+	                      "sub-phase%s",
+	                   next, r->outcome == ARB_HOLDS ? "" : ", not the Fight sub-phase");
 }

@@ -8,6 +8,7 @@
 #include "common.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MOVES "move charge"
@@ -58,6 +59,117 @@ static crossing crossing_of(const arb_eval *ev, const char *kind, arb_through ho
 static const char *reading_words(arb_through how)
 {
 	return how == ARB_THROUGH_CENTRE ? "its centre" : "its base";
+}
+
+/* ---- A model that cannot fit ---- */
+
+/* Whether point p lies inside (or on) the simple polygon poly[0..n-1]. */
+static bool point_in_poly(arb_vec2 p, const arb_vec2 *poly, size_t n)
+{
+	bool in = false;
+	for (size_t i = 0, j = n - 1; i < n; j = i++) {
+		arb_vec2 a = poly[i], b = poly[j];
+		double cr = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+		double dot = (p.x - a.x) * (p.x - b.x) + (p.y - a.y) * (p.y - b.y);
+		if (fabs(cr) <= TOL && dot <= TOL)
+			return true; /* on an edge */
+		if ((a.y > p.y) != (b.y > p.y) &&
+		    p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x)
+			in = !in;
+	}
+	return in;
+}
+
+/* A point fact "x,y"; false when absent or malformed. */
+static bool fact_point(const arb_scenario *s, const char *name, arb_vec2 *out)
+{
+	const char *v = arb_scenario_fact(s, name);
+	char *end = NULL;
+	if (!v)
+		return false;
+	out->x = strtod(v, &end);
+	if (end == v || *end != ',')
+		return false;
+	v = end + 1;
+	out->y = strtod(v, &end);
+	return end != v && *end == '\0' && isfinite(out->x) && isfinite(out->y);
+}
+
+/* SH.TER.2 */
+ARB_PREDICATE(sh_ter_2, .clause = "SH.TER.2", .ruleset = "scrollhammer", .actions = MOVES,
+              .phases = "movement", .question = "terrain.fit", .fingerprint = "2bb87c2b0f0348db")
+{
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const arb_unit *u = arb_eval_actor(ev), *owner = NULL;
+	const char *id = arb_scenario_fact(s, "unfit_model");
+	const arb_model *m = id ? arb_scenario_model(s, id, &owner) : NULL;
+	const char *told = arb_scenario_fact(s, "explained_to_opponent");
+	const char *fit = arb_scenario_fact(s, "closest_fit");
+	arb_vec2 at;
+	const arb_terrain *in = NULL;
+	if (!m || owner != u) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->subject = m->id;
+	if (!fact_point(s, "actual_point", &at)) {
+		r->outcome = ARB_UNDECIDED;
+		arb_result_explain(r, "%s cannot fit, and where it \"actually\" is (actual_point) "
+		                      "is not given",
+		                   m->id);
+		return;
+	}
+	for (size_t i = 0; i < s->n_terrain && !in; i++)
+		if (s->terrain[i].n_poly >= 3 &&
+		    point_in_poly(at, s->terrain[i].poly, s->terrain[i].n_poly))
+			in = &s->terrain[i];
+	if (!in) {
+		r->outcome = ARB_NA;
+		arb_result_explain(r, "the point (%.2f, %.2f) where %s \"actually\" is lies in no "
+		                      "piece of terrain",
+		                   at.x, at.y, m->id);
+		return;
+	}
+	r->object = in->id;
+	arb_vec2 e = sh__end_pos(s, m);
+	double d = hypot(e.x - at.x, e.y - at.y), closest;
+	char *end = NULL;
+	bool known = fit && (closest = strtod(fit, &end), end != fit && *end == '\0' &&
+	                                                 isfinite(closest));
+	if (known) {
+		r->has_measure = true;
+		r->measure = (arb_measure){.figure = d, .limit = closest, .margin = closest - d,
+		                           .p = e, .q = at, .other = -1};
+		if (fabs(d - closest) > TOL) {
+			r->outcome = ARB_VIOLATED;
+			arb_result_explain(r, "%s is placed %.2f in from where it \"actually\" is in %s; "
+			                      "the closest it can fit is %.2f in: %s",
+			                   m->id, d, in->id, closest,
+			                   d > closest ? "not as close as possible"
+			                               : "nearer than it can fit");
+			return;
+		}
+	}
+	if (told && strcmp(told, "false") == 0) {
+		r->outcome = ARB_VIOLATED;
+		arb_result_explain(r, "%s is placed %.2f in from where it \"actually\" is in %s, "
+		                      "and this was not explained to the opponent",
+		                   m->id, d, in->id);
+		return;
+	}
+	if (!known || !told) {
+		r->outcome = ARB_UNDECIDED;
+		arb_result_explain(r, "%s is placed %.2f in from where it \"actually\" is in %s; %s "
+		                      "not given",
+		                   m->id, d, in->id,
+		                   !known ? "the closest distance it can fit at (closest_fit) is"
+		                          : "whether it was explained (explained_to_opponent) is");
+		return;
+	}
+	r->outcome = ARB_HOLDS;
+	arb_result_explain(r, "%s is placed %.2f in from where it \"actually\" is in %s, as close "
+	                      "as it can fit (%.2f in), once explained to the opponent",
+	                   m->id, d, in->id, closest);
 }
 
 /* ---- Difficult Terrain ---- */
