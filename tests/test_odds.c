@@ -145,3 +145,34 @@ Test(odds, refuses_no_dice_and_too_many)
 	cr_assert(eq(int, arb_odds_enumerate(&od, g_o, many, "all", &err), ARB_EINPUT));
 	cr_assert(eq(str, err.field, "dice"));
 }
+
+/* The real case tables' charge scenarios, by ID, with their own profile. */
+static arb_odds case_odds(const char *file, const char *id)
+{
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_caseset_load_file(g_cs, file, g_rb, &err), ARB_OK), "%s",
+	          err.message);
+	const arb_case *c = arb_caseset_find(g_cs, id);
+	cr_assert(c != NULL, "no case %s", id);
+	return odds(c->scenario, c->profile);
+}
+
+Test(odds, charge_of_9_inches_on_2d6)
+{
+	/* a 2D6 total of 9 or more: (4,5)..(6,6) = 10 of 36 */
+	arb_odds od = case_odds("cases/scrollhammer/charge/hand-range.csv", "SH-CHG-RANGE-001");
+	cr_assert(eq(u64, od.outcomes, 36));
+	cr_assert(eq(u64, od.by_kind[ARB_V_LEGAL], 10));
+}
+
+Test(odds, charge_of_9_inches_through_difficult_terrain)
+{
+	/* 3D6 keeping the two lowest, at least 9: 23 of 216. By hand, sorted
+	 * triples and their orders: 3-6-6 (3), 4-5-5 (3), 4-5-6 (6), 4-6-6 (3),
+	 * 5-5-5 (1), 5-5-6 (3), 5-6-6 (3), 6-6-6 (1). The scenario also rolls 2D6
+	 * that do not count: 23 x 36 = 828 of 7776. */
+	arb_odds od = case_odds("cases/scrollhammer/charge/hand-range.csv", "SH-CHG-RANGE-041");
+	cr_assert(eq(u64, od.outcomes, 7776));
+	cr_assert(eq(u64, od.by_kind[ARB_V_LEGAL], 828));
+}
