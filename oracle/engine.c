@@ -294,6 +294,27 @@ static int cmp_kv(const void *a, const void *b)
 	return strcmp(((const arb_kv *)a)->name, ((const arb_kv *)b)->name);
 }
 
+/* Whether two selected readings of clause cl give one value different numbers. */
+static bool values_differ(const arb_verdict *v, const char *cl)
+{
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_trace *a = &v->trace[i];
+		if (a->not_selected || a->overridden_by || strcmp(a->pred->clause, cl) != 0)
+			continue;
+		for (size_t j = i + 1; j < v->n_trace; j++) {
+			const arb_trace *b = &v->trace[j];
+			if (b->not_selected || b->overridden_by || strcmp(b->pred->clause, cl) != 0)
+				continue;
+			for (size_t x = 0; x < a->result.n_values; x++)
+				for (size_t y = 0; y < b->result.n_values; y++)
+					if (strcmp(a->result.values[x].name, b->result.values[y].name) == 0 &&
+					    a->result.values[x].value != b->result.values[y].value)
+						return true;
+		}
+	}
+	return false;
+}
+
 /* Decides one question: the answers of the active predicates that decide it. */
 static int decide_question(arb_verdict *v, const char *q, idset *violates, idset *disputed,
                            bool *illegal)
@@ -327,6 +348,9 @@ static int decide_question(arb_verdict *v, const char *q, idset *violates, idset
 		/* One reading forbids, another does not even apply: they disagree. */
 		if ((classes & CL_NEG) && silent)
 			classes |= CL_POS;
+		/* Readings that derive different numbers for one value disagree too. */
+		if (classes == CL_POS && values_differ(v, cl))
+			classes |= CL_NEG;
 		if (rc)
 			break;
 		if (classes != CL_NEG && classes != CL_POS && classes != CL_UND)

@@ -115,6 +115,32 @@ ARB_PREDICATE(tl_c_r2, .clause = "TL.C.1", .reading = "r2", .ruleset = "testland
 	yes_no(ev, r, "c2");
 }
 
+/* TL.W.1's readings derive the value w from the facts w1 and w2. */
+static void width(const arb_eval *ev, arb_result *r, const char *fact)
+{
+	const char *w = arb_scenario_fact(arb_eval_scenario(ev), fact);
+	if (!w) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->outcome = ARB_VALUE;
+	arb_result_value(r, "w", atof(w));
+}
+
+ARB_PREDICATE(tl_w_w1, .clause = "TL.W.1", .reading = "w1", .ruleset = "testland",
+              .actions = "move charge", .phases = "movement", .question = "value.w",
+              .fingerprint = "2ba260f65ef0211f")
+{
+	width(ev, r, "w1");
+}
+
+ARB_PREDICATE(tl_w_w2, .clause = "TL.W.1", .reading = "w2", .ruleset = "testland",
+              .actions = "move charge", .phases = "movement", .question = "value.w",
+              .fingerprint = "2ba260f65ef0211f")
+{
+	width(ev, r, "w2");
+}
+
 ARB_PREDICATE(tl_d, .clause = "TL.D.1", .ruleset = "testland", .actions = "move charge",
               .phases = "movement", .question = "q.one", .fingerprint = "f16347eba1424605")
 {
@@ -242,7 +268,7 @@ static const char kTestlandFm[] = "---\n"
                                   "formations: wedge\n"
                                   "statuses: shaken\n"
                                   "terrain: wood\n"
-                                  "facts: a, b, c1, c2, d, e, f, v\n"
+                                  "facts: a, b, c1, c2, d, e, f, v, w1, w2\n"
                                   "---\n"
                                   "\n"
                                   "# Testland\n"
@@ -272,6 +298,7 @@ static const char *const kClauses[][3] = {
 	{"TL.E.1", "derivation", "The range is [76.2mm]{range}."},
 	{"TL.F.1", "derivation", "The limit of the first clause is worth knowing."},
 	{"TL.S.1", "constraint", "This clause was edited after its predicate was written."},
+	{"TL.W.1", "derivation", "The width is as wide as it gets."},
 	{"TL.G.1", "flavour", "Nothing here is a rule."},
 	{"TL.H.1", "procedure", "First do this, then do that."},
 };
@@ -437,7 +464,8 @@ Test(engine, binds_fixture_predicates_in_text_order)
 	fixture(kProfiles);
 	static const char *const want[][2] = {
 	    {"TL.V.1", NULL}, {"TL.A.1", NULL}, {"TL.B.1", NULL}, {"TL.C.1", "r1"}, {"TL.C.1", "r2"},
-	    {"TL.D.1", NULL}, {"TL.E.1", NULL}, {"TL.F.1", NULL}, {"TL.S.1", NULL}};
+	    {"TL.D.1", NULL}, {"TL.E.1", NULL}, {"TL.F.1", NULL}, {"TL.S.1", NULL},
+	    {"TL.W.1", "w1"}, {"TL.W.1", "w2"}};
 	size_t n = sizeof want / sizeof *want;
 	/* The Scrollhammer and the other made-up rulesets' predicates are
 	 * linked too, and left out. */
@@ -623,7 +651,7 @@ Test(engine, not_applicable_when_no_predicate_applies)
 	cr_assert(eq(sz, v->n_disputed, 0));
 	cr_assert(eq(sz, v->n_values, 0));
 	/* Every predicate of the ruleset was consulted, in text order. */
-	cr_assert(eq(sz, v->n_trace, 9));
+	cr_assert(eq(sz, v->n_trace, 11));
 	STR_EQ(v->scenario_id, "T-1");
 	for (size_t i = 0; i < v->n_trace; i++) {
 		cr_assert(eq(int, v->trace[i].result.outcome, ARB_NA));
@@ -676,7 +704,7 @@ Test(engine, predicates_apply_to_their_actions_and_phases)
 	/* TL.V.1 applies to "move" only. */
 	s->action.type = "charge";
 	arb_verdict *v = judge(s, NULL);
-	cr_assert(eq(sz, v->n_trace, 8));
+	cr_assert(eq(sz, v->n_trace, 10));
 	for (size_t i = 0; i < v->n_trace; i++)
 		cr_assert(ne(str, (char *)v->trace[i].pred->clause, "TL.V.1"));
 	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
@@ -1233,4 +1261,27 @@ Test(engine, verdict_kind_parse_round_trip)
 	cr_assert(eq(int, arb_verdict_kind_parse("Legal", &k), -1));
 	cr_assert(eq(int, arb_verdict_kind_parse("not_applicable", &k), -1));
 	cr_assert(eq(int, arb_verdict_kind_parse("", &k), -1));
+}
+
+Test(engine, readings_deriving_different_values_disagree)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "w1", "2");
+	fact(s, "w2", "3");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	cr_assert(eq(int, v->dispute, ARB_DISPUTE_READINGS));
+	IDS_EQ(v->disputed, v->n_disputed, "TL.W.1");
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+	s = scen();
+	fact(s, "w1", "2");
+	fact(s, "w2", "2");
+	v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	cr_assert(eq(sz, v->n_values, 1));
+	cr_assert(eq(dbl, v->values[0].value, 2.0));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
 }
