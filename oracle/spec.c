@@ -305,6 +305,12 @@ static bool parse_param_value(const char *raw, double *value, const char **unit)
 	const char *p = raw;
 	char *end;
 	double v = NAN;
+	/* "half speed", "twice its Movement rate": fractions the text writes as words */
+	if (strcasecmp(p, "half") == 0 || strcasecmp(p, "twice") == 0) {
+		*value = tolower((unsigned char)p[0]) == 'h' ? 0.5 : 2;
+		*unit = "";
+		return true;
+	}
 	/* "a yard", "two inches": the text's own number words */
 	for (size_t i = 0; i < sizeof words / sizeof *words && isnan(v); i++) {
 		size_t n = strlen(words[i]);

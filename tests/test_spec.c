@@ -950,3 +950,21 @@ Test(spec, error_conventions_missing)
 	put("spec/demo/moving.md", kMoving);
 	expect_error(ARB_EIO, "spec/conventions.md", 0, -1, "", "cannot open");
 }
+
+Test(spec, number_words_are_parameters)
+{
+	write_spec(NULL, NULL,
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"
+	                            "The first [two]{ranks} ranks move at [half]{fraction} speed, "
+	                            "up to [twice]{times} M, or [a yard]{reach}.\n"
+	                            "\n{#DM.MOV.2 constraint}\nAnother clause.\n"
+	                            "\n{#DM.MOV.3 constraint}\nA third.\n");
+	arb_rulebook *rb = load_ok();
+	const arb_clause *c = arb_rulebook_clause(rb, "DM.MOV.1");
+	cr_assert(eq(dbl, arb_clause_param(c, "ranks")->value, 2.0));
+	cr_assert(eq(dbl, arb_clause_param(c, "fraction")->value, 0.5));
+	cr_assert(eq(dbl, arb_clause_param(c, "times")->value, 2.0));
+	cr_assert(eq(dbl, arb_clause_param(c, "reach")->value, 1.0));
+	STR_EQ(arb_clause_param(c, "reach")->unit, "yd");
+	arb_rulebook_free(rb);
+}

@@ -718,8 +718,8 @@ static int move_kind(const arb_eval *ev)
 	return kind;
 }
 
-/* SH.FORM.FIR.4 and .6: every moving model within its M divided by div. */
-static void fir_speed(const arb_eval *ev, arb_result *r, bool forward)
+/* SH.FORM.FIR.4 and .6: every moving model within its M times fraction. */
+static void fir_speed(const arb_eval *ev, arb_result *r, bool forward, double fraction)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
@@ -730,9 +730,8 @@ static void fir_speed(const arb_eval *ev, arb_result *r, bool forward)
 		r->outcome = ARB_NA;
 		return;
 	}
-	/* "full speed" is the model's M; "half speed" half of it: the text writes
-	 * "half" as a word, not a number the markup can hold. */
-	double div = forward ? 1 : 2;
+	/* "full speed" is the model's M; "half speed" its [half]{speed_fraction} */
+	double div = 1 / fraction;
 	double worst = -INFINITY;
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_model *m = &u->models[i];
@@ -771,7 +770,7 @@ ARB_PREDICATE(sh_form_fir_4, .clause = "SH.FORM.FIR.4", .ruleset = "scrollhammer
               .actions = "move", .phases = "movement", .question = "move.distance",
               .fingerprint = "dedb5a31acfeb618")
 {
-	fir_speed(ev, r, true);
+	fir_speed(ev, r, true, 1);
 }
 
 /* SH.FORM.FIR.5 */
@@ -805,9 +804,9 @@ ARB_PREDICATE(sh_form_fir_5, .clause = "SH.FORM.FIR.5", .ruleset = "scrollhammer
 /* SH.FORM.FIR.6 */
 ARB_PREDICATE(sh_form_fir_6, .clause = "SH.FORM.FIR.6", .ruleset = "scrollhammer",
               .actions = "move", .phases = "movement", .question = "move.distance",
-              .fingerprint = "0aab790ee7347645")
+              .params = "speed_fraction", .fingerprint = "63995baed478b9a8")
 {
-	fir_speed(ev, r, false);
+	fir_speed(ev, r, false, arb_eval_param(ev, "speed_fraction"));
 }
 
 /* SH.FORM.FIR.7: "should models be out of coherency" bound to the last
@@ -1193,24 +1192,24 @@ static bool fires(const arb_eval *ev, const arb_model *m)
 	return !f || list_has(f, m->id);
 }
 
-/* Crowded Formation: "the first two ranks" is a number the text writes as a
- * word, which the markup cannot hold as a parameter; the ranks are counted
- * in the direction of fire (SH.FORM.FIR.CROWD.2). */
-#define FIRST_RANKS 2
+/* Crowded Formation: "the first [two]{shooting_ranks} ranks", counted in the
+ * direction of fire (SH.FORM.FIR.CROWD.2). */
+#define RANKS_PARAM "SH.FORM.FIR.CROWD.1:shooting_ranks"
 
 /* Of the firing models, the first that is not in the first two ranks of u
  * counted in the direction of arc k; NULL if all are; *bad_rank its rank. */
 static const arb_model *outside_ranks(const arb_eval *ev, const arb_unit *u, int k,
                                       size_t *bad_rank, size_t *in_ranks, bool *oom)
 {
+	double first = arb_eval_param(ev, RANKS_PARAM);
 	arb_vec2 *p = positions(NULL, u, false);
 	size_t *rk = malloc((u->n_models ? u->n_models : 1) * sizeof *rk);
 	const arb_model *bad = NULL;
 	*in_ranks = 0;
 	*oom = !p || !rk || !ranks_of(u, p, u->facing_deg + 90.0 * k, rk);
 	for (size_t i = 0; !*oom && i < u->n_models; i++) {
-		*in_ranks += rk[i] < FIRST_RANKS;
-		if (!bad && rk[i] >= FIRST_RANKS && fires(ev, &u->models[i])) {
+		*in_ranks += (double)rk[i] < first;
+		if (!bad && (double)rk[i] >= first && fires(ev, &u->models[i])) {
 			bad = &u->models[i];
 			*bad_rank = rk[i];
 		}
@@ -1223,7 +1222,7 @@ static const arb_model *outside_ranks(const arb_eval *ev, const arb_unit *u, int
 /* SH.FORM.FIR.CROWD.1 */
 ARB_PREDICATE(sh_form_fir_crowd_1, .clause = "SH.FORM.FIR.CROWD.1", .ruleset = "scrollhammer",
               .actions = "shoot", .phases = "shooting", .question = "shoot.ranks",
-              .params = ARC_PARAM, .fingerprint = "de0b4489655750ee")
+              .params = ARC_PARAM " " RANKS_PARAM, .fingerprint = "c4d705db29d18aaf")
 {
 	const arb_unit *u = arb_eval_actor(ev), *t = target_of(ev, 0);
 	if (!formation_is(u, FIR) || !t) {
@@ -1266,22 +1265,23 @@ ARB_PREDICATE(sh_form_fir_crowd_1, .clause = "SH.FORM.FIR.CROWD.1", .ruleset = "
 		r->subject = who->id;
 		arb_result_explain(r,
 		                   "%s fires at %s (%s arc) from rank %zu counted that way: only "
-		                   "the first %d ranks can shoot",
+		                   "the first %g ranks can shoot",
 		                   who->id, t->id, arcs_text(bits, buf, sizeof buf), who_rank + 1,
-		                   FIRST_RANKS);
+		                   arb_eval_param(ev, RANKS_PARAM));
 	} else {
 		r->outcome = ARB_HOLDS;
 		arb_result_explain(r,
-		                   "every firing model of %s is in its first %d ranks towards %s "
+		                   "every firing model of %s is in its first %g ranks towards %s "
 		                   "(%s arc)",
-		                   u->id, FIRST_RANKS, t->id, arcs_text(bits, buf, sizeof buf));
+		                   u->id, arb_eval_param(ev, RANKS_PARAM), t->id,
+		                   arcs_text(bits, buf, sizeof buf));
 	}
 }
 
 /* SH.FORM.FIR.CROWD.2 */
 ARB_PREDICATE(sh_form_fir_crowd_2, .clause = "SH.FORM.FIR.CROWD.2", .ruleset = "scrollhammer",
               .actions = "shoot", .phases = "shooting", .question = "value.fire_arc",
-              .params = ARC_PARAM, .fingerprint = "ee768eaa7c8d7236")
+              .params = ARC_PARAM " " RANKS_PARAM, .fingerprint = "a0ea2dc850f69d5d")
 {
 	const arb_unit *u = arb_eval_actor(ev), *t = target_of(ev, 0);
 	if (!formation_is(u, FIR) || !t) {
@@ -1317,8 +1317,8 @@ ARB_PREDICATE(sh_form_fir_crowd_2, .clause = "SH.FORM.FIR.CROWD.2", .ruleset = "
 	arb_result_value(r, "first_ranks_models", (double)in_ranks);
 	arb_result_explain(r,
 	                   "%s fires into its %s arc at %s: its first ranks are counted from "
-	                   "that side (%zu models in the first %d)",
-	                   u->id, kArcName[k], t->id, in_ranks, FIRST_RANKS);
+	                   "that side (%zu models in the first %g)",
+	                   u->id, kArcName[k], t->id, in_ranks, arb_eval_param(ev, RANKS_PARAM));
 }
 
 /* ---- Cohesive Fire ---- */
