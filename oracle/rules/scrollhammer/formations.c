@@ -1194,14 +1194,14 @@ static bool fires(const arb_eval *ev, const arb_model *m)
 
 /* Crowded Formation: "the first [two]{shooting_ranks} ranks", counted in the
  * direction of fire (SH.FORM.FIR.CROWD.2). */
-#define RANKS_PARAM "SH.FORM.FIR.CROWD.1:shooting_ranks"
+#define RANKS_PARAM "shooting_ranks"
 
 /* Of the firing models, the first that is not in the first two ranks of u
  * counted in the direction of arc k; NULL if all are; *bad_rank its rank. */
 static const arb_model *outside_ranks(const arb_eval *ev, const arb_unit *u, int k,
                                       size_t *bad_rank, size_t *in_ranks, bool *oom)
 {
-	double first = arb_eval_param(ev, RANKS_PARAM);
+	double first = arb_eval_param(ev, RANKS_PARAM); /* each clause states its own */
 	arb_vec2 *p = positions(NULL, u, false);
 	size_t *rk = malloc((u->n_models ? u->n_models : 1) * sizeof *rk);
 	const arb_model *bad = NULL;
