@@ -82,21 +82,6 @@ static int fact_covers(const arb_scenario *s, const char *name, const char *unit
 	return 0;
 }
 
-/* A numeric fact; false when absent or not a finite number. */
-static bool fact_num(const arb_scenario *s, const char *name, double *out)
-{
-	const char *v = arb_scenario_fact(s, name);
-	char *end = NULL;
-	if (!v)
-		return false;
-	*out = strtod(v, &end);
-	return end != v && *end == '\0' && isfinite(*out);
-}
-
-static bool fact_true(const arb_scenario *s, const char *name)
-{
-	return streq(arb_scenario_fact(s, name), "true");
-}
 
 static bool dice_named(const arb_scenario *s)
 {
@@ -233,7 +218,7 @@ static bool unit_range(const arb_eval *ev, double *out)
 {
 	double r, slow;
 	bool have = rolled_range(ev, &r, NULL, 0);
-	if (fact_num(arb_eval_scenario(ev), "slowest_charge_range", &slow)) {
+	if (sh__fact_num(arb_eval_scenario(ev), "slowest_charge_range", &slow)) {
 		*out = have && r < slow ? r : slow;
 		return true;
 	}
@@ -1054,7 +1039,7 @@ ARB_PREDICATE(sh_chg_react_5, .clause = "SH.CHG.REACT.5", .ruleset = RS, .action
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	const char *re = arb_scenario_fact(s, "charge_reaction");
-	if (!fact_true(s, "stand_and_shoot") || excused(u)) {
+	if (!sh__fact_is(s, "stand_and_shoot", "true") || excused(u)) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -1155,7 +1140,7 @@ ARB_PREDICATE(sh_chg_range_3, .clause = "SH.CHG.RANGE.3", .ruleset = RS, .action
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	double slow, unit;
-	if (!fact_num(s, "slowest_charge_range", &slow)) {
+	if (!sh__fact_num(s, "slowest_charge_range", &slow)) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -1232,7 +1217,7 @@ static int most_possible(const arb_scenario *s, size_t got, size_t all, const ch
 		*max = (double)all;
 		return 1;
 	}
-	if (!fact_num(s, fact, max))
+	if (!sh__fact_num(s, fact, max))
 		return -1;
 	return (double)got + 1e-9 >= *max;
 }
@@ -2052,7 +2037,7 @@ static void ranks_3(const arb_eval *ev, arb_result *r, bool must)
 	double wheel;
 	/* the wheel or pivot that was required is known only from the fact */
 	if (!is_formation(u, "fight_in_ranks") || !t || sh__moving_count(s, u) == 0 ||
-	    !fact_num(s, "required_wheel", &wheel)) {
+	    !sh__fact_num(s, "required_wheel", &wheel)) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -2947,7 +2932,7 @@ static void diff_4(const arb_eval *ev, arb_result *r, arb_through how)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const char *who;
-	if (!fact_true(s, "counter_attack") ||
+	if (!sh__fact_is(s, "counter_attack", "true") ||
 	    !through_count(s, arb_eval_actor(ev), "difficult", how, &who)) {
 		r->outcome = ARB_NA;
 		return;

@@ -1,6 +1,7 @@
 /* common.c: geometry shared by the Scrollhammer predicates. */
 #include "common.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,25 @@ arb_vec2 sh__end_pos(const arb_scenario *s, const arb_model *m)
 {
 	const arb_path *p = arb_scenario_path(s, m->id);
 	return p && p->n_pts ? p->pts[p->n_pts - 1] : m->pos;
+}
+
+bool sh__fact_is(const arb_scenario *s, const char *name, const char *value)
+{
+	const char *v = arb_scenario_fact(s, name);
+	return v && strcmp(v, value) == 0;
+}
+
+bool sh__fact_num(const arb_scenario *s, const char *name, double *out)
+{
+	const char *v = arb_scenario_fact(s, name);
+	char *end = NULL;
+	if (!v)
+		return false;
+	double x = strtod(v, &end);
+	if (end == v || *end || !isfinite(x))
+		return false;
+	*out = x;
+	return true;
 }
 
 bool sh__end_placed(const arb_scenario *s, const arb_unit *u, arb_placed **out)

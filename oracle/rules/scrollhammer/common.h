@@ -14,6 +14,11 @@ arb_vec2 sh__end_pos(const arb_scenario *s, const arb_model *m);
  * Returns false when out of memory. */
 bool sh__end_placed(const arb_scenario *s, const arb_unit *u, arb_placed **out);
 
+/* Whether fact name is given as value. */
+bool sh__fact_is(const arb_scenario *s, const char *name, const char *value);
+/* A fact that is a finite number; false when it is absent or not one. */
+bool sh__fact_num(const arb_scenario *s, const char *name, double *out);
+
 typedef enum sh_chain { SH_CHAIN_CONNECTED, SH_CHAIN_LINE, SH_CHAIN_ALL_PAIRS } sh_chain;
 
 /* Judges whether u ends the action with its models linked within limit

@@ -67,22 +67,12 @@ static const char *fact_of(const arb_eval *ev, const char *name)
 
 static bool fact_is(const arb_eval *ev, const char *name, const char *value)
 {
-	const char *v = fact_of(ev, name);
-	return v && strcmp(v, value) == 0;
+	return sh__fact_is(arb_eval_scenario(ev), name, value);
 }
 
-/* A fact that is a number; false when it is absent or not a number. */
 static bool fact_num(const arb_eval *ev, const char *name, double *out)
 {
-	const char *v = fact_of(ev, name);
-	char *end = NULL;
-	if (!v)
-		return false;
-	double x = strtod(v, &end);
-	if (end == v || *end || !isfinite(x))
-		return false;
-	*out = x;
-	return true;
+	return sh__fact_num(arb_eval_scenario(ev), name, out);
 }
 
 /* Whether id is a word of a space-separated list ("a1 a2"; "-" names none). */

@@ -107,12 +107,6 @@ static bool str_in(const char *const *v, size_t n, const char *x)
 	return false;
 }
 
-static bool fact_is(const arb_scenario *s, const char *name, const char *value)
-{
-	const char *v = arb_scenario_fact(s, name);
-	return v && strcmp(v, value) == 0;
-}
-
 /* The unit's coherency value (SH.MOV.COH.4): false when it has no formation. */
 static bool coherency_value(const arb_eval *ev, const arb_unit *u, double *out)
 {
@@ -233,7 +227,7 @@ ARB_PREDICATE(sh_mov_dist_3, .clause = "SH.MOV.DIST.3", .ruleset = "scrollhammer
               .actions = MOVES, .phases = "movement", .question = "move.distance",
               .params = "max_move", .fingerprint = "14fa8d848946ebdf")
 {
-	if (!fact_is(arb_eval_scenario(ev), "enemies_apparent", "false")) {
+	if (!sh__fact_is(arb_eval_scenario(ev), "enemies_apparent", "false")) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -711,10 +705,8 @@ static void restore(const arb_eval *ev, arb_result *r, sh_chain how, bool next_p
 		                          "cannot restore it");
 		return;
 	}
-	const char *best = arb_scenario_fact(s, "closest_gap");
-	char *end = NULL;
-	double b = best ? strtod(best, &end) : NAN;
-	if (!best || end == best || *end || !isfinite(b)) {
+	double b;
+	if (!sh__fact_num(s, "closest_gap", &b)) {
 		r->outcome = ARB_UNDECIDED;
 		arb_result_explain(r, "%s cannot restore coherency; how close it could get is not "
 		                      "stated (fact closest_gap)",

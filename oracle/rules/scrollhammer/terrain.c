@@ -133,9 +133,7 @@ ARB_PREDICATE(sh_ter_2, .clause = "SH.TER.2", .ruleset = "scrollhammer", .action
 	r->object = in->id;
 	arb_vec2 e = sh__end_pos(s, m);
 	double d = hypot(e.x - at.x, e.y - at.y), closest;
-	char *end = NULL;
-	bool known = fit && (closest = strtod(fit, &end), end != fit && *end == '\0' &&
-	                                                 isfinite(closest));
+	bool known = fit && sh__fact_num(s, "closest_fit", &closest);
 	if (known) {
 		r->has_measure = true;
 		r->measure = (arb_measure){.figure = d, .limit = closest, .margin = closest - d,
