@@ -63,21 +63,12 @@ static const char *reading_words(arb_through how)
 
 /* ---- A model that cannot fit ---- */
 
-/* Whether point p lies inside (or on) the simple polygon poly[0..n-1]. */
+/* Whether point p lies inside (or on) the polygon poly[0..n-1]: a base of
+ * no size at p is at distance 0 from it. */
 static bool point_in_poly(arb_vec2 p, const arb_vec2 *poly, size_t n)
 {
-	bool in = false;
-	for (size_t i = 0, j = n - 1; i < n; j = i++) {
-		arb_vec2 a = poly[i], b = poly[j];
-		double cr = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-		double dot = (p.x - a.x) * (p.x - b.x) + (p.y - a.y) * (p.y - b.y);
-		if (fabs(cr) <= TOL && dot <= TOL)
-			return true; /* on an edge */
-		if ((a.y > p.y) != (b.y > p.y) &&
-		    p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x)
-			in = !in;
-	}
-	return in;
+	arb_placed dot = {.c = p, .base = {.shape = ARB_BASE_ROUND, .d_mm = 0}};
+	return arb_geom_base_polygon_distance(&dot, poly, n, NULL) <= TOL;
 }
 
 /* A point fact "x,y"; false when absent or malformed. */
