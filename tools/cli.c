@@ -259,18 +259,21 @@ char *cli_case_drawing(const arb_scenario *s, const arb_verdict *v)
 		if (t->result.outcome == ARB_NA || !t->result.has_measure || t->not_selected)
 			continue;
 		bool keep = t->result.outcome == ARB_VIOLATED || t->result.outcome == ARB_UNDECIDED;
-		for (size_t j = 0; j < v->n_trace && !keep; j++) {
-			const arb_trace *u = &v->trace[j];
-			if (j != i && u->result.outcome != ARB_NA && u->result.has_measure &&
-			    !u->not_selected && strcmp(u->pred->question, t->pred->question) == 0 &&
-			    (u->result.outcome == ARB_VIOLATED ||
-			     u->result.measure.margin < t->result.measure.margin ||
-			     (u->result.measure.margin == t->result.measure.margin && j < i)))
-				break;
-			if (j + 1 == v->n_trace)
-				keep = true;
+		if (!keep) {
+			/* a holding measure is drawn when no other of its question beats it */
+			keep = true;
+			for (size_t j = 0; j < v->n_trace && keep; j++) {
+				const arb_trace *u = &v->trace[j];
+				if (j != i && u->result.outcome != ARB_NA && u->result.has_measure &&
+				    !u->not_selected &&
+				    strcmp(u->pred->question, t->pred->question) == 0 &&
+				    (u->result.outcome == ARB_VIOLATED ||
+				     u->result.measure.margin < t->result.measure.margin ||
+				     (u->result.measure.margin == t->result.measure.margin && j < i)))
+					keep = false;
+			}
 		}
-		if (keep || v->n_trace == 1)
+		if (keep)
 			shown.trace[shown.n_trace++] = *t;
 	}
 	char *svg = arbsvg_render(s, &shown, &opt);
