@@ -38,7 +38,8 @@ enum {
 	ARB_EINPUT = -2,    /* malformed input: file:line:column says where */
 	ARB_EIO = -3,       /* a file could not be read or written */
 	ARB_ENOTFOUND = -4, /* a named thing (case, clause, file) does not exist */
-	ARB_EINTERNAL = -5  /* a bug in arbiter or in a predicate */
+	ARB_EINTERNAL = -5, /* a bug in arbiter or in a predicate */
+	ARB_EBUDGET = -6    /* a search ran out of its budget before it could decide */
 };
 
 /* Where and why an operation failed. Owned by the caller (usually on the
@@ -58,9 +59,8 @@ void arb_error_clear(arb_error *err);
 
 /* Fills err (if not NULL) and returns code, so that a caller can write
  * `return arb_error_set(err, ARB_EINPUT, ...)`. file and field may be NULL. */
-int arb_error_set(arb_error *err, int code, const char *file, long line,
-                  long column, const char *field, const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
+int arb_error_set(arb_error *err, int code, const char *file, long line, long column,
+                  const char *field, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
 /* Writes "file:line:column: field 'x': message" into buf (size n) and
  * returns buf. Parts that are unknown are left out. */
@@ -77,7 +77,7 @@ const char *arb_error_format(const arb_error *err, char *buf, size_t n);
  * of ARB_TOLERANCE_IN (spec/conventions.md, CONV.TOL.1).
  */
 
-#define ARB_MM_PER_INCH 25.4
+#define ARB_MM_PER_INCH  25.4
 #define ARB_TOLERANCE_IN 1e-6
 
 typedef struct arb_vec2 {
@@ -163,17 +163,17 @@ arb_vec2 arb_geom_half_extent(const arb_placed *a);
  * vertices are the models and whose edges join two models at distance
  * <= limit (+ tolerance). */
 typedef struct arb_coherency {
-	bool ok;             /* the property holds */
-	bool decided;        /* false when the search was too large to finish */
-	size_t components;   /* connected components of the graph */
-	double bottleneck;   /* connected and path: the smallest limit for which the
-	                        graph is connected (longest edge of a minimum
-	                        spanning tree); all_pairs: the largest pairwise
-	                        distance; k_near: the worst model's distance to
-	                        its k-th nearest other model */
-	long worst_a;        /* a model that decided (index), -1 if none */
-	long worst_b;        /* the other model of that link, -1 if none */
-	arb_vec2 pa, pb;     /* closest points of that link */
+	bool ok;           /* the property holds */
+	bool decided;      /* false when the search was too large to finish */
+	size_t components; /* connected components of the graph */
+	double bottleneck; /* connected and path: the smallest limit for which the
+	                      graph is connected (longest edge of a minimum
+	                      spanning tree); all_pairs: the largest pairwise
+	                      distance; k_near: the worst model's distance to
+	                      its k-th nearest other model */
+	long worst_a;      /* a model that decided (index), -1 if none */
+	long worst_b;      /* the other model of that link, -1 if none */
+	arb_vec2 pa, pb;   /* closest points of that link */
 } arb_coherency;
 
 /* "Chain" read as a connected graph: every model linked to every other
@@ -185,8 +185,7 @@ int arb_geom_coherency_connected(const arb_placed *models, size_t n, double limi
 /* "Chain" read as a single line: an order of all models in which each is
  * within limit of the next (a Hamiltonian path of the graph). Exact search;
  * decided = false (and ok = false) when n is too large to search. */
-int arb_geom_coherency_path(const arb_placed *models, size_t n, double limit,
-                            arb_coherency *out);
+int arb_geom_coherency_path(const arb_placed *models, size_t n, double limit, arb_coherency *out);
 
 /* "Within limit of each other" read as every pair. When not ok, worst_a
  * and worst_b are the pair furthest apart. */
@@ -234,7 +233,11 @@ typedef struct arb_kv {
 } arb_kv;
 
 /* A named fact the rulebook decides elsewhere (DESIGN "Facts"), kept as
- * text: "true", "false", a number or a word. */
+ * text. Its type is declared in the ruleset's vocabulary (`facts:
+ * name:type`, docs/spec-format.md) and checked when the scenario is
+ * validated: bool ("true"/"false"), number, unit or units (IDs of units on
+ * the board), model or models, point ("x,y"), or one word of a declared
+ * set. */
 typedef struct arb_fact {
 	const char *name;
 	const char *value;
@@ -252,11 +255,11 @@ typedef struct arb_model {
 typedef struct arb_unit {
 	const char *id;
 	const char *side;
-	const char *formation;     /* a formation the ruleset declares, or NULL */
+	const char *formation; /* a formation the ruleset declares, or NULL */
 	double facing_deg;
-	arb_kv *stats;             /* unit-wide characteristics */
+	arb_kv *stats; /* unit-wide characteristics */
 	size_t n_stats;
-	const char **status;       /* statuses the ruleset declares */
+	const char **status; /* statuses the ruleset declares */
 	size_t n_status;
 	arb_model *models;
 	size_t n_models;
@@ -264,7 +267,7 @@ typedef struct arb_unit {
 
 typedef struct arb_terrain {
 	const char *id;
-	const char *kind;          /* a terrain kind the ruleset declares */
+	const char *kind; /* a terrain kind the ruleset declares */
 	arb_vec2 *poly;
 	size_t n_poly;
 } arb_terrain;
@@ -277,25 +280,25 @@ typedef struct arb_path {
 } arb_path;
 
 typedef struct arb_action {
-	const char *type;          /* an action the ruleset declares: "move", "charge" */
+	const char *type; /* an action the ruleset declares: "move", "charge" */
 	const char *unit;
-	bool voluntary;            /* default true */
+	bool voluntary; /* default true */
 	arb_path *paths;
 	size_t n_paths;
-	const char **stationary;   /* models declared as remaining stationary */
+	const char **stationary; /* models declared as remaining stationary */
 	size_t n_stationary;
-	bool stationary_declared;  /* a declaration was made (possibly empty) */
-	const char **targets;      /* charge targets: unit ids */
+	bool stationary_declared; /* a declaration was made (possibly empty) */
+	const char **targets;     /* charge targets: unit ids */
 	size_t n_targets;
 } arb_action;
 
 typedef struct arb_context {
-	const char *phase;         /* "movement", "shooting", "close_combat" */
-	const char *subphase;      /* "remaining", "charge", or NULL */
+	const char *phase;    /* "movement", "shooting", "close_combat" */
+	const char *subphase; /* "remaining", "charge", or NULL */
 	int battle_round;
-	const char *active_side;   /* the side whose turn it is, or NULL */
-	const char *in_progress;   /* unit whose move was started and not finished */
-	const char **completed;    /* units whose move is complete this phase */
+	const char *active_side; /* the side whose turn it is, or NULL */
+	const char *in_progress; /* unit whose move was started and not finished */
+	const char **completed;  /* units whose move is complete this phase */
 	size_t n_completed;
 } arb_context;
 
@@ -311,15 +314,17 @@ typedef struct arb_scenario {
 	arb_action action;
 	int *dice;
 	size_t n_dice;
-	const char **dice_test;    /* NULL, or for each die the test it was rolled
-	                              for ("difficult_check"): a test the ruleset
-	                              declares; see arb_scenario_dice_for */
+	const char **dice_test; /* NULL, or for each die the test it was rolled
+	                           for ("difficult_check"): a test the ruleset
+	                           declares; see arb_scenario_dice_for */
 	arb_fact *facts;
 	size_t n_facts;
+	const char *profile; /* the reading profile the scenario is judged
+	                        under when the caller names none, or NULL */
 	/* Where the scenario came from, for messages: file and line (0 if none). */
 	const char *src_file;
 	long src_line;
-	struct arb_arena *arena_;  /* private */
+	struct arb_arena *arena_; /* private */
 } arb_scenario;
 
 /* Creates an empty scenario with its arena (voluntary = true, board 0x0).
@@ -376,43 +381,75 @@ typedef enum arb_clause_kind {
  * {90, "deg"}. */
 typedef struct arb_param {
 	const char *name;
-	const char *raw;      /* as written: 6" */
+	const char *raw; /* as written: 6" */
 	double value;
-	const char *unit;     /* "in", "yd", "mm", "D6", "" */
+	const char *unit; /* "in", "yd", "mm", "D6", "" */
 } arb_param;
 
 typedef struct arb_clause {
-	const char *id;           /* SH.MOV.DIST.1 */
+	const char *id; /* SH.MOV.DIST.1 */
 	arb_clause_kind kind;
 	const char *ruleset;
 	const char *section;
-	const char *heading;      /* the heading the clause sits under */
-	const char *text;         /* verbatim text, markup removed */
-	const char *fingerprint;  /* 16 hex digits of the normalised text */
+	const char *heading;     /* the heading the clause sits under */
+	const char *text;        /* verbatim text, markup removed */
+	const char *fingerprint; /* 16 hex digits of the normalised text */
 	const arb_param *params;
 	size_t n_params;
-	const char **refs;        /* references the text makes, as "text -> target";
-	                             target "?" when the rulebook resolves it
-	                             nowhere, "?table" for a table it promises */
+	const char **refs; /* references the text makes, as "text -> target";
+	                      target "?" when the rulebook resolves it
+	                      nowhere, "?table" for a table it promises */
 	size_t n_refs;
-	const char **terms;       /* terms the text uses ([Marching]{term:Marching}) */
+	const char **terms; /* terms the text uses ([Marching]{term:Marching}) */
 	size_t n_terms;
-	const char **defines;     /* terms the clause defines ([Horde]{def:Horde}) */
+	const char **defines; /* terms the clause defines ([Horde]{def:Horde}) */
 	size_t n_defines;
-	const char *when;         /* conventions: the words or units ("a|unit:yd")
-	                             that show a ruleset relies on it, or NULL */
-	const char *file;         /* spec file and line of the clause tag */
+	const char *when; /* conventions: the words or units ("a|unit:yd")
+	                     that show a ruleset relies on it, or NULL */
+	const char *file; /* spec file and line of the clause tag */
 	long line;
 } arb_clause;
 
-/* "winner overrides loser" as declared in spec/<ruleset>/ruleset.md. */
+/* "winner overrides loser". Declared by the rulebook's own words, marked
+ * beside them in the winner clause (`[with the exception that]{over:ID}`:
+ * words is that text), or by a line `- A overrides B` of ruleset.md or
+ * errata.md (words NULL). An arguable one (`{over?:ID}`) is a reading:
+ * whether the words rank the clauses; profiles pick `exception` or `none`
+ * for the pseudo-clause "WINNER over LOSER". */
 typedef struct arb_precedence {
 	const char *winner;
 	const char *loser;
+	const char *words; /* the declaring words of the text, or NULL */
+	bool arguable;
 	const char *file;
 	long line;
 	long winner_column, loser_column;
 } arb_precedence;
+
+/* Where the text places a sub-phase or an action, and which section's rules
+ * an action follows, with the words that decide it (ruleset.md `## Phases`):
+ *   - sub-phase NAME of PHASE: CLAUSE "words"
+ *   - action NAME in PHASE[/SUBPHASE]: CLAUSE "words"
+ *   - action NAME follows ACTION of RULESET/SECTION: CLAUSE "words"
+ * The quoted words must be words of the clause. */
+typedef enum arb_placement_kind {
+	ARB_PLACE_SUBPHASE, /* name is a sub-phase of phase */
+	ARB_PLACE_ACTION,   /* action name happens in phase (and subphase, if any) */
+	ARB_PLACE_FOLLOWS   /* action name is judged by section's predicates of action as_action */
+} arb_placement_kind;
+
+typedef struct arb_placement {
+	arb_placement_kind kind;
+	const char *name;
+	const char *phase;     /* SUBPHASE, ACTION */
+	const char *subphase;  /* ACTION: or NULL */
+	const char *as_action; /* FOLLOWS */
+	const char *section;   /* FOLLOWS: the section whose predicates apply */
+	const char *clause;
+	const char *words;
+	const char *file;
+	long line;
+} arb_placement;
 
 /* One line of a reading profile: in profile, clause is read as reading. */
 typedef struct arb_profile_entry {
@@ -470,13 +507,13 @@ typedef struct arb_flow_step {
 
 typedef struct arb_flow_edge {
 	const char *from, *to;
-	const char *label;   /* NULL when the transition has none */
+	const char *label; /* NULL when the transition has none */
 	const char *clause;
 	long line;
 } arb_flow_edge;
 
 typedef struct arb_flow {
-	const char *name;    /* unique in the rulebook: "scrollhammer.charge" */
+	const char *name; /* unique in the rulebook: "scrollhammer.charge" */
 	const char *title;
 	const char *ruleset, *section, *file;
 	long line;
@@ -489,6 +526,15 @@ typedef struct arb_flow {
 size_t arb_rulebook_flow_count(const arb_rulebook *rb);
 const arb_flow *arb_rulebook_flow_at(const arb_rulebook *rb, size_t i);
 
+/* The ruleset's placements (## Phases): how many, the i-th. */
+size_t arb_rulebook_placement_count(const arb_rulebook *rb, const char *ruleset);
+const arb_placement *arb_rulebook_placement_at(const arb_rulebook *rb, const char *ruleset,
+                                               size_t i);
+/* The declared type of a fact ("bool", "number", "unit", "units", "model",
+ * "models", "point", or "a|b|c" for a set of words); NULL when the ruleset
+ * declares no such fact. */
+const char *arb_rulebook_fact_type(const arb_rulebook *rb, const char *ruleset, const char *fact);
+
 /* The ruleset's profile lines, all profiles together: how many, the i-th. */
 size_t arb_rulebook_profile_count(const arb_rulebook *rb, const char *ruleset);
 const arb_profile_entry *arb_rulebook_profile_at(const arb_rulebook *rb, const char *ruleset,
@@ -496,9 +542,8 @@ const arb_profile_entry *arb_rulebook_profile_at(const arb_rulebook *rb, const c
 /* A reading profile: the reading it selects for clause, or NULL when the
  * profile leaves the clause's readings open. Returns false if the profile
  * does not exist. The profile "all" exists always and selects nothing. */
-bool arb_rulebook_profile_reading(const arb_rulebook *rb, const char *ruleset,
-                                  const char *profile, const char *clause,
-                                  const char **reading);
+bool arb_rulebook_profile_reading(const arb_rulebook *rb, const char *ruleset, const char *profile,
+                                  const char *clause, const char **reading);
 
 /* FNV-1a 64-bit fingerprint of text after normalisation (whitespace runs
  * to one space, trimmed), written as 16 hex digits into out[17]. */
@@ -516,14 +561,17 @@ void arb_fingerprint(const char *text, char out[17]);
  */
 
 typedef enum arb_outcome {
-	ARB_NA = 0,        /* the clause does not speak to this scenario */
-	ARB_HOLDS,         /* a constraint is satisfied */
-	ARB_VIOLATED,      /* a constraint is broken, or an action exceeds what a
-	                      permission grants ("up to X") */
-	ARB_PERMITS,       /* a permission grants the action */
-	ARB_VALUE,         /* a derivation computed values */
-	ARB_UNDECIDED      /* the clause applies but its words do not decide the
-	                      question: a gap unless another clause decides */
+	ARB_NA = 0,    /* the clause does not speak to this scenario */
+	ARB_HOLDS,     /* a constraint is satisfied */
+	ARB_VIOLATED,  /* a constraint is broken, or an action exceeds what a
+	                  permission grants ("up to X") */
+	ARB_PERMITS,   /* a permission grants the action */
+	ARB_VALUE,     /* a derivation computed values */
+	ARB_UNDECIDED, /* the clause applies but its words do not decide the
+	                  question: a gap unless another clause decides */
+	ARB_MISSING    /* the clause applies and would decide, but needs a fact
+	                  (or characteristic) the scenario does not give:
+	                  arb_result_missing names it. Not a gap of the text. */
 } arb_outcome;
 
 const char *arb_outcome_name(arb_outcome o);
@@ -537,25 +585,47 @@ typedef struct arb_result {
 	char explanation[256];
 	bool has_measure;
 	arb_measure measure;
-	const char *subject;       /* the model or unit that decided, if any */
-	const char *object;        /* the other model, unit or terrain, if any */
+	const char *subject; /* the model or unit that decided, if any */
+	const char *object;  /* the other model, unit or terrain, if any */
 	arb_kv values[ARB_MAX_VALUES];
 	size_t n_values;
+	unsigned informative; /* bit i: values[i] is shown for explanation only,
+	                         not a value the clause derives as its answer */
+	const char *missing;  /* ARB_MISSING: the fact or characteristic needed */
+	int fault;            /* 0, or ARB_ENOMEM / ARB_EBUDGET / ARB_EINTERNAL: the
+	                         predicate could not run to its answer; the
+	                         explanation says why. arb_judge fails with it. */
 } arb_result;
 
 typedef struct arb_eval arb_eval;
 
 typedef void (*arb_predicate_fn)(const arb_eval *ev, arb_result *r);
 
+/* One row of a clause's readings table: the reading's name and the argument
+ * its predicate function receives (arb_eval_reading_arg). */
+typedef struct arb_reading {
+	const char *name;
+	int arg;
+} arb_reading;
+
+/* A readings table for a predicate tag, one row per reading:
+ *   .readings = ARB_READINGS({"connected", SH_CHAIN_CONNECTED}, {"line", SH_CHAIN_LINE})
+ * The registry binds one predicate per row; each appears in traces and
+ * profiles under its reading's name. */
+#define ARB_READINGS(...) ((const arb_reading[]){__VA_ARGS__, {NULL, 0}})
+
 typedef struct arb_predicate {
-	const char *clause;       /* clause ID */
-	const char *reading;      /* NULL, or the reading's name */
+	const char *clause;          /* clause ID */
+	const char *reading;         /* NULL, or the reading's name (a clause with one
+	                                predicate per reading); see also readings */
+	const arb_reading *readings; /* NULL, or a table ended by {NULL, 0}: one
+	                                bound predicate per row (ARB_READINGS) */
 	const char *ruleset;
-	const char *actions;      /* space-separated action types, "*" for any */
-	const char *phases;       /* space-separated phases, "*" for any */
-	const char *question;     /* what it decides: "move.distance" */
-	const char *params;       /* space-separated "name" or "CLAUSE:name" */
-	const char *fingerprint;  /* of the clause text it was written against */
+	const char *actions;     /* space-separated action types, "*" for any */
+	const char *phases;      /* space-separated phases, "*" for any */
+	const char *question;    /* what it decides: "move.distance" */
+	const char *params;      /* space-separated "name" or "CLAUSE:name" */
+	const char *fingerprint; /* of the clause text it was written against */
 	arb_predicate_fn fn;
 	const char *src_file;
 	int src_line;
@@ -565,15 +635,16 @@ typedef struct arb_predicate {
  * A pointer to the descriptor is put in the "arb_predicates" ELF section (a
  * linker set, as Criterion does for its tests) where arb_oracle_new finds
  * it; pointers, not descriptors, so that no padding can creep in. */
-#define ARB_PREDICATE(fname, ...)                                                          \
-	static void fname(const arb_eval *ev, arb_result *r);                                   \
-	static const arb_predicate arb__pred_##fname = {                                        \
-		__VA_ARGS__, .fn = fname, .src_file = __FILE__, .src_line = __LINE__};              \
-	static const arb_predicate *const arb__ptr_##fname                                      \
-		__attribute__((used, section("arb_predicates"))) = &arb__pred_##fname;              \
+#define ARB_PREDICATE(fname, ...)                                                                  \
+	static void fname(const arb_eval *ev, arb_result *r);                                      \
+	static const arb_predicate arb__pred_##fname = {                                           \
+	    __VA_ARGS__, .fn = fname, .src_file = __FILE__, .src_line = __LINE__};                 \
+	static const arb_predicate *const arb__ptr_##fname                                         \
+	    __attribute__((used, section("arb_predicates"))) = &arb__pred_##fname;                 \
 	static void fname(const arb_eval *ev, arb_result *r)
 
 /* The predicates linked into this program, in link order (bound or not):
+ * descriptors, before a readings table is expanded;
  * how many, and the i-th. For checks that must see every one (lint). */
 size_t arb_predicate_linked_count(void);
 const arb_predicate *arb_predicate_linked_at(size_t i);
@@ -589,11 +660,28 @@ double arb_eval_param(const arb_eval *ev, const char *name);
 /* The unit the action names, and whether a model of it is on the move.
  * NULL when the action names no unit. */
 const arb_unit *arb_eval_actor(const arb_eval *ev);
+/* The reading being judged: its name (NULL when the clause has one reading)
+ * and the argument of its row in the predicate's readings table (0 if none). */
+const char *arb_eval_reading(const arb_eval *ev);
+int arb_eval_reading_arg(const arb_eval *ev);
 
 /* Formats r->explanation. */
 void arb_result_explain(arb_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Adds a derived value. */
+/* Adds a derived value: the answer of a derivation clause, which an
+ * implementation must give too (docs/interchange.md, `values`). */
 void arb_result_value(arb_result *r, const char *name, double value);
+/* Adds a value shown for explanation only (an intermediate figure, such as
+ * a unit's coherency value): verdicts list it under `info`, never compared. */
+void arb_result_info(arb_result *r, const char *name, double value);
+/* Sets r->outcome to ARB_MISSING: the clause needs what (a fact's name, or
+ * "M of a1") that the scenario does not give. fmt explains, as for
+ * arb_result_explain. */
+void arb_result_missing(arb_result *r, const char *what, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Reports a fault of the predicate (code ARB_ENOMEM, ARB_EBUDGET or
+ * ARB_EINTERNAL): arb_judge fails with that code and this message. */
+void arb_result_fault(arb_result *r, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* ------------------------------------------------------------------ */
 /* 6. Oracle and verdicts                                              */
@@ -608,8 +696,11 @@ typedef struct arb_oracle arb_oracle;
 int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err);
 void arb_oracle_free(arb_oracle *o);
 
+/* Bound predicates, one per reading: how many, the i-th's descriptor, and the
+ * reading it judges (NULL when its clause has one). */
 size_t arb_oracle_predicate_count(const arb_oracle *o);
 const arb_predicate *arb_oracle_predicate_at(const arb_oracle *o, size_t i);
+const char *arb_oracle_predicate_reading(const arb_oracle *o, size_t i);
 /* Predicates are stale when their recorded fingerprint differs from the
  * clause text's. */
 bool arb_oracle_predicate_stale(const arb_oracle *o, size_t i);
@@ -623,8 +714,11 @@ typedef enum arb_verdict_kind {
 	ARB_V_LEGAL = 0,
 	ARB_V_ILLEGAL,
 	ARB_V_DISPUTED,
-	ARB_V_NOT_APPLICABLE
+	ARB_V_NOT_APPLICABLE,
+	ARB_V_MISSING_INPUT /* a clause would decide, but needs facts the scenario
+	                       does not give (verdict.missing names them) */
 } arb_verdict_kind;
+#define ARB_V_KINDS 5
 
 enum {
 	ARB_DISPUTE_CONFLICT = 1, /* clauses disagree, no declared precedence */
@@ -635,31 +729,40 @@ enum {
 /* One predicate consulted. */
 typedef struct arb_trace {
 	const arb_predicate *pred;
+	const char *reading; /* the reading judged, or NULL */
 	arb_result result;
-	const char *overridden_by;  /* clause that overrides it, or NULL */
-	bool not_selected;          /* the profile chose another reading */
+	const char *overridden_by;            /* clause that overrides it, or NULL */
+	const arb_precedence *overridden_how; /* the precedence that did, or NULL */
+	bool not_selected;                    /* the profile chose another reading */
 } arb_trace;
 
 typedef struct arb_verdict {
 	const char *scenario_id;
 	arb_verdict_kind kind;
-	int dispute;                /* ARB_DISPUTE_* bits */
-	const char **violates;      /* sorted, unique clause IDs */
+	int dispute;           /* ARB_DISPUTE_* bits */
+	const char **violates; /* sorted, unique clause IDs */
 	size_t n_violates;
-	const char **disputed;      /* clauses involved in a dispute, sorted */
+	const char **disputed; /* clauses involved in a dispute, sorted */
 	size_t n_disputed;
-	arb_kv *values;             /* derived values, sorted by name */
+	arb_kv *values; /* derived values, sorted by name */
 	size_t n_values;
-	arb_trace *trace;           /* in evaluation order */
+	arb_kv *info; /* values shown for explanation only, sorted */
+	size_t n_info;
+	const char **missing; /* missing-input: the facts needed, sorted */
+	size_t n_missing;
+	arb_trace *trace; /* in evaluation order */
 	size_t n_trace;
 } arb_verdict;
 
-/* Judges s under the reading profile (NULL or "all": every reading counts).
- * The caller frees *out with arb_verdict_free. Errors are for malformed
- * scenarios (unknown unit, path that does not start at the model) and
- * faulty predicates, never for an illegal action. */
-int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s,
-              const char *profile, arb_error *err);
+/* Judges s under the reading profile (NULL: the scenario's own profile,
+ * s->profile, or else "all": every reading counts). The caller frees *out
+ * with arb_verdict_free. Errors are for malformed scenarios (unknown unit,
+ * path that does not start at the model), faulty predicates and faults a
+ * predicate reports (ARB_ENOMEM, ARB_EBUDGET), never for an illegal
+ * action. Only a disputed verdict carries dispute bits and disputed
+ * clauses; only a missing-input verdict carries missing. */
+int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, const char *profile,
+              arb_error *err);
 void arb_verdict_free(arb_verdict *v);
 
 /* Checks a scenario against the rulebook's vocabulary and the model's
@@ -670,20 +773,20 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 /* The exact odds of a scenario that rolls dice: its verdict judged once for
  * every outcome of its dice (each die 1 to 6, at most ARB_ODDS_MAX_DICE
  * dice), counted by verdict kind, and the distribution of each derived value. */
-#define ARB_ODDS_MAX_DICE 6
+#define ARB_ODDS_MAX_DICE   6
 #define ARB_ODDS_MAX_VALUES 8
 #define ARB_ODDS_MAX_LEVELS 48
 typedef struct arb_odds_value {
 	const char *name;
 	size_t n_levels;
-	double level[ARB_ODDS_MAX_LEVELS];         /* the values seen, ascending */
-	unsigned long count[ARB_ODDS_MAX_LEVELS];  /* outcomes giving each */
+	double level[ARB_ODDS_MAX_LEVELS];        /* the values seen, ascending */
+	unsigned long count[ARB_ODDS_MAX_LEVELS]; /* outcomes giving each */
 } arb_odds_value;
 
 typedef struct arb_odds {
 	size_t dice;
-	unsigned long outcomes;                     /* 6^dice */
-	unsigned long by_kind[4];                   /* indexed by arb_verdict_kind */
+	unsigned long outcomes;             /* 6^dice */
+	unsigned long by_kind[ARB_V_KINDS]; /* indexed by arb_verdict_kind */
 	arb_odds_value values[ARB_ODDS_MAX_VALUES];
 	size_t n_values;
 } arb_odds;
@@ -695,7 +798,7 @@ int arb_odds_enumerate(arb_odds *out, const arb_oracle *o, const arb_scenario *s
                        const char *profile, arb_error *err);
 
 const char *arb_verdict_kind_name(arb_verdict_kind k);
-/* Parses "legal", "illegal", "disputed", "not-applicable". */
+/* Parses "legal", "illegal", "disputed", "not-applicable", "missing-input". */
 int arb_verdict_kind_parse(const char *s, arb_verdict_kind *out);
 /* "conflict", "gap", "readings", joined by '+'; "" for none. */
 const char *arb_dispute_name(int bits, char *buf, size_t n);
@@ -713,22 +816,22 @@ int arb_dispute_parse(const char *s, int *out);
 
 typedef struct arb_case {
 	const char *id;
-	const char *target;         /* clause the case targets */
-	const char *profile;        /* reading profile, "all" by default */
+	const char *target;  /* clause the case targets */
+	const char *profile; /* reading profile, "all" by default */
 	arb_verdict_kind expect;
-	int expect_dispute;         /* ARB_DISPUTE_* bits; 0: not checked */
-	const char **violates;      /* expected violated clauses, sorted */
+	int expect_dispute;    /* ARB_DISPUTE_* bits; 0: not checked */
+	const char **violates; /* expected violated clauses, sorted */
 	size_t n_violates;
-	const char **disputed;      /* expected clauses in the dispute, sorted;
-	                               none given: not checked */
+	const char **disputed; /* expected clauses in the dispute, sorted;
+	                          none given: not checked */
 	size_t n_disputed;
-	arb_kv *values;             /* expected derived values */
+	arb_kv *values; /* expected derived values */
 	size_t n_values;
-	const char *variants;       /* "all", "no-rotate" or "none" */
+	const char *variants; /* "all", "no-rotate" or "none" */
 	const char *note;
 	const char *file;
 	long line;
-	arb_scenario *scenario;     /* owned by the case set */
+	arb_scenario *scenario; /* owned by the case set */
 } arb_case;
 
 typedef struct arb_caseset arb_caseset;
@@ -772,12 +875,12 @@ typedef enum arb_severity { ARB_SEV_INFO, ARB_SEV_WARNING, ARB_SEV_ERROR } arb_s
 typedef struct arb_finding {
 	arb_lint_kind kind;
 	arb_severity severity;
-	const char *code;     /* stable short name: "unresolved-reference" */
-	const char *ruleset;  /* NULL when it concerns no one ruleset */
-	const char *clause;   /* NULL when it concerns no one clause */
-	const char *file;     /* where to look; NULL if nowhere */
+	const char *code;    /* stable short name: "unresolved-reference" */
+	const char *ruleset; /* NULL when it concerns no one ruleset */
+	const char *clause;  /* NULL when it concerns no one clause */
+	const char *file;    /* where to look; NULL if nowhere */
 	long line;
-	char message[384];    /* one sentence */
+	char message[384]; /* one sentence */
 } arb_finding;
 
 /* One row of the traceability matrix. Cases "seen holding" are those in
@@ -799,8 +902,8 @@ typedef struct arb_lint arb_lint;
  * cases is then left out, and a finding says so); cs holds the cases (NULL:
  * none), judged with o for the coverage. The caller frees *out with
  * arb_lint_free. Findings are sorted by file and line. */
-int arb_lint_run(arb_lint **out, const arb_rulebook *rb, const arb_oracle *o,
-                 const arb_caseset *cs, const char *ruleset, arb_error *err);
+int arb_lint_run(arb_lint **out, const arb_rulebook *rb, const arb_oracle *o, const arb_caseset *cs,
+                 const char *ruleset, arb_error *err);
 void arb_lint_free(arb_lint *l);
 /* Adds a finding found outside (a case table that would not load). */
 int arb_lint_add(arb_lint *l, const arb_finding *f);

@@ -20,19 +20,37 @@ struct arb_caseset {
 };
 
 enum col {
-	C_ID, C_TARGET, C_EXPECT, C_VIOLATES, C_DISPUTE, C_DISPUTED, C_PROFILE, C_BOARD,
-	C_CONTEXT, C_UNITS, C_MODELS, C_TERRAIN, C_ACTION, C_PATHS, C_STATIONARY, C_FACTS,
-	C_DICE, C_VALUES, C_VARIANTS, C_NOTE, C_RULESET, C_COUNT
+	C_ID,
+	C_TARGET,
+	C_EXPECT,
+	C_VIOLATES,
+	C_DISPUTE,
+	C_DISPUTED,
+	C_PROFILE,
+	C_BOARD,
+	C_CONTEXT,
+	C_UNITS,
+	C_MODELS,
+	C_TERRAIN,
+	C_ACTION,
+	C_PATHS,
+	C_STATIONARY,
+	C_FACTS,
+	C_DICE,
+	C_VALUES,
+	C_VARIANTS,
+	C_NOTE,
+	C_RULESET,
+	C_COUNT
 };
 
 static const char *const kCols[C_COUNT] = {
-	"id",     "target",  "expect",  "violates", "dispute",    "disputed", "profile",
-	"board",  "context", "units",   "models",   "terrain",    "action",   "paths",
-	"stationary", "facts", "dice",  "values",   "variants",   "note",     "ruleset"};
+    "id",         "target",  "expect", "violates", "dispute",  "disputed", "profile",
+    "board",      "context", "units",  "models",   "terrain",  "action",   "paths",
+    "stationary", "facts",   "dice",   "values",   "variants", "note",     "ruleset"};
 
-static const bool kRequired[C_COUNT] = {[C_ID] = true,    [C_TARGET] = true,
-                                        [C_EXPECT] = true, [C_UNITS] = true,
-                                        [C_MODELS] = true, [C_ACTION] = true};
+static const bool kRequired[C_COUNT] = {[C_ID] = true,    [C_TARGET] = true, [C_EXPECT] = true,
+                                        [C_UNITS] = true, [C_MODELS] = true, [C_ACTION] = true};
 
 #define MAX_FIELDS 64
 
@@ -45,17 +63,17 @@ typedef struct field {
 typedef struct loader {
 	arb_caseset *cs;
 	const arb_rulebook *rb;
-	const char *file;      /* arena copy */
+	const char *file; /* arena copy */
 	const char *path_ruleset;
 	const char *buf;
-	size_t *nl;            /* offsets of newlines */
+	size_t *nl; /* offsets of newlines */
 	size_t n_nl;
-	size_t pos;            /* offset of the byte being parsed */
+	size_t pos; /* offset of the byte being parsed */
 	size_t field_start;
 	field fields[MAX_FIELDS];
 	size_t n_fields;
 	bool too_many;
-	long rows;             /* records seen, header included */
+	long rows;              /* records seen, header included */
 	int colmap[MAX_FIELDS]; /* field index -> enum col */
 	size_t n_cols;
 	int rc;
@@ -237,7 +255,8 @@ static int parse_context(cell *c)
 		} else if (strcmp(k, "round") == 0) {
 			double r;
 			if (!parse_num(v, &r) || r < 1 || r != floor(r) || r > 1000)
-				return cell_err(c, "round must be a whole number from 1, got '%s'", v);
+				return cell_err(c, "round must be a whole number from 1, got '%s'",
+				                v);
 			x->battle_round = (int)r;
 		} else if (strcmp(k, "side") == 0)
 			x->active_side = dup_s(c, v);
@@ -248,14 +267,16 @@ static int parse_context(cell *c)
 			if (rc)
 				return rc;
 		} else
-			return cell_err(c, "unknown context key '%s' (expected phase, subphase, round, "
-			                   "side, in_progress, completed)",
-			                k);
+			return cell_err(
+			    c,
+			    "unknown context key '%s' (expected phase, subphase, round, "
+			    "side, in_progress, completed)",
+			    k);
 	}
 	/* The default sub-phase only where the ruleset has one of that name. */
-	if (!subphase_given && (strcmp(x->phase, "movement") != 0 ||
-	                        !arb_rulebook_declares(c->L->rb, c->s->ruleset, "subphases",
-	                                               "remaining")))
+	if (!subphase_given &&
+	    (strcmp(x->phase, "movement") != 0 ||
+	     !arb_rulebook_declares(c->L->rb, c->s->ruleset, "subphases", "remaining")))
 		x->subphase = NULL;
 	return ARB_OK;
 }
@@ -292,8 +313,8 @@ static int parse_units(cell *c)
 		char *tok[64];
 		size_t k = split(recs[i], ' ', tok, 64, &ov);
 		if (ov || k < 3)
-			return cell_err(c, "unit %zu: expected 'ID SIDE FORMATION [NAME=n] [status]'",
-			                i + 1);
+			return cell_err(
+			    c, "unit %zu: expected 'ID SIDE FORMATION [NAME=n] [status]'", i + 1);
 		arb_unit *u = &c->s->units[i];
 		if (!valid_name(tok[0]) || !valid_name(tok[1]))
 			return cell_err(c, "unit %zu: malformed id or side", i + 1);
@@ -337,7 +358,8 @@ static int parse_base(cell *c, const char *t, arb_base *b)
 	} else {
 		b->shape = ARB_BASE_ROUND;
 		if (!parse_num(tmp, &b->d_mm) || b->d_mm <= 0)
-			return cell_err(c, "base '%s': expected a positive diameter in mm, e.g. 25", t);
+			return cell_err(c, "base '%s': expected a positive diameter in mm, e.g. 25",
+			                t);
 	}
 	return ARB_OK;
 }
@@ -367,13 +389,15 @@ static int parse_models(cell *c)
 		}
 		ntok[i] = split(recs[i], ' ', toks[i], 16, &ov);
 		if (ov || ntok[i] < 3) {
-			rc = cell_err(c, "model %zu: expected 'UNIT/ID X,Y BASE [facing=DEG] [NAME=n]'",
-			              i + 1);
+			rc = cell_err(
+			    c, "model %zu: expected 'UNIT/ID X,Y BASE [facing=DEG] [NAME=n]'",
+			    i + 1);
 			break;
 		}
 		char *slash = strchr(toks[i][0], '/');
 		if (!slash) {
-			rc = cell_err(c, "model %zu: '%s' lacks its unit (UNIT/ID)", i + 1, toks[i][0]);
+			rc = cell_err(c, "model %zu: '%s' lacks its unit (UNIT/ID)", i + 1,
+			              toks[i][0]);
 			break;
 		}
 		*slash = '\0';
@@ -383,13 +407,15 @@ static int parse_models(cell *c)
 				count[u]++;
 			}
 		if (!owner[i])
-			rc = cell_err(c, "model %s belongs to unit '%s', which the units column does "
-			                 "not list",
+			rc = cell_err(c,
+			              "model %s belongs to unit '%s', which the units column does "
+			              "not list",
 			              slash + 1, toks[i][0]);
 		toks[i][0] = slash + 1;
 	}
 	for (size_t u = 0; u < c->s->n_units && !rc; u++) {
-		c->s->units[u].models = arb_scenario_alloc(c->s, sizeof(arb_model) * (count[u] + 1));
+		c->s->units[u].models =
+		    arb_scenario_alloc(c->s, sizeof(arb_model) * (count[u] + 1));
 		if (!c->s->units[u].models)
 			rc = ARB_ENOMEM;
 	}
@@ -404,7 +430,8 @@ static int parse_models(cell *c)
 		m->id = t[0];
 		m->facing_deg = u->facing_deg;
 		if (!parse_pt(t[1], &m->pos)) {
-			rc = cell_err(c, "model %s: expected a position X,Y, got '%s'", m->id, t[1]);
+			rc =
+			    cell_err(c, "model %s: expected a position X,Y, got '%s'", m->id, t[1]);
 			break;
 		}
 		if ((rc = parse_base(c, t[2], &m->base)))
@@ -420,7 +447,8 @@ static int parse_models(cell *c)
 			if (r < 0)
 				rc = r;
 			else if (r > 0)
-				rc = cell_err(c, "model %s: expected NAME=number, got '%s'", m->id, t[j]);
+				rc = cell_err(c, "model %s: expected NAME=number, got '%s'", m->id,
+				              t[j]);
 			else if (strcmp(kv.name, "facing") == 0)
 				m->facing_deg = kv.value;
 			else
@@ -461,7 +489,8 @@ static int parse_terrain(cell *c)
 		char *t[MAXP];
 		size_t k = split(recs[i], ' ', t, MAXP, &ov);
 		if (ov || k < 2)
-			return cell_err(c, "terrain %zu: expected 'ID KIND X,Y X,Y X,Y ...'", i + 1);
+			return cell_err(c, "terrain %zu: expected 'ID KIND X,Y X,Y X,Y ...'",
+			                i + 1);
 		arb_terrain *tr = &c->s->terrain[i];
 		tr->id = t[0];
 		tr->kind = t[1];
@@ -492,7 +521,8 @@ static int parse_action(cell *c)
 	}
 	if (i < k) {
 		if (strcmp(t[i], "->") != 0 || i + 1 == k)
-			return cell_err(c, "expected '-> TARGET ...' after the unit, got '%s'", t[i]);
+			return cell_err(c, "expected '-> TARGET ...' after the unit, got '%s'",
+			                t[i]);
 		i++;
 		a->targets = arb_scenario_alloc(c->s, sizeof(char *) * (k - i));
 		if (!a->targets)
@@ -575,8 +605,9 @@ static int parse_dice(cell *c)
 	for (size_t g = 0; g < ng; g++) {
 		char *colon = strchr(groups[g], ':');
 		if ((colon != NULL) != labelled)
-			return cell_err(c, "either every group of dice names its test (test: 3 5) or "
-			                   "none does");
+			return cell_err(c,
+			                "either every group of dice names its test (test: 3 5) or "
+			                "none does");
 		label[g] = NULL;
 		char *vals = groups[g];
 		if (colon) {
@@ -586,7 +617,8 @@ static int parse_dice(cell *c)
 			while (l && isspace((unsigned char)name[l - 1]))
 				name[--l] = '\0';
 			if (!valid_name(name))
-				return cell_err(c, "dice group %zu: '%s' is not a test name", g + 1, name);
+				return cell_err(c, "dice group %zu: '%s' is not a test name", g + 1,
+				                name);
 			label[g] = name;
 			vals = colon + 1;
 		}
@@ -605,8 +637,9 @@ static int parse_dice(cell *c)
 		for (size_t i = 0; i < nt[g]; i++, k++) {
 			double v;
 			if (!parse_num(toks[g][i], &v) || v != floor(v) || v < 1 || v > 6)
-				return cell_err(c, "die %zu: expected a whole number from 1 to 6, got '%s'",
-				                k + 1, toks[g][i]);
+				return cell_err(
+				    c, "die %zu: expected a whole number from 1 to 6, got '%s'",
+				    k + 1, toks[g][i]);
 			c->s->dice[k] = (int)v;
 			if (labelled)
 				c->s->dice_test[k] = label[g];
@@ -737,12 +770,14 @@ static int data_row(loader *L)
 	const field *first = &L->fields[0];
 	if (L->n_fields != L->n_cols)
 		return arb_error_set(L->err, ARB_EINPUT, L->file, first->line, 1, NULL,
-		                     "row has %zu fields, the header has %zu", L->n_fields, L->n_cols);
+		                     "row has %zu fields, the header has %zu", L->n_fields,
+		                     L->n_cols);
 	arb_case *k = arb__arena_alloc(L->cs->arena, sizeof *k);
 	arb_scenario *s = NULL;
 	int rc = arb_scenario_new(&s);
 	if (!k || rc)
-		return arb_error_set(L->err, ARB_ENOMEM, L->file, first->line, 0, NULL, "out of memory");
+		return arb_error_set(L->err, ARB_ENOMEM, L->file, first->line, 0, NULL,
+		                     "out of memory");
 	k->scenario = s;
 	k->file = L->file;
 	k->line = first->line;
@@ -750,7 +785,8 @@ static int data_row(loader *L)
 	s->src_line = first->line;
 	if ((rc = arb__ptrvec_push(&L->cs->cases, k))) {
 		arb_scenario_free(s);
-		return arb_error_set(L->err, ARB_ENOMEM, L->file, first->line, 0, NULL, "out of memory");
+		return arb_error_set(L->err, ARB_ENOMEM, L->file, first->line, 0, NULL,
+		                     "out of memory");
 	}
 	field empty = {(char *)"", first->line, 1};
 	cell c = {.L = L, .s = s};
@@ -763,8 +799,8 @@ static int data_row(loader *L)
 		return cell_err(&c, "case ID '%s' must be letters, digits and - . _ ~", c.f->text);
 	const arb_case *dup = find_case(L->cs, c.f->text);
 	if (dup)
-		return cell_err(&c, "duplicate case ID '%s' (first at %s:%ld)", c.f->text, dup->file,
-		                dup->line);
+		return cell_err(&c, "duplicate case ID '%s' (first at %s:%ld)", c.f->text,
+		                dup->file, dup->line);
 	k->id = s->id = dup_s(&c, c.f->text);
 	/* ruleset */
 	f = col(L, C_RULESET);
@@ -788,9 +824,10 @@ static int data_row(loader *L)
 		return cell_err(&c, "expected conflict, gap, readings joined by '+', got '%s'",
 		                c.f->text);
 	if ((k->expect == ARB_V_DISPUTED) != (k->expect_dispute != 0))
-		return cell_err(&c, k->expect_dispute ? "a dispute is given but expect is not disputed"
-		                                      : "expect is disputed: say which dispute "
-		                                        "(conflict, gap, readings)");
+		return cell_err(&c, k->expect_dispute
+		                        ? "a dispute is given but expect is not disputed"
+		                        : "expect is disputed: say which dispute "
+		                          "(conflict, gap, readings)");
 	if ((rc = parse_clauses(CELL(C_VIOLATES), &k->violates, &k->n_violates)) ||
 	    (rc = parse_clauses(CELL(C_DISPUTED), &k->disputed, &k->n_disputed)))
 		return rc;
@@ -850,8 +887,8 @@ static void on_field(void *data, size_t len, void *ctx)
 		return;
 	}
 	if (L->n_fields == 0) /* a record starts after any CR, LF or blank lines */
-		while (L->field_start < L->pos && (L->buf[L->field_start] == '\n' ||
-		                                   L->buf[L->field_start] == '\r'))
+		while (L->field_start < L->pos &&
+		       (L->buf[L->field_start] == '\n' || L->buf[L->field_start] == '\r'))
 			L->field_start++;
 	field *f = &L->fields[L->n_fields++];
 	f->text = malloc(len + 1);
@@ -912,12 +949,12 @@ static const char *ruleset_from_path(arb_arena *a, const char *path)
 	return arb__arena_strndup(a, start, (size_t)(end[1] - start));
 }
 
-int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook *rb,
-                          arb_error *err)
+int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook *rb, arb_error *err)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot open: %s",
+		                     strerror(errno));
 	char *buf = NULL;
 	size_t n = 0, cap = 0;
 	int rc = ARB_OK;
@@ -926,7 +963,8 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 			cap = cap ? cap * 2 : 131072;
 			char *nb = realloc(buf, cap);
 			if (!nb) {
-				rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
+				rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL,
+				                   "out of memory");
 				break;
 			}
 			buf = nb;
@@ -977,8 +1015,8 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 		if (done_n != len) {
 			long line, column;
 			where(&L, L.pos + done_n, &line, &column);
-			rc = arb_error_set(err, ARB_EINPUT, L.file, line, column, NULL, "malformed CSV: %s",
-			                   csv_strerror(csv_error(&p)));
+			rc = arb_error_set(err, ARB_EINPUT, L.file, line, column, NULL,
+			                   "malformed CSV: %s", csv_strerror(csv_error(&p)));
 			goto done;
 		}
 		L.pos += len;
@@ -1000,7 +1038,8 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 	if (rc == ARB_ENOMEM && err && !err->message[0])
 		arb_error_set(err, rc, path, 0, 0, NULL, "out of memory");
 	if (!rc && L.rows == 0)
-		rc = arb_error_set(err, ARB_EINPUT, L.file, 1, 1, NULL, "empty table: no header row");
+		rc = arb_error_set(err, ARB_EINPUT, L.file, 1, 1, NULL,
+		                   "empty table: no header row");
 done:
 	/* A rejected file leaves the set as it was. */
 	if (rc)
@@ -1102,7 +1141,8 @@ bool arb_case_agrees(const arb_case *c, const arb_verdict *v, char *why, size_t 
 			snprintf(why, n, "expected dispute %s, got %s", e, g);
 			return false;
 		}
-		if (c->n_disputed && !same_set(c->disputed, c->n_disputed, v->disputed, v->n_disputed)) {
+		if (c->n_disputed &&
+		    !same_set(c->disputed, c->n_disputed, v->disputed, v->n_disputed)) {
 			join_ids(c->disputed, c->n_disputed, e, sizeof e);
 			join_ids(v->disputed, v->n_disputed, g, sizeof g);
 			snprintf(why, n, "expected disputed clauses %s, got %s", e, g);
@@ -1117,7 +1157,8 @@ bool arb_case_agrees(const arb_case *c, const arb_verdict *v, char *why, size_t 
 				got = &v->values[j];
 		if (isnan(want->value)) {
 			if (got) {
-				snprintf(why, n, "expected no value %s, got %g", want->name, got->value);
+				snprintf(why, n, "expected no value %s, got %g", want->name,
+				         got->value);
 				return false;
 			}
 			continue;

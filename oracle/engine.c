@@ -12,23 +12,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kOutcome[] = {"not-applicable", "holds",  "violated",
-                                       "permits",        "values", "undecided"};
-static const char *const kVerdict[] = {"legal", "illegal", "disputed", "not-applicable"};
+static const char *const kOutcome[] = {"not-applicable", "holds",     "violated", "permits",
+                                       "values",         "undecided", "missing"};
+static const char *const kVerdict[] = {"legal", "illegal", "disputed", "not-applicable",
+                                       "missing-input"};
 
 const char *arb_outcome_name(arb_outcome o)
 {
-	return (unsigned)o < 6 ? kOutcome[o] : "?";
+	return (unsigned)o < sizeof kOutcome / sizeof *kOutcome ? kOutcome[o] : "?";
 }
 
 const char *arb_verdict_kind_name(arb_verdict_kind k)
 {
-	return (unsigned)k < 4 ? kVerdict[k] : "?";
+	return (unsigned)k < ARB_V_KINDS ? kVerdict[k] : "?";
 }
 
 int arb_verdict_kind_parse(const char *s, arb_verdict_kind *out)
 {
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < ARB_V_KINDS; i++)
 		if (strcmp(s, kVerdict[i]) == 0) {
 			*out = (arb_verdict_kind)i;
 			return 0;
@@ -75,7 +76,7 @@ int arb_dispute_parse(const char *s, int *out)
 
 /* ---- validation ---- */
 
-#define BAD(field, ...) \
+#define BAD(field, ...)                                                                            \
 	arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, field, __VA_ARGS__)
 
 static bool finite_pos(double v)
@@ -87,7 +88,8 @@ static int validate_base(const arb_scenario *s, const arb_model *m, arb_error *e
 {
 	const arb_base *b = &m->base;
 	if (b->shape == ARB_BASE_ROUND && !finite_pos(b->d_mm))
-		return BAD("models", "model %s: base diameter must be a positive finite number, got %g",
+		return BAD("models",
+		           "model %s: base diameter must be a positive finite number, got %g",
 		           m->id, b->d_mm);
 	if (b->shape == ARB_BASE_RECT && (!finite_pos(b->w_mm) || !finite_pos(b->depth_mm)))
 		return BAD("models", "model %s: base %gx%g mm must be positive and finite", m->id,
@@ -107,6 +109,104 @@ static int validate_stats(const arb_scenario *s, const arb_kv *kv, size_t n, con
 	return ARB_OK;
 }
 
+/* Whether each word of a list (spaces or commas) is the ID of a unit (or of a
+ * model) on the board; "-" alone is the empty list. */
+static bool ids_on_board(const arb_scenario *s, const char *v, bool models, bool one)
+{
+	size_t n = 0;
+	if (strcmp(v, "-") == 0)
+		return !one;
+	while (*v) {
+		size_t w = strcspn(v, " ,");
+		char id[128];
+		if (w) {
+			if (w >= sizeof id)
+				return false;
+			memcpy(id, v, w);
+			id[w] = '\0';
+			if (models ? !arb_scenario_model(s, id, NULL) : !arb_scenario_unit(s, id))
+				return false;
+			n++;
+		}
+		v += w;
+		v += strspn(v, " ,");
+	}
+	return one ? n == 1 : n > 0;
+}
+
+/* A fact's value against its declared type (docs/spec-format.md). Returns
+ * NULL when it fits, else what was expected. */
+static const char *fact_misfit(const arb_scenario *s, const char *type, const char *v)
+{
+	char *end = NULL;
+	if (strcmp(type, "bool") == 0)
+		return strcmp(v, "true") == 0 || strcmp(v, "false") == 0 ? NULL : "true or false";
+	if (strcmp(type, "number") == 0) {
+		double x = strtod(v, &end);
+		return end != v && !*end && isfinite(x) ? NULL : "a finite number";
+	}
+	if (strcmp(type, "unit") == 0)
+		return ids_on_board(s, v, false, true) ? NULL : "the ID of a unit on the board";
+	if (strcmp(type, "units") == 0)
+		return strcmp(v, "true") == 0 || strcmp(v, "false") == 0 ||
+		               ids_on_board(s, v, false, false)
+		           ? NULL
+		           : "true, false or IDs of units on the board";
+	if (strcmp(type, "model") == 0)
+		return ids_on_board(s, v, true, true) ? NULL : "the ID of a model on the board";
+	if (strcmp(type, "models") == 0)
+		return ids_on_board(s, v, true, false)
+		           ? NULL
+		           : "IDs of models on the board, or - for none";
+	if (strcmp(type, "point") == 0) {
+		double x = strtod(v, &end);
+		if (end == v || *end != ',' || !isfinite(x))
+			return "a point x,y";
+		const char *b = end + 1;
+		double y = strtod(b, &end);
+		return end != b && !*end && isfinite(y) ? NULL : "a point x,y";
+	}
+	/* a set of words a|b|c */
+	size_t n = strlen(v);
+	for (const char *p = type; *p;) {
+		size_t w = strcspn(p, "|");
+		if (w == n && strncmp(p, v, n) == 0)
+			return NULL;
+		p += w;
+		p += *p == '|';
+	}
+	return type;
+}
+
+/* Where the text places the scenario's sub-phase and action (## Phases). */
+static int validate_placement(const arb_scenario *s, const arb_rulebook *rb, arb_error *err)
+{
+	size_t n = arb_rulebook_placement_count(rb, s->ruleset);
+	const char *sub = s->context.subphase;
+	for (size_t i = 0; i < n; i++) {
+		const arb_placement *pl = arb_rulebook_placement_at(rb, s->ruleset, i);
+		if (pl->kind == ARB_PLACE_SUBPHASE && sub && strcmp(pl->name, sub) == 0 &&
+		    strcmp(pl->phase, s->context.phase) != 0)
+			return BAD(
+			    "context",
+			    "the %s sub-phase is part of the %s phase, not of the %s phase (%s: "
+			    "\"%s\")",
+			    sub, pl->phase, s->context.phase, pl->clause, pl->words);
+		if (pl->kind == ARB_PLACE_ACTION && strcmp(pl->name, s->action.type) == 0 &&
+		    (strcmp(pl->phase, s->context.phase) != 0 ||
+		     (pl->subphase && (!sub || strcmp(pl->subphase, sub) != 0))))
+			return BAD(
+			    "context",
+			    "a %s action is made in the %s phase%s%s%s, not in phase %s%s%s (%s: "
+			    "\"%s\")",
+			    pl->name, pl->phase, pl->subphase ? ", " : "",
+			    pl->subphase ? pl->subphase : "", pl->subphase ? " sub-phase" : "",
+			    s->context.phase, sub ? " sub-phase " : "", sub ? sub : "", pl->clause,
+			    pl->words);
+	}
+	return ARB_OK;
+}
+
 int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_error *err)
 {
 	const char *rs = s->ruleset;
@@ -121,8 +221,7 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 	if (!s->context.phase || !arb_rulebook_declares(rb, rs, "phases", s->context.phase))
 		return BAD("context", "unknown phase '%s' for %s",
 		           s->context.phase ? s->context.phase : "", rs);
-	if (s->context.subphase &&
-	    !arb_rulebook_declares(rb, rs, "subphases", s->context.subphase))
+	if (s->context.subphase && !arb_rulebook_declares(rb, rs, "subphases", s->context.subphase))
 		return BAD("context", "unknown sub-phase '%s' for %s", s->context.subphase, rs);
 	for (size_t i = 0; i < s->n_units; i++) {
 		const arb_unit *u = &s->units[i];
@@ -152,7 +251,8 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 			if (arb_scenario_model(s, m->id, &owner) != m)
 				return BAD("models", "model %s is given twice", m->id);
 			if (!isfinite(m->pos.x) || !isfinite(m->pos.y) || !isfinite(m->facing_deg))
-				return BAD("models", "model %s: position or facing is not finite", m->id);
+				return BAD("models", "model %s: position or facing is not finite",
+				           m->id);
 			if ((rc = validate_base(s, m, err)) ||
 			    (rc = validate_stats(s, m->stats, m->n_stats, m->id, "models", err)))
 				return rc;
@@ -167,7 +267,8 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 			return BAD("terrain", "terrain %s needs at least 3 corners", t->id);
 		for (size_t j = 0; j < t->n_poly; j++)
 			if (!isfinite(t->poly[j].x) || !isfinite(t->poly[j].y))
-				return BAD("terrain", "terrain %s: corner %zu is not finite", t->id, j + 1);
+				return BAD("terrain", "terrain %s: corner %zu is not finite", t->id,
+				           j + 1);
 	}
 	const arb_action *a = &s->action;
 	if (!a->type || !arb_rulebook_declares(rb, rs, "actions", a->type))
@@ -185,9 +286,11 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 		const arb_unit *owner = NULL;
 		const arb_model *m = arb_scenario_model(s, p->model, &owner);
 		if (!m)
-			return BAD("paths", "path of model '%s', which is not on the board", p->model);
+			return BAD("paths", "path of model '%s', which is not on the board",
+			           p->model);
 		if (owner != actor)
-			return BAD("paths", "model %s belongs to unit %s, not to the acting unit %s",
+			return BAD("paths",
+			           "model %s belongs to unit %s, not to the acting unit %s",
 			           p->model, owner->id, actor->id);
 		if (arb_scenario_path(s, p->model) != p)
 			return BAD("paths", "model %s has two paths", p->model);
@@ -195,18 +298,20 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 			return BAD("paths", "path of model %s has no points", p->model);
 		for (size_t j = 0; j < p->n_pts; j++)
 			if (!isfinite(p->pts[j].x) || !isfinite(p->pts[j].y))
-				return BAD("paths", "path of model %s: point %zu is not finite", p->model,
-				           j + 1);
+				return BAD("paths", "path of model %s: point %zu is not finite",
+				           p->model, j + 1);
 		if (fabs(p->pts[0].x - m->pos.x) > 1e-9 || fabs(p->pts[0].y - m->pos.y) > 1e-9)
-			return BAD("paths",
-			           "path of model %s starts at (%g,%g), not at the model's position "
-			           "(%g,%g)",
-			           p->model, p->pts[0].x, p->pts[0].y, m->pos.x, m->pos.y);
+			return BAD(
+			    "paths",
+			    "path of model %s starts at (%g,%g), not at the model's position "
+			    "(%g,%g)",
+			    p->model, p->pts[0].x, p->pts[0].y, m->pos.x, m->pos.y);
 	}
 	for (size_t i = 0; i < a->n_stationary; i++) {
 		const arb_unit *owner = NULL;
 		if (!arb_scenario_model(s, a->stationary[i], &owner))
-			return BAD("stationary", "model '%s' is not on the board", a->stationary[i]);
+			return BAD("stationary", "model '%s' is not on the board",
+			           a->stationary[i]);
 		if (owner != actor)
 			return BAD("stationary", "model %s is not in the acting unit %s",
 			           a->stationary[i], actor->id);
@@ -216,22 +321,31 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 		           s->context.in_progress);
 	for (size_t i = 0; i < s->context.n_completed; i++)
 		if (!arb_scenario_unit(s, s->context.completed[i]))
-			return BAD("context", "completed names unit '%s', which is not on the board",
+			return BAD("context",
+			           "completed names unit '%s', which is not on the board",
 			           s->context.completed[i]);
 	for (size_t i = 0; i < s->n_facts; i++) {
-		if (!arb_rulebook_declares(rb, rs, "facts", s->facts[i].name))
+		const char *type = arb_rulebook_fact_type(rb, rs, s->facts[i].name);
+		if (!type)
 			return BAD("facts", "unknown fact '%s' for %s", s->facts[i].name, rs);
 		for (size_t j = 0; j < i; j++)
 			if (strcmp(s->facts[j].name, s->facts[i].name) == 0)
 				return BAD("facts", "fact %s is given twice", s->facts[i].name);
+		const char *want = fact_misfit(s, type, s->facts[i].value ? s->facts[i].value : "");
+		if (want)
+			return BAD("facts", "fact %s is '%s': expected %s", s->facts[i].name,
+			           s->facts[i].value ? s->facts[i].value : "", want);
 	}
+	if ((rc = validate_placement(s, rb, err)))
+		return rc;
 	for (size_t i = 0; i < s->n_dice; i++) {
 		if (s->dice[i] < 1 || s->dice[i] > 6)
-			return BAD("dice", "die %zu rolled %d: a D6 shows 1 to 6", i + 1, s->dice[i]);
-		if (s->dice_test && (!s->dice_test[i] ||
-		                     !arb_rulebook_declares(rb, rs, "tests", s->dice_test[i])))
-			return BAD("dice", "die %zu is rolled for '%s', which is not a test of %s", i + 1,
-			           s->dice_test[i] ? s->dice_test[i] : "(nothing)", rs);
+			return BAD("dice", "die %zu rolled %d: a D6 shows 1 to 6", i + 1,
+			           s->dice[i]);
+		if (s->dice_test &&
+		    (!s->dice_test[i] || !arb_rulebook_declares(rb, rs, "tests", s->dice_test[i])))
+			return BAD("dice", "die %zu is rolled for '%s', which is not a test of %s",
+			           i + 1, s->dice_test[i] ? s->dice_test[i] : "(nothing)", rs);
 	}
 	return ARB_OK;
 }
@@ -289,11 +403,6 @@ static int cmp_cstr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int cmp_kv(const void *a, const void *b)
-{
-	return strcmp(((const arb_kv *)a)->name, ((const arb_kv *)b)->name);
-}
-
 /* Whether two selected readings of clause cl give one value different numbers. */
 static bool values_differ(const arb_verdict *v, const char *cl)
 {
@@ -307,7 +416,8 @@ static bool values_differ(const arb_verdict *v, const char *cl)
 				continue;
 			for (size_t x = 0; x < a->result.n_values; x++)
 				for (size_t y = 0; y < b->result.n_values; y++)
-					if (strcmp(a->result.values[x].name, b->result.values[y].name) == 0 &&
+					if (strcmp(a->result.values[x].name,
+					           b->result.values[y].name) == 0 &&
 					    a->result.values[x].value != b->result.values[y].value)
 						return true;
 		}
@@ -317,9 +427,9 @@ static bool values_differ(const arb_verdict *v, const char *cl)
 
 /* Decides one question: the answers of the active predicates that decide it. */
 static int decide_question(arb_verdict *v, const char *q, idset *violates, idset *disputed,
-                           bool *illegal)
+                           idset *missing, bool *illegal)
 {
-	idset neg = {0}, perm = {0}, split = {0}, und = {0}, seen = {0};
+	idset neg = {0}, perm = {0}, split = {0}, und = {0}, seen = {0}, mis = {0};
 	bool any_pos = false;
 	int rc = ARB_OK;
 	for (size_t i = 0; i < v->n_trace && rc == ARB_OK; i++) {
@@ -335,11 +445,17 @@ static int decide_question(arb_verdict *v, const char *q, idset *violates, idset
 		rc = idset_add(&seen, cl);
 		/* The classes of all active readings of this clause. */
 		int classes = 0;
-		bool permits = false, silent = false;
-		for (size_t j = 0; j < v->n_trace; j++) {
+		bool permits = false, silent = false, needs = false;
+		for (size_t j = 0; j < v->n_trace && rc == ARB_OK; j++) {
 			const arb_trace *u = &v->trace[j];
 			if (u->not_selected || u->overridden_by || strcmp(u->pred->clause, cl) != 0)
 				continue;
+			/* A reading that needs a fact the scenario lacks: a missing input. */
+			if (u->result.outcome == ARB_MISSING) {
+				needs = true;
+				rc = idset_add(&mis, u->result.missing ? u->result.missing : "?");
+				continue;
+			}
 			/* A reading under which the clause does not apply forbids nothing. */
 			silent = silent || u->result.outcome == ARB_NA;
 			classes |= outcome_class(u->result.outcome);
@@ -353,6 +469,8 @@ static int decide_question(arb_verdict *v, const char *q, idset *violates, idset
 			classes |= CL_NEG;
 		if (rc)
 			break;
+		if (needs)
+			continue;
 		if (classes != CL_NEG && classes != CL_POS && classes != CL_UND)
 			rc = idset_add(&split, cl);
 		else if (classes == CL_NEG)
@@ -365,7 +483,12 @@ static int decide_question(arb_verdict *v, const char *q, idset *violates, idset
 				rc = idset_add(&perm, cl);
 		}
 	}
-	if (rc == ARB_OK) {
+	/* A violated clause that nothing permits decides, whatever a missing fact
+	 * would say elsewhere; otherwise the question waits for the fact. */
+	if (rc == ARB_OK && mis.n && !(neg.n && !perm.n)) {
+		for (size_t i = 0; i < mis.n && rc == ARB_OK; i++)
+			rc = idset_add(missing, mis.v[i]);
+	} else if (rc == ARB_OK) {
 		for (size_t i = 0; i < split.n && rc == ARB_OK; i++)
 			rc = idset_add(disputed, split.v[i]);
 		if (split.n)
@@ -391,6 +514,7 @@ static int decide_question(arb_verdict *v, const char *q, idset *violates, idset
 	free(split.v);
 	free(und.v);
 	free(seen.v);
+	free(mis.v);
 	return rc;
 }
 
@@ -401,23 +525,107 @@ void arb_verdict_free(arb_verdict *v)
 	free(v->violates);
 	free(v->disputed);
 	free(v->values);
+	free(v->info);
+	free(v->missing);
 	free(v->trace);
 	free(v);
 }
 
-int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s,
-              const char *profile, arb_error *err)
+/* Whether bound predicate b judges scenario s: its ruleset, and its actions
+ * and phases; or, for an action the text says follows the rules of another
+ * section ("following the same rules as in the Movement phase"), the
+ * predicates of that section that judge the action it follows, whatever
+ * their phase. */
+static bool applies(const arb_oracle *o, const arb_bound *b, const arb_scenario *s)
 {
-	*out = NULL;
-	int rc = arb_scenario_validate(s, o->rb, err);
-	if (rc)
-		return rc;
-	const char *dummy;
-	if (profile && !arb_rulebook_profile_reading(o->rb, s->ruleset, profile, "", &dummy))
-		return arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, "profile",
-		                     "unknown reading profile '%s' for %s", profile, s->ruleset);
+	const arb_predicate *p = b->pred;
+	if (strcmp(p->ruleset, s->ruleset) != 0)
+		return false;
+	if (arb__word_in(p->actions, s->action.type) && arb__word_in(p->phases, s->context.phase))
+		return true;
+	size_t n = arb_rulebook_placement_count(o->rb, s->ruleset);
+	for (size_t i = 0; i < n; i++) {
+		const arb_placement *pl = arb_rulebook_placement_at(o->rb, s->ruleset, i);
+		if (pl->kind != ARB_PLACE_FOLLOWS || strcmp(pl->name, s->action.type) != 0 ||
+		    !arb__word_in(p->actions, pl->as_action))
+			continue;
+		size_t rl = strlen(b->clause->ruleset);
+		if (strncmp(pl->section, b->clause->ruleset, rl) == 0 && pl->section[rl] == '/' &&
+		    strcmp(pl->section + rl + 1, b->clause->section) == 0)
+			return true;
+	}
+	return false;
+}
+
+static bool trace_applies(const arb_verdict *v, const char *clause)
+{
+	for (size_t i = 0; i < v->n_trace; i++)
+		if (strcmp(v->trace[i].pred->clause, clause) == 0 &&
+		    v->trace[i].result.outcome != ARB_NA && !v->trace[i].not_selected)
+			return true;
+	return false;
+}
+
+/* Whether arguable precedence pr is taken as an exception: the profile's
+ * reading of "WINNER over LOSER", else bit k of on. */
+static bool arguable_on(const arb_oracle *o, const arb_scenario *s, const char *profile,
+                        const arb_precedence *pr, unsigned on, size_t k)
+{
+	char key[160];
+	const char *want = NULL;
+	snprintf(key, sizeof key, "%s over %s", pr->winner, pr->loser);
+	arb_rulebook_profile_reading(o->rb, s->ruleset, profile, key, &want);
+	if (want)
+		return strcmp(want, "exception") == 0;
+	return k < 8 && (on >> k & 1u);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const arb_kv *)a)->name, ((const arb_kv *)b)->name);
+}
+
+/* Copies the active predicates' values into v: required ones to values,
+ * informative ones to info, each name once. */
+static int collect_values(arb_verdict *v)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < v->n_trace; i++)
+		if (active(&v->trace[i]))
+			n += v->trace[i].result.n_values;
+	if (n == 0)
+		return ARB_OK;
+	if (!(v->values = calloc(n, sizeof *v->values)) || !(v->info = calloc(n, sizeof *v->info)))
+		return ARB_ENOMEM;
+	for (size_t i = 0; i < v->n_trace; i++) {
+		if (!active(&v->trace[i]))
+			continue;
+		const arb_result *r = &v->trace[i].result;
+		for (size_t j = 0; j < r->n_values; j++) {
+			bool info = r->informative >> j & 1u;
+			arb_kv *list = info ? v->info : v->values;
+			size_t *len = info ? &v->n_info : &v->n_values;
+			bool dup = false;
+			for (size_t k = 0; k < *len; k++)
+				dup = dup || strcmp(list[k].name, r->values[j].name) == 0;
+			if (!dup)
+				list[(*len)++] = r->values[j];
+		}
+	}
+	qsort(v->values, v->n_values, sizeof *v->values, by_name);
+	qsort(v->info, v->n_info, sizeof *v->info, by_name);
+	return ARB_OK;
+}
+
+/* One judgement of s, with arguable precedence k taken as an exception when
+ * bit k of on is set (unless the profile reads it). */
+static int judge_once(arb_verdict **out, const arb_oracle *o, const arb_scenario *s,
+                      const char *profile, unsigned on, arb_error *err)
+{
+	int rc = ARB_OK;
 	arb_verdict *v = calloc(1, sizeof *v);
-	idset violates = {0}, disputed = {0}, questions = {0};
+	idset violates = {0}, disputed = {0}, questions = {0}, missing = {0};
+	*out = NULL;
 	if (!v || !(v->trace = calloc(o->n ? o->n : 1, sizeof *v->trace))) {
 		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 		goto done;
@@ -427,95 +635,194 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s,
 	for (size_t i = 0; i < o->n; i++) {
 		const arb_bound *b = &o->bound[i];
 		const arb_predicate *p = b->pred;
-		if (strcmp(p->ruleset, s->ruleset) != 0 || !arb__word_in(p->actions, s->action.type) ||
-		    !arb__word_in(p->phases, s->context.phase))
+		if (!applies(o, b, s))
 			continue;
 		arb_trace *t = &v->trace[v->n_trace++];
 		t->pred = p;
+		t->reading = b->reading;
 		ev.b = b;
 		ev.fault = NULL;
 		p->fn(&ev, &t->result);
 		if (ev.fault) {
-			rc = arb_error_set(err, ARB_EINTERNAL, p->src_file, p->src_line, 0, "params",
-			                   "predicate of %s read parameter '%s' its tag does not "
-			                   "declare",
-			                   p->clause, ev.fault);
+			rc =
+			    arb_error_set(err, ARB_EINTERNAL, p->src_file, p->src_line, 0, "params",
+			                  "predicate of %s read parameter '%s' its tag does not "
+			                  "declare",
+			                  p->clause, ev.fault);
 			goto done;
 		}
-		if (p->reading) {
+		if (t->result.fault) {
+			rc = arb_error_set(err, t->result.fault, s->src_file, s->src_line, 0, NULL,
+			                   "%s%s%s could not judge %s: %s", p->clause,
+			                   b->reading ? "/" : "", b->reading ? b->reading : "",
+			                   s->id, t->result.explanation);
+			goto done;
+		}
+		if (b->reading) {
 			const char *want = NULL;
 			arb_rulebook_profile_reading(o->rb, s->ruleset, profile, p->clause, &want);
-			t->not_selected = want && strcmp(want, p->reading) != 0;
+			t->not_selected = want && strcmp(want, b->reading) != 0;
 		}
 	}
 	/* Declared precedence: an applicable winner silences its loser. */
 	size_t np = arb_rulebook_precedence_count(o->rb, s->ruleset);
-	for (size_t k = 0; k < np; k++) {
+	for (size_t k = 0, arg = 0; k < np; k++) {
 		const arb_precedence *pr = arb_rulebook_precedence_at(o->rb, s->ruleset, k);
-		bool winner_applies = false;
-		for (size_t i = 0; i < v->n_trace; i++)
-			winner_applies = winner_applies || (strcmp(v->trace[i].pred->clause, pr->winner) == 0 &&
-			                                    v->trace[i].result.outcome != ARB_NA &&
-			                                    !v->trace[i].not_selected);
-		if (!winner_applies)
+		if (pr->arguable && !arguable_on(o, s, profile, pr, on, arg++))
+			continue;
+		if (!trace_applies(v, pr->winner))
 			continue;
 		for (size_t i = 0; i < v->n_trace; i++)
 			if (strcmp(v->trace[i].pred->clause, pr->loser) == 0 &&
-			    v->trace[i].result.outcome != ARB_NA && !v->trace[i].overridden_by)
+			    v->trace[i].result.outcome != ARB_NA && !v->trace[i].overridden_by) {
 				v->trace[i].overridden_by = pr->winner;
+				v->trace[i].overridden_how = pr;
+			}
 	}
 	bool illegal = false, any = false;
-	size_t n_values = 0;
 	for (size_t i = 0; i < v->n_trace && rc == ARB_OK; i++)
 		if (active(&v->trace[i])) {
 			any = true;
 			rc = idset_add(&questions, v->trace[i].pred->question);
-			n_values += v->trace[i].result.n_values;
 		}
 	for (size_t i = 0; i < questions.n && rc == ARB_OK; i++)
-		rc = decide_question(v, questions.v[i], &violates, &disputed, &illegal);
+		rc = decide_question(v, questions.v[i], &violates, &disputed, &missing, &illegal);
+	if (rc == ARB_OK)
+		rc = collect_values(v);
 	if (rc) {
 		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 		goto done;
 	}
-	v->kind = illegal ? ARB_V_ILLEGAL
+	v->kind = illegal      ? ARB_V_ILLEGAL
+	          : missing.n  ? ARB_V_MISSING_INPUT
 	          : v->dispute ? ARB_V_DISPUTED
-	          : any       ? ARB_V_LEGAL
-	                      : ARB_V_NOT_APPLICABLE;
+	          : any        ? ARB_V_LEGAL
+	                       : ARB_V_NOT_APPLICABLE;
+	/* A verdict says what decided it: dispute only when disputed, missing
+	 * facts only when they are what is missing (docs/interchange.md). */
+	if (v->kind != ARB_V_DISPUTED) {
+		v->dispute = 0;
+		disputed.n = 0;
+	}
+	if (v->kind != ARB_V_MISSING_INPUT)
+		missing.n = 0;
 	if (violates.n)
 		qsort(violates.v, violates.n, sizeof *violates.v, cmp_cstr);
 	if (disputed.n)
 		qsort(disputed.v, disputed.n, sizeof *disputed.v, cmp_cstr);
+	if (missing.n)
+		qsort(missing.v, missing.n, sizeof *missing.v, cmp_cstr);
 	v->violates = violates.v;
 	v->n_violates = violates.n;
 	v->disputed = disputed.v;
 	v->n_disputed = disputed.n;
-	violates.v = disputed.v = NULL;
-	if (n_values) {
-		if (!(v->values = calloc(n_values, sizeof *v->values))) {
-			rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
-			goto done;
-		}
-		for (size_t i = 0; i < v->n_trace; i++)
-			if (active(&v->trace[i]))
-				for (size_t j = 0; j < v->trace[i].result.n_values; j++) {
-					const arb_kv *kv = &v->trace[i].result.values[j];
-					bool dup = false;
-					for (size_t k = 0; k < v->n_values; k++)
-						dup = dup || strcmp(v->values[k].name, kv->name) == 0;
-					if (!dup)
-						v->values[v->n_values++] = *kv;
-				}
-		qsort(v->values, v->n_values, sizeof *v->values, cmp_kv);
-	}
+	v->missing = missing.v;
+	v->n_missing = missing.n;
+	violates.v = disputed.v = missing.v = NULL;
 done:
 	free(violates.v);
 	free(disputed.v);
+	free(missing.v);
 	free(questions.v);
 	if (rc) {
 		arb_verdict_free(v);
 		return rc;
 	}
+	*out = v;
+	return ARB_OK;
+}
+
+static bool same_ids(const char **a, size_t na, const char **b, size_t nb)
+{
+	if (na != nb)
+		return false;
+	for (size_t i = 0; i < na; i++)
+		if (strcmp(a[i], b[i]) != 0)
+			return false;
+	return true;
+}
+
+static bool same_verdict(const arb_verdict *a, const arb_verdict *b)
+{
+	return a->kind == b->kind && a->dispute == b->dispute &&
+	       same_ids(a->violates, a->n_violates, b->violates, b->n_violates) &&
+	       same_ids(a->missing, a->n_missing, b->missing, b->n_missing);
+}
+
+int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, const char *profile,
+              arb_error *err)
+{
+	*out = NULL;
+	int rc = arb_scenario_validate(s, o->rb, err);
+	if (rc)
+		return rc;
+	if (!profile)
+		profile = s->profile;
+	const char *dummy;
+	if (profile && !arb_rulebook_profile_reading(o->rb, s->ruleset, profile, "", &dummy))
+		return arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, "profile",
+		                     "unknown reading profile '%s' for %s", profile, s->ruleset);
+	arb_verdict *v = NULL;
+	if ((rc = judge_once(&v, o, s, profile, 0, err)))
+		return rc;
+	/* Arguable precedences the profile leaves open and whose two clauses both
+	 * apply are readings: judged each way, they must agree. */
+	size_t np = arb_rulebook_precedence_count(o->rb, s->ruleset), open = 0;
+	unsigned relevant = 0;
+	for (size_t k = 0, arg = 0; k < np; k++) {
+		const arb_precedence *pr = arb_rulebook_precedence_at(o->rb, s->ruleset, k);
+		if (!pr->arguable)
+			continue;
+		char key[160];
+		const char *want = NULL;
+		snprintf(key, sizeof key, "%s over %s", pr->winner, pr->loser);
+		arb_rulebook_profile_reading(o->rb, s->ruleset, profile, key, &want);
+		if (!want && arg < 8 && trace_applies(v, pr->winner) &&
+		    trace_applies(v, pr->loser)) {
+			relevant |= 1u << arg;
+			open++;
+		}
+		arg++;
+	}
+	bool differ = false;
+	for (unsigned on = relevant; on && !differ; on = (on - 1) & relevant) {
+		arb_verdict *w = NULL;
+		if ((rc = judge_once(&w, o, s, profile, on, err))) {
+			arb_verdict_free(v);
+			return rc;
+		}
+		differ = !same_verdict(v, w);
+		arb_verdict_free(w);
+	}
+	if (differ) {
+		/* disputed: readings, naming both clauses of each open precedence */
+		idset d = {0};
+		for (size_t i = 0; i < v->n_disputed && rc == ARB_OK; i++)
+			rc = idset_add(&d, v->disputed[i]);
+		for (size_t k = 0, arg = 0; k < np && rc == ARB_OK; k++) {
+			const arb_precedence *pr = arb_rulebook_precedence_at(o->rb, s->ruleset, k);
+			if (!pr->arguable)
+				continue;
+			if (relevant >> arg++ & 1u)
+				rc = idset_add(&d, pr->winner) ? ARB_ENOMEM
+				                               : idset_add(&d, pr->loser);
+		}
+		if (rc) {
+			free(d.v);
+			arb_verdict_free(v);
+			return arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+		}
+		qsort(d.v, d.n, sizeof *d.v, cmp_cstr);
+		free(v->disputed);
+		free(v->missing);
+		v->missing = NULL;
+		v->n_missing = 0;
+		v->disputed = d.v;
+		v->n_disputed = d.n;
+		v->dispute = (v->kind == ARB_V_DISPUTED ? v->dispute : 0) | ARB_DISPUTE_READINGS;
+		v->kind = ARB_V_DISPUTED;
+	}
+	(void)open;
 	*out = v;
 	return ARB_OK;
 }

@@ -15,6 +15,9 @@ typedef struct arb_bound_param {
 /* A predicate bound to its clause and parameters. */
 typedef struct arb_bound {
 	const arb_predicate *pred;
+	const char *reading; /* the reading judged (a row of pred->readings, or
+	                        pred->reading), or NULL */
+	int reading_arg;
 	const arb_clause *clause;
 	bool stale;
 	arb_bound_param params[ARB_MAX_PARAMS];

@@ -29,7 +29,7 @@
  * operations); larger groups get a search with the bigger budget (about a
  * third of a second) and stay undecided if it runs out. */
 #define HAM_QUICK_WORK 200000L
-#define HAM_FULL_WORK 200000000L
+#define HAM_FULL_WORK  200000000L
 
 /* ---- vectors ---------------------------------------------------------- */
 
@@ -239,8 +239,7 @@ static double point_seg(arb_vec2 p, arb_vec2 a, arb_vec2 b, arb_vec2 *c)
  * gives exactly 0; otherwise the closest pair always includes an endpoint
  * of one segment, which also covers touching, collinear and zero-length
  * segments without special cases. */
-static double seg_seg(arb_vec2 a0, arb_vec2 a1, arb_vec2 b0, arb_vec2 b1, arb_vec2 *p,
-                      arb_vec2 *q)
+static double seg_seg(arb_vec2 a0, arb_vec2 a1, arb_vec2 b0, arb_vec2 b1, arb_vec2 *p, arb_vec2 *q)
 {
 	double d1 = orient(b0, b1, a0), d2 = orient(b0, b1, a1);
 	double d3 = orient(a0, a1, b0), d4 = orient(a0, a1, b1);
@@ -529,10 +528,10 @@ double arb_geom_board_inset(const arb_placed *a, double w, double h, arb_measure
 			double inset;
 			arb_vec2 p, q;
 		} side[4] = {
-			{v.x - r, v2(v.x - r, v.y), v2(0, clampd(v.y, 0, h))},
-			{w - v.x - r, v2(v.x + r, v.y), v2(w, clampd(v.y, 0, h))},
-			{v.y - r, v2(v.x, v.y - r), v2(clampd(v.x, 0, w), 0)},
-			{h - v.y - r, v2(v.x, v.y + r), v2(clampd(v.x, 0, w), h)},
+		    {v.x - r, v2(v.x - r, v.y), v2(0, clampd(v.y, 0, h))},
+		    {w - v.x - r, v2(v.x + r, v.y), v2(w, clampd(v.y, 0, h))},
+		    {v.y - r, v2(v.x, v.y - r), v2(clampd(v.x, 0, w), 0)},
+		    {h - v.y - r, v2(v.x, v.y + r), v2(clampd(v.x, 0, w), h)},
 		};
 		for (int s = 0; s < 4; s++) {
 			if (side[s].inset < best) {
@@ -553,8 +552,7 @@ double arb_geom_penetration(const arb_placed *a, const arb_placed *b)
 }
 
 /* Signed distance of the mover at parameter t of segment c0c1 to `other`. */
-static double sd_at(const arb_placed *mover, arb_vec2 c0, arb_vec2 c1, double t,
-                    const core *other)
+static double sd_at(const arb_placed *mover, arb_vec2 c0, arb_vec2 c1, double t, const core *other)
 {
 	core k = core_at(mover, lerp(c0, c1, t));
 	return signed_dist(&k, other);
@@ -668,7 +666,8 @@ static int graph_init(graph *g, const arb_placed *models, size_t n, double limit
 	for (size_t i = 0; i < n; i++) {
 		g->d[i * n + i] = 0;
 		for (size_t j = i + 1; j < n; j++)
-			g->d[i * n + j] = g->d[j * n + i] = arb_geom_distance(&models[i], &models[j], NULL);
+			g->d[i * n + j] = g->d[j * n + i] =
+			    arb_geom_distance(&models[i], &models[j], NULL);
 	}
 	return ARB_OK;
 }
@@ -1034,8 +1033,7 @@ static int ham_search(const graph *g, arb_coherency *out)
 
 /* worst is the longest MST edge here too: a Hamiltonian path has no single
  * deciding link, and that edge is where a gap would open first. */
-int arb_geom_coherency_path(const arb_placed *models, size_t n, double limit,
-                            arb_coherency *out)
+int arb_geom_coherency_path(const arb_placed *models, size_t n, double limit, arb_coherency *out)
 {
 	graph g;
 	if (!out)
@@ -1245,7 +1243,8 @@ static void collect_events(through *x, arb_vec2 c0, arb_vec2 d)
 			for (int k = 0; k < 4; k++) {
 				arb_vec2 v0 = add(c0, x->off[k]);
 				cross_events(x, v0, d, a, b);
-				cross_events(x, sub(a, c0), mul(d, -1), x->off[k], x->off[(k + 1) % 4]);
+				cross_events(x, sub(a, c0), mul(d, -1), x->off[k],
+				             x->off[(k + 1) % 4]);
 				add_event(x, dot(sub(a, v0), d) / dd);
 			}
 			continue;

@@ -94,8 +94,13 @@ static int add(arb_lint *l, arb_lint_kind kind, arb_severity sev, const char *co
                const char *ruleset, const char *clause, const char *file, long line,
                const char *fmt, ...)
 {
-	arb_finding f = {.kind = kind, .severity = sev, .code = code, .ruleset = ruleset,
-	                 .clause = clause, .file = file, .line = line};
+	arb_finding f = {.kind = kind,
+	                 .severity = sev,
+	                 .code = code,
+	                 .ruleset = ruleset,
+	                 .clause = clause,
+	                 .file = file,
+	                 .line = line};
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(f.message, sizeof f.message, fmt, ap);
@@ -116,7 +121,8 @@ static const char *problem_code(const arb_error *e)
 	if (strcmp(e->field, "id") == 0)
 		return "duplicate-id";
 	if (strcmp(e->field, "precedence") == 0)
-		return strstr(e->message, "cycle") ? "precedence-cycle" : "precedence-unknown-clause";
+		return strstr(e->message, "cycle") ? "precedence-cycle"
+		                                   : "precedence-unknown-clause";
 	if (strcmp(e->field, "profile") == 0)
 		return "profile-unknown-clause";
 	if (strcmp(e->field, "sections") == 0)
@@ -170,8 +176,8 @@ static int lint_predicates(arb_lint *l, const arb_rulebook *rb, const char *rule
 			continue;
 		const arb_clause *c = arb_rulebook_clause(rb, p->clause);
 		if (!c) {
-			rc = add(l, ARB_LINT_TRACE, ARB_SEV_ERROR, "predicate-unknown-clause", p->ruleset,
-			         p->clause, p->src_file, p->src_line,
+			rc = add(l, ARB_LINT_TRACE, ARB_SEV_ERROR, "predicate-unknown-clause",
+			         p->ruleset, p->clause, p->src_file, p->src_line,
 			         "a predicate encodes %s, which spec/ does not contain", p->clause);
 			continue;
 		}
@@ -188,15 +194,18 @@ static int lint_predicates(arb_lint *l, const arb_rulebook *rb, const char *rule
 				break;
 			char cl[96], nm[96];
 			const char *colon = memchr(s, ':', k);
-			snprintf(cl, sizeof cl, "%.*s", colon ? (int)(colon - s) : (int)strlen(p->clause),
+			snprintf(cl, sizeof cl, "%.*s",
+			         colon ? (int)(colon - s) : (int)strlen(p->clause),
 			         colon ? s : p->clause);
 			snprintf(nm, sizeof nm, "%.*s", colon ? (int)(s + k - colon - 1) : (int)k,
 			         colon ? colon + 1 : s);
 			const arb_clause *pc = arb_rulebook_clause(rb, cl);
 			if (!pc || !arb_clause_param(pc, nm))
-				rc = add(l, ARB_LINT_STRUCTURE, ARB_SEV_ERROR, "undeclared-parameter",
-				         p->ruleset, p->clause, p->src_file, p->src_line,
-				         "the predicate of %s reads parameter '%s' of %s, which the text "
+				rc = add(l, ARB_LINT_STRUCTURE, ARB_SEV_ERROR,
+				         "undeclared-parameter", p->ruleset, p->clause, p->src_file,
+				         p->src_line,
+				         "the predicate of %s reads parameter '%s' of %s, which "
+				         "the text "
 				         "does not declare",
 				         p->clause, nm, cl);
 			s += k;
@@ -217,9 +226,10 @@ static bool param_used(const arb_clause *c, const char *name)
 			size_t k = strcspn(s, " ");
 			if (!k)
 				break;
-			bool own = strcmp(p->clause, c->id) == 0 && k == nl && memcmp(s, name, nl) == 0;
-			bool other = k == cl + 1 + nl && memcmp(s, c->id, cl) == 0 && s[cl] == ':' &&
-			             memcmp(s + cl + 1, name, nl) == 0;
+			bool own =
+			    strcmp(p->clause, c->id) == 0 && k == nl && memcmp(s, name, nl) == 0;
+			bool other = k == cl + 1 + nl && memcmp(s, c->id, cl) == 0 &&
+			             s[cl] == ':' && memcmp(s + cl + 1, name, nl) == 0;
 			if (own || other)
 				return true;
 			s += k;
@@ -244,11 +254,12 @@ static int lint_parameters(arb_lint *l, const arb_rulebook *rb, const char *rule
 		/* An ID retired in ruleset.md must never name new text. */
 		if (in_scope(ruleset, c->ruleset) &&
 		    arb_rulebook_declares(rb, c->ruleset, "retired", c->id))
-			rc = add(l, ARB_LINT_STRUCTURE, ARB_SEV_ERROR, "reused-id", c->ruleset, c->id,
-			         c->file, c->line,
-			         "%s was retired (ruleset.md, retired:) and is used again: give the new "
-			         "text a new ID",
-			         c->id);
+			rc = add(
+			    l, ARB_LINT_STRUCTURE, ARB_SEV_ERROR, "reused-id", c->ruleset, c->id,
+			    c->file, c->line,
+			    "%s was retired (ruleset.md, retired:) and is used again: give the new "
+			    "text a new ID",
+			    c->id);
 		/* Unencoded clauses are reported as such; their numbers wait with them. */
 		if (!in_scope(ruleset, c->ruleset) || !has_predicate(c->id))
 			continue;
@@ -311,21 +322,24 @@ static int lint_references(arb_lint *l, const arb_rulebook *rb, const char *rule
 			const char *target = arrow ? arrow + 4 : "?";
 			int words = arrow ? (int)(arrow - c->refs[k]) : (int)strlen(c->refs[k]);
 			if (strcmp(target, "?") == 0)
-				rc = add(l, ARB_LINT_REFERENCE, ARB_SEV_WARNING, "unresolved-reference",
-				         c->ruleset, c->id, c->file, c->line,
-				         "%s refers to '%.*s', which the rulebook resolves nowhere", c->id,
-				         words, c->refs[k]);
+				rc =
+				    add(l, ARB_LINT_REFERENCE, ARB_SEV_WARNING,
+				        "unresolved-reference", c->ruleset, c->id, c->file, c->line,
+				        "%s refers to '%.*s', which the rulebook resolves nowhere",
+				        c->id, words, c->refs[k]);
 			else if (strcmp(target, "?table") == 0)
-				rc = add(l, ARB_LINT_REFERENCE, ARB_SEV_WARNING, "missing-table", c->ruleset,
-				         c->id, c->file, c->line,
-				         "%s promises a table ('%.*s') that the text does not contain",
-				         c->id, words, c->refs[k]);
+				rc = add(
+				    l, ARB_LINT_REFERENCE, ARB_SEV_WARNING, "missing-table",
+				    c->ruleset, c->id, c->file, c->line,
+				    "%s promises a table ('%.*s') that the text does not contain",
+				    c->id, words, c->refs[k]);
 			else if (!arb_rulebook_clause(rb, target) && !section_exists(rb, target))
-				rc = add(l, ARB_LINT_REFERENCE, ARB_SEV_ERROR, "dangling-reference",
-				         c->ruleset, c->id, c->file, c->line,
-				         "%s refers to %s, which is neither a clause nor a section of "
-				         "spec/",
-				         c->id, target);
+				rc = add(
+				    l, ARB_LINT_REFERENCE, ARB_SEV_ERROR, "dangling-reference",
+				    c->ruleset, c->id, c->file, c->line,
+				    "%s refers to %s, which is neither a clause nor a section of "
+				    "spec/",
+				    c->id, target);
 		}
 		/* A term is reported once per ruleset, at its first use. */
 		for (size_t k = 0; k < c->n_terms && !rc; k++) {
@@ -347,16 +361,17 @@ static int lint_references(arb_lint *l, const arb_rulebook *rb, const char *rule
 					uses += strcmp(o->ruleset, c->ruleset) == 0 &&
 					        strcmp(o->terms[m], t) == 0;
 			}
-			rc = add(l, ARB_LINT_REFERENCE, ARB_SEV_WARNING, "undefined-term", c->ruleset,
-			         c->id, c->file, c->line,
-			         "'%s' is used %zu time%s in %s and defined nowhere in it (first in %s)",
-			         t, uses, uses == 1 ? "" : "s", c->ruleset, c->id);
+			rc = add(
+			    l, ARB_LINT_REFERENCE, ARB_SEV_WARNING, "undefined-term", c->ruleset,
+			    c->id, c->file, c->line,
+			    "'%s' is used %zu time%s in %s and defined nowhere in it (first in %s)",
+			    t, uses, uses == 1 ? "" : "s", c->ruleset, c->id);
 		}
 		for (size_t k = 0; k < c->n_defines && !rc; k++) {
 			const arb_clause *d = term_definition(rb, c->ruleset, c->defines[k]);
 			if (d && d != c)
-				rc = add(l, ARB_LINT_REFERENCE, ARB_SEV_WARNING, "term-defined-twice",
-				         c->ruleset, c->id, c->file, c->line,
+				rc = add(l, ARB_LINT_REFERENCE, ARB_SEV_WARNING,
+				         "term-defined-twice", c->ruleset, c->id, c->file, c->line,
 				         "%s defines '%s' again (first defined by %s)", c->id,
 				         c->defines[k], d->id);
 		}
@@ -408,14 +423,16 @@ static int lint_trace(arb_lint *l, const arb_rulebook *rb, const arb_oracle *o,
 				if (strcmp(v->trace[t].pred->clause, l->rows[r].clause->id) != 0)
 					continue;
 				arb_outcome oc = v->trace[t].result.outcome;
-				pos = pos || oc == ARB_HOLDS || oc == ARB_PERMITS || oc == ARB_VALUE;
+				pos =
+				    pos || oc == ARB_HOLDS || oc == ARB_PERMITS || oc == ARB_VALUE;
 				neg = neg || oc == ARB_VIOLATED;
 			}
 			l->rows[r].cases_pos += pos;
 			l->rows[r].cases_neg += neg;
 		}
 		for (size_t t = 0, b = 0; t < v->n_trace; t++) {
-			while (b < np && o->bound[b].pred != v->trace[t].pred)
+			while (b < np && (o->bound[b].pred != v->trace[t].pred ||
+			                  o->bound[b].reading != v->trace[t].reading))
 				b++;
 			if (b == np)
 				break;
@@ -450,8 +467,8 @@ static int lint_trace(arb_lint *l, const arb_rulebook *rb, const arb_oracle *o,
 			         "%zu case(s) target %s, a %s clause", row->cases_target, c->id,
 			         arb_clause_kind_name(c->kind));
 		else if (row->predicates && o && cs && row->cases_target == 0)
-			rc = add(l, ARB_LINT_TRACE, ARB_SEV_WARNING, "no-target-case", c->ruleset, c->id,
-			         c->file, c->line, "no case targets %s", c->id);
+			rc = add(l, ARB_LINT_TRACE, ARB_SEV_WARNING, "no-target-case", c->ruleset,
+			         c->id, c->file, c->line, "no case targets %s", c->id);
 	}
 	for (size_t b = 0; b < np && !rc; b++) {
 		const arb_bound *bd = &o->bound[b];
@@ -466,20 +483,23 @@ static int lint_trace(arb_lint *l, const arb_rulebook *rb, const arb_oracle *o,
 				if (strcmp(k->target, p->clause) != 0)
 					continue;
 				if (n < 4) {
-					int w = snprintf(ids + len, sizeof ids - len, "%s%s", n ? ", " : "",
-					                 k->id);
+					int w = snprintf(ids + len, sizeof ids - len, "%s%s",
+					                 n ? ", " : "", k->id);
 					if (w > 0 && (size_t)w < sizeof ids - len)
 						len += (size_t)w;
 				}
 				n++;
 			}
-			rc = add(l, ARB_LINT_STALE, ARB_SEV_ERROR, "stale-predicate", p->ruleset, p->clause,
-			         p->src_file, p->src_line,
-			         "the predicate of %s%s%s was written against text %s, the clause is now "
+			rc = add(l, ARB_LINT_STALE, ARB_SEV_ERROR, "stale-predicate", p->ruleset,
+			         p->clause, p->src_file, p->src_line,
+			         "the predicate of %s%s%s was written against text %s, the clause "
+			         "is now "
 			         "%s; %zu case(s) target it%s%s%s",
-			         p->clause, p->reading ? "/" : "", p->reading ? p->reading : "",
+			         p->clause, bd->reading ? "/" : "", bd->reading ? bd->reading : "",
 			         p->fingerprint, bd->clause->fingerprint, n, n ? " (" : "", ids,
-			         n > 4 ? ", ...)" : n ? ")" : "");
+			         n > 4 ? ", ...)"
+			         : n   ? ")"
+			               : "");
 		}
 		if (!cs || rc)
 			continue;
@@ -487,10 +507,10 @@ static int lint_trace(arb_lint *l, const arb_rulebook *rb, const arb_oracle *o,
 		             bd->clause->kind == ARB_KIND_DERIVATION;
 		bool both = pc[b].pos && (pc[b].neg || (grant && pc[b].na));
 		if (!both)
-			rc = add(l, ARB_LINT_TRACE, ARB_SEV_WARNING, "not-seen-both-ways", p->ruleset,
-			         p->clause, p->src_file, p->src_line,
-			         "the predicate of %s%s%s was never seen %s in the cases", p->clause,
-			         p->reading ? "/" : "", p->reading ? p->reading : "",
+			rc = add(l, ARB_LINT_TRACE, ARB_SEV_WARNING, "not-seen-both-ways",
+			         p->ruleset, p->clause, p->src_file, p->src_line,
+			         "the predicate of %s%s%s was never seen %s in the cases",
+			         p->clause, bd->reading ? "/" : "", bd->reading ? bd->reading : "",
 			         !pc[b].pos ? (grant ? "granting" : "holding")
 			                    : (grant ? "declining" : "violated"));
 	}
@@ -528,7 +548,8 @@ static const arb_clause *relies(const arb_rulebook *rb, const char *ruleset, con
 				for (size_t m = 0; m < c->n_params; m++)
 					if (strlen(c->params[m].unit) == k - 5 &&
 					    strncmp(c->params[m].unit, t + 5, k - 5) == 0) {
-						snprintf(why, why_n, "%s states %s", c->id, c->params[m].raw);
+						snprintf(why, why_n, "%s states %s", c->id,
+						         c->params[m].raw);
 						return c;
 					}
 			} else if (has_word(c->text, t, k)) {
@@ -571,9 +592,10 @@ static int lint_assumptions(arb_lint *l, const arb_rulebook *rb, const char *rul
 			snprintf(quote, sizeof quote, "%s", conv->text);
 			utf8_trim(quote);
 			if (c)
-				rc = add(l, ARB_LINT_ASSUMPTION, ARB_SEV_INFO, "assumption", seen[r], conv->id,
-				         c->file, c->line, "%s relies on %s without stating it (%s): \"%s\"",
-				         seen[r], conv->id, why, quote);
+				rc = add(l, ARB_LINT_ASSUMPTION, ARB_SEV_INFO, "assumption",
+				         seen[r], conv->id, c->file, c->line,
+				         "%s relies on %s without stating it (%s): \"%s\"", seen[r],
+				         conv->id, why, quote);
 		}
 	}
 	return rc;
@@ -594,8 +616,8 @@ static int cmp_finding(const void *a, const void *b)
 	return strcmp(x->message, y->message);
 }
 
-int arb_lint_run(arb_lint **out, const arb_rulebook *rb, const arb_oracle *o,
-                 const arb_caseset *cs, const char *ruleset, arb_error *err)
+int arb_lint_run(arb_lint **out, const arb_rulebook *rb, const arb_oracle *o, const arb_caseset *cs,
+                 const char *ruleset, arb_error *err)
 {
 	*out = NULL;
 	arb_lint *l = calloc(1, sizeof *l);
@@ -603,8 +625,8 @@ int arb_lint_run(arb_lint **out, const arb_rulebook *rb, const arb_oracle *o,
 		return arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 	if (ruleset && !arb_rulebook_has_ruleset(rb, ruleset)) {
 		free(l);
-		return arb_error_set(err, ARB_ENOTFOUND, NULL, 0, 0, "ruleset", "unknown ruleset '%s'",
-		                     ruleset);
+		return arb_error_set(err, ARB_ENOTFOUND, NULL, 0, 0, "ruleset",
+		                     "unknown ruleset '%s'", ruleset);
 	}
 	int rc = lint_problems(l, rb, ruleset);
 	if (!rc)

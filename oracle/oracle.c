@@ -4,8 +4,8 @@
  * into the order of the rulebook's text, and binds each to its clause and
  * parameters. The oracle object is the only holder of this state.
  */
-#include "internal.h"
 #include "engine.h"
+#include "internal.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -41,6 +41,8 @@ static size_t clause_index(const arb_rulebook *rb, const char *id)
 
 typedef struct sort_item {
 	const arb_predicate *p;
+	const char *reading;
+	int arg;
 	size_t clause_ix;
 } sort_item;
 
@@ -49,9 +51,20 @@ static int cmp_item(const void *a, const void *b)
 	const sort_item *x = a, *y = b;
 	if (x->clause_ix != y->clause_ix)
 		return x->clause_ix < y->clause_ix ? -1 : 1;
-	const char *rx = x->p->reading ? x->p->reading : "";
-	const char *ry = y->p->reading ? y->p->reading : "";
+	const char *rx = x->reading ? x->reading : "";
+	const char *ry = y->reading ? y->reading : "";
 	return strcmp(rx, ry);
+}
+
+/* How many bound predicates a descriptor makes: one per row of its table. */
+static size_t rows_of(const arb_predicate *p)
+{
+	size_t k = 0;
+	if (!p->readings)
+		return 1;
+	while (p->readings[k].name)
+		k++;
+	return k;
 }
 
 static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
@@ -65,8 +78,9 @@ static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
 			break;
 		size_t n = strcspn(s, " ");
 		if (b->n_params == ARB_MAX_PARAMS)
-			return arb_error_set(err, ARB_EINTERNAL, p->src_file, p->src_line, 0, "params",
-			                     "predicate of %s reads too many parameters", p->clause);
+			return arb_error_set(err, ARB_EINTERNAL, p->src_file, p->src_line, 0,
+			                     "params", "predicate of %s reads too many parameters",
+			                     p->clause);
 		arb_bound_param *bp = &b->params[b->n_params];
 		snprintf(bp->name, sizeof bp->name, "%.*s", (int)n, s);
 		char cl[64], nm[64];
@@ -81,10 +95,11 @@ static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
 		const arb_clause *c = arb_rulebook_clause(rb, cl);
 		const arb_param *pm = c ? arb_clause_param(c, nm) : NULL;
 		if (!pm)
-			return arb_error_set(err, ARB_EINPUT, p->src_file, p->src_line, 0, "params",
-			                     "predicate of %s reads parameter '%s' that clause %s does "
-			                     "not declare in spec/",
-			                     p->clause, nm, cl);
+			return arb_error_set(
+			    err, ARB_EINPUT, p->src_file, p->src_line, 0, "params",
+			    "predicate of %s reads parameter '%s' that clause %s does "
+			    "not declare in spec/",
+			    p->clause, nm, cl);
 		bp->param = pm;
 		if (strcmp(pm->unit, "in") == 0)
 			bp->value = pm->value;
@@ -101,11 +116,13 @@ static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
 int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err)
 {
 	*out = NULL;
-	size_t n = arb_predicate_linked_count();
+	size_t n = arb_predicate_linked_count(), rows = 0;
+	for (size_t i = 0; i < n; i++)
+		rows += rows_of(__start_arb_predicates[i]);
 	arb_oracle *o = calloc(1, sizeof *o);
-	sort_item *items = calloc(n ? n : 1, sizeof *items);
+	sort_item *items = calloc(rows ? rows : 1, sizeof *items);
 	int rc = ARB_OK;
-	if (!o || !items || !(o->bound = calloc(n ? n : 1, sizeof *o->bound))) {
+	if (!o || !items || !(o->bound = calloc(rows ? rows : 1, sizeof *o->bound))) {
 		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 		goto done;
 	}
@@ -125,9 +142,9 @@ int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err)
 			continue;
 		const arb_clause *c = arb_rulebook_clause(rb, p->clause);
 		if (!c) {
-			rc = arb_error_set(err, ARB_EINPUT, p->src_file, p->src_line, 0, "clause",
-			                   "predicate names clause %s, which spec/ does not contain",
-			                   p->clause);
+			rc = arb_error_set(
+			    err, ARB_EINPUT, p->src_file, p->src_line, 0, "clause",
+			    "predicate names clause %s, which spec/ does not contain", p->clause);
 			goto done;
 		}
 		if (strcmp(c->ruleset, p->ruleset) != 0) {
@@ -142,22 +159,41 @@ int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err)
 			                   arb_clause_kind_name(c->kind));
 			goto done;
 		}
-		items[kept].p = p;
-		items[kept].clause_ix = clause_index(rb, p->clause);
-		kept++;
+		if (p->readings && p->reading) {
+			rc = arb_error_set(
+			    err, ARB_EINTERNAL, p->src_file, p->src_line, 0, "reading",
+			    "predicate of %s has both a reading and a readings table", p->clause);
+			goto done;
+		}
+		size_t ix = clause_index(rb, p->clause), nr = rows_of(p);
+		if (p->readings && nr == 0) {
+			rc = arb_error_set(
+			    err, ARB_EINTERNAL, p->src_file, p->src_line, 0, "readings",
+			    "predicate of %s has an empty readings table", p->clause);
+			goto done;
+		}
+		for (size_t k = 0; k < nr; k++) {
+			items[kept].p = p;
+			items[kept].reading = p->readings ? p->readings[k].name : p->reading;
+			items[kept].arg = p->readings ? p->readings[k].arg : 0;
+			items[kept].clause_ix = ix;
+			kept++;
+		}
 	}
 	n = kept;
 	qsort(items, n, sizeof *items, cmp_item);
 	for (size_t i = 0; i < n; i++) {
 		arb_bound *b = &o->bound[i];
 		b->pred = items[i].p;
+		b->reading = items[i].reading;
+		b->reading_arg = items[i].arg;
 		b->clause = arb_rulebook_clause(rb, b->pred->clause);
 		b->stale = strcmp(b->clause->fingerprint, b->pred->fingerprint) != 0;
 		if (i > 0 && strcmp(items[i - 1].p->clause, b->pred->clause) == 0) {
-			const char *r0 = items[i - 1].p->reading, *r1 = b->pred->reading;
+			const char *r0 = items[i - 1].reading, *r1 = b->reading;
 			if (!r0 || !r1 || strcmp(r0, r1) == 0) {
-				rc = arb_error_set(err, ARB_EINPUT, b->pred->src_file, b->pred->src_line,
-				                   0, "reading",
+				rc = arb_error_set(err, ARB_EINPUT, b->pred->src_file,
+				                   b->pred->src_line, 0, "reading",
 				                   "clause %s has two predicates without distinct "
 				                   "readings",
 				                   b->pred->clause);
@@ -175,17 +211,21 @@ int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err)
 			continue;
 		for (size_t k = 0; k < arb_rulebook_profile_count(rb, rs); k++) {
 			const arb_profile_entry *e = arb_rulebook_profile_at(rb, rs, k);
-			bool found = false;
+			/* "A over B": an arguable precedence, read as exception or none. */
+			bool found =
+			    strstr(e->clause, " over ") && (strcmp(e->reading, "exception") == 0 ||
+			                                    strcmp(e->reading, "none") == 0);
 			for (size_t j = 0; j < n && !found; j++) {
-				const arb_predicate *p = o->bound[j].pred;
-				found = strcmp(p->clause, e->clause) == 0 && p->reading &&
-				        strcmp(p->reading, e->reading) == 0;
+				const arb_bound *bj = &o->bound[j];
+				found = strcmp(bj->pred->clause, e->clause) == 0 && bj->reading &&
+				        strcmp(bj->reading, e->reading) == 0;
 			}
 			if (!found) {
-				rc = arb_error_set(err, ARB_EINPUT, e->file, e->line, 3, "profile",
-				                   "profile '%s' picks reading '%s' of %s, which no "
-				                   "predicate encodes",
-				                   e->profile, e->reading, e->clause);
+				rc =
+				    arb_error_set(err, ARB_EINPUT, e->file, e->line, 3, "profile",
+				                  "profile '%s' picks reading '%s' of %s, which no "
+				                  "predicate encodes",
+				                  e->profile, e->reading, e->clause);
 				goto done;
 			}
 		}
@@ -216,6 +256,11 @@ size_t arb_oracle_predicate_count(const arb_oracle *o)
 const arb_predicate *arb_oracle_predicate_at(const arb_oracle *o, size_t i)
 {
 	return i < o->n ? o->bound[i].pred : NULL;
+}
+
+const char *arb_oracle_predicate_reading(const arb_oracle *o, size_t i)
+{
+	return i < o->n ? o->bound[i].reading : NULL;
 }
 
 bool arb_oracle_predicate_stale(const arb_oracle *o, size_t i)
@@ -260,6 +305,16 @@ const arb_unit *arb_eval_actor(const arb_eval *ev)
 	return ev->actor;
 }
 
+const char *arb_eval_reading(const arb_eval *ev)
+{
+	return ev->b->reading;
+}
+
+int arb_eval_reading_arg(const arb_eval *ev)
+{
+	return ev->b->reading_arg;
+}
+
 double arb_eval_param(const arb_eval *ev, const char *name)
 {
 	for (size_t i = 0; i < ev->b->n_params; i++)
@@ -282,6 +337,34 @@ void arb_result_value(arb_result *r, const char *name, double value)
 	if (r->n_values < ARB_MAX_VALUES) {
 		r->values[r->n_values].name = name;
 		r->values[r->n_values].value = value;
+		r->informative &= ~(1u << r->n_values);
 		r->n_values++;
 	}
+}
+
+void arb_result_info(arb_result *r, const char *name, double value)
+{
+	if (r->n_values < ARB_MAX_VALUES) {
+		arb_result_value(r, name, value);
+		r->informative |= 1u << (r->n_values - 1);
+	}
+}
+
+void arb_result_missing(arb_result *r, const char *what, const char *fmt, ...)
+{
+	va_list ap;
+	r->outcome = ARB_MISSING;
+	r->missing = what;
+	va_start(ap, fmt);
+	vsnprintf(r->explanation, sizeof r->explanation, fmt, ap);
+	va_end(ap);
+}
+
+void arb_result_fault(arb_result *r, int code, const char *fmt, ...)
+{
+	va_list ap;
+	r->fault = code ? code : ARB_EINTERNAL;
+	va_start(ap, fmt);
+	vsnprintf(r->explanation, sizeof r->explanation, fmt, ap);
+	va_end(ap);
 }

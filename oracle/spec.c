@@ -22,11 +22,14 @@ typedef struct rb_ruleset {
 	const char *name;
 	const char *file;
 	const char *prefix;
-	const char *lists[11]; /* space-separated vocabulary, by kVocab index */
+	const char *lists[11];    /* space-separated vocabulary, by kVocab index */
 	const char *section_list; /* space-separated, as ruleset.md lists them */
 	long sections_line;
 	arb_ptrvec precedence; /* arb_precedence * */
 	arb_ptrvec profiles;   /* rb_profile_entry * */
+	arb_ptrvec placements; /* arb_placement * */
+	arb_ptrvec fact_names; /* const char *, parallel to fact_types */
+	arb_ptrvec fact_types; /* const char *: "bool", "number", ..., "a|b|c" */
 } rb_ruleset;
 
 struct arb_rulebook {
@@ -38,7 +41,7 @@ struct arb_rulebook {
 	arb_ptrvec flows;    /* arb_flow * */
 };
 
-static const char *const kVocab[] = {"actions", "phases",  "subphases", "formations",
+static const char *const kVocab[] = {"actions",  "phases",  "subphases", "formations",
                                      "statuses", "terrain", "facts",     "states",
                                      "retired",  "tests",   NULL};
 
@@ -105,7 +108,8 @@ static int read_file(const char *path, char **out, arb_error *err)
 	*out = NULL;
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot open: %s",
+		                     strerror(errno));
 	size_t cap = 8192, n = 0, k;
 	char *buf = malloc(cap);
 	int rc = ARB_OK;
@@ -117,7 +121,8 @@ static int read_file(const char *path, char **out, arb_error *err)
 		if (n + 4096 + 1 > cap) {
 			char *nb = realloc(buf, cap * 2);
 			if (!nb) {
-				rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
+				rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL,
+				                   "out of memory");
 				goto done;
 			}
 			buf = nb;
@@ -196,9 +201,9 @@ static int parse_front_matter(lines *ls, const char *file, fm_entry *fm, size_t 
 		*colon = '\0';
 		for (char *k = l; *k; k++)
 			if (!(islower((unsigned char)*k) || *k == '_'))
-				return arb_error_set(err, ARB_EINPUT, file, ls->no, (long)(k - l) + 1,
-				                     NULL, "front matter key '%s' is not a lowercase word",
-				                     l);
+				return arb_error_set(
+				    err, ARB_EINPUT, file, ls->no, (long)(k - l) + 1, NULL,
+				    "front matter key '%s' is not a lowercase word", l);
 		if (*n_fm == FM_MAX)
 			return arb_error_set(err, ARB_EINPUT, file, ls->no, 1, NULL,
 			                     "too many front matter keys");
@@ -299,8 +304,8 @@ static bool valid_param_name(const char *s, size_t n)
 /* Reads a parameter value: 6" 1in 25.4mm 2D6 3 0.000001" */
 static bool parse_param_value(const char *raw, double *value, const char **unit)
 {
-	static const char *const words[] = {"a",    "one",   "two",   "three", "four",
-	                                    "five", "six",   "seven", "eight", "nine",
+	static const char *const words[] = {"a",    "one",    "two",   "three", "four",
+	                                    "five", "six",    "seven", "eight", "nine",
 	                                    "ten",  "eleven", "twelve"};
 	const char *p = raw;
 	char *end;
@@ -382,12 +387,14 @@ typedef struct clause_build {
 	size_t n_terms;
 	const char *defines[16];
 	size_t n_defines;
+	arb_precedence over[16]; /* {over:ID}: this clause overrides ID */
+	size_t n_over;
 	para_map pm;
 } clause_build;
 
 /* Expands inline markup of one clause paragraph. */
-#define MARKUP_ERR(idx, field, ...)                                                         \
-	(para_pos(&cb->pm, (size_t)(idx), &line, &col),                                     \
+#define MARKUP_ERR(idx, field, ...)                                                                \
+	(para_pos(&cb->pm, (size_t)(idx), &line, &col),                                            \
 	 arb_error_set(err, ARB_EINPUT, file, line, col, field, __VA_ARGS__))
 
 static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const char *file,
@@ -408,8 +415,9 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 				const char *brace = close + 1;
 				const char *end = strchr(brace, '}');
 				if (!end)
-					return MARKUP_ERR(brace - raw, NULL,
-					                  "'{' of inline markup is not closed by '}'");
+					return MARKUP_ERR(
+					    brace - raw, NULL,
+					    "'{' of inline markup is not closed by '}'");
 				const char *inner = raw + i + 1;
 				size_t inner_n = (size_t)(close - inner);
 				const char *spec = brace + 1;
@@ -418,13 +426,14 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 				t += inner_n;
 				if (spec_n > 4 && strncmp(spec, "ref:", 4) == 0) {
 					if (cb->n_refs == 16)
-						return arb_error_set(err, ARB_EINPUT, file, line, 0, NULL,
-						                     "too many references in one clause");
+						return arb_error_set(
+						    err, ARB_EINPUT, file, line, 0, NULL,
+						    "too many references in one clause");
 					char *r = arb__arena_alloc(a, inner_n + spec_n + 8);
 					if (!r)
 						return ARB_ENOMEM;
-					snprintf(r, inner_n + spec_n + 8, "%.*s -> %.*s", (int)inner_n,
-					         inner, (int)(spec_n - 4), spec + 4);
+					snprintf(r, inner_n + spec_n + 8, "%.*s -> %.*s",
+					         (int)inner_n, inner, (int)(spec_n - 4), spec + 4);
 					cb->refs[cb->n_refs++] = r;
 					memcpy(fpt + f, inner, inner_n);
 					f += inner_n;
@@ -434,17 +443,61 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 					const char **list = def ? cb->defines : cb->terms;
 					size_t *nl = def ? &cb->n_defines : &cb->n_terms;
 					if (*nl == 16)
-						return MARKUP_ERR(spec - raw, NULL, "too many terms in one clause");
+						return MARKUP_ERR(spec - raw, NULL,
+						                  "too many terms in one clause");
 					size_t skip = def ? 4 : 5;
-					list[(*nl)++] = arb__arena_strndup(a, spec + skip, spec_n - skip);
+					list[(*nl)++] =
+					    arb__arena_strndup(a, spec + skip, spec_n - skip);
 					if (!list[*nl - 1])
 						return ARB_ENOMEM;
 					memcpy(fpt + f, inner, inner_n);
 					f += inner_n;
+				} else if ((spec_n > 5 && strncmp(spec, "over:", 5) == 0) ||
+				           (spec_n > 6 && strncmp(spec, "over?:", 6) == 0)) {
+					/* Declared precedence: the words rank this clause over
+					 * others. */
+					bool arguable = spec[4] == '?';
+					const char *ids = spec + (arguable ? 6 : 5);
+					const char *ids_end = end;
+					while (ids < ids_end) {
+						size_t k = strcspn(ids, ", }");
+						if (k > (size_t)(ids_end - ids))
+							k = (size_t)(ids_end - ids);
+						if (k) {
+							if (cb->n_over == 16)
+								return MARKUP_ERR(
+								    ids - raw, "over",
+								    "too many declared precedences "
+								    "in one "
+								    "clause");
+							arb_precedence *pr =
+							    &cb->over[cb->n_over++];
+							pr->loser = arb__arena_strndup(a, ids, k);
+							pr->words =
+							    arb__arena_strndup(a, inner, inner_n);
+							pr->arguable = arguable;
+							if (!pr->loser || !pr->words)
+								return ARB_ENOMEM;
+							para_pos(&cb->pm, (size_t)(ids - raw),
+							         &pr->line, &pr->loser_column);
+							pr->winner_column = pr->loser_column;
+							if (!valid_clause_id(pr->loser))
+								return MARKUP_ERR(
+								    ids - raw, "over",
+								    "malformed clause ID '%s' in "
+								    "{over:...}",
+								    pr->loser);
+						}
+						ids += k;
+						ids += strspn(ids, ", ");
+					}
+					memcpy(fpt + f, inner, inner_n);
+					f += inner_n;
 				} else if (valid_param_name(spec, spec_n)) {
 					if (cb->n_params == 16)
-						return arb_error_set(err, ARB_EINPUT, file, line, 0, NULL,
-						                     "too many parameters in one clause");
+						return arb_error_set(
+						    err, ARB_EINPUT, file, line, 0, NULL,
+						    "too many parameters in one clause");
 					char *name = arb__arena_strndup(a, spec, spec_n);
 					char *rawv = arb__arena_strndup(a, inner, inner_n);
 					if (!name || !rawv)
@@ -452,18 +505,18 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 					for (size_t k = 0; k < cb->n_params; k++)
 						if (strcmp(cb->params[k].name, name) == 0 &&
 						    strcmp(cb->params[k].raw, rawv) != 0)
-							return MARKUP_ERR(
-							    spec - raw, name,
-							    "parameter given twice with different values");
+							return MARKUP_ERR(spec - raw, name,
+							                  "parameter given twice "
+							                  "with different values");
 					arb_param *pm = &cb->params[cb->n_params];
 					pm->name = name;
 					pm->raw = rawv;
 					if (!parse_param_value(rawv, &pm->value, &pm->unit))
-						return MARKUP_ERR(
-						    i + 1, name,
-						    "cannot read a number and unit from '%s' (expected e.g. "
-						    "6\", 1in, 25.4mm, 2D6)",
-						    rawv);
+						return MARKUP_ERR(i + 1, name,
+						                  "cannot read a number and unit "
+						                  "from '%s' (expected e.g. "
+						                  "6\", 1in, 25.4mm, 2D6)",
+						                  rawv);
 					bool dup = false;
 					for (size_t k = 0; k < cb->n_params; k++)
 						dup = dup || strcmp(cb->params[k].name, name) == 0;
@@ -471,10 +524,12 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 						cb->n_params++;
 					f += (size_t)snprintf(fpt + f, spec_n + 3, "{%s}", name);
 				} else {
-					return MARKUP_ERR(spec - raw, NULL,
-					                     "inline markup '{%.*s}' is neither a parameter "
-					                     "name, 'ref:TARGET', 'term:NAME' nor 'def:NAME'",
-					                     (int)spec_n, spec);
+					return MARKUP_ERR(
+					    spec - raw, NULL,
+					    "inline markup '{%.*s}' is neither a parameter "
+					    "name, 'ref:TARGET', 'term:NAME', 'def:NAME', "
+					    "'over:CLAUSE' nor 'over?:CLAUSE'",
+					    (int)spec_n, spec);
 				}
 				i = (size_t)(end - raw) + 1;
 				continue;
@@ -534,6 +589,27 @@ static int finish_clause(arb_rulebook *rb, clause_build *cb, const char *raw, ar
 	c->n_terms = cb->n_terms;
 	c->defines = defs;
 	c->n_defines = cb->n_defines;
+	rb_ruleset *r = NULL;
+	for (size_t i = 0; i < rb->rulesets.n && cb->n_over; i++)
+		if (strcmp(((rb_ruleset *)rb->rulesets.v[i])->name, c->ruleset) == 0)
+			r = rb->rulesets.v[i];
+	if (cb->n_over && !r)
+		return arb_error_set(err, ARB_EINPUT, c->file, c->line, 1, "over",
+		                     "declared precedence outside a ruleset");
+	for (size_t i = 0; i < cb->n_over; i++) {
+		arb_precedence *p = arb__arena_alloc(rb->arena, sizeof *p);
+		if (!p)
+			return ARB_ENOMEM;
+		*p = cb->over[i];
+		p->winner = c->id;
+		p->file = c->file;
+		if (strcmp(p->loser, c->id) == 0)
+			return arb_error_set(err, ARB_EINPUT, p->file, p->line, p->loser_column,
+			                     "over", "clause %s declares precedence over itself",
+			                     c->id);
+		if (arb__ptrvec_push(&r->precedence, p))
+			return ARB_ENOMEM;
+	}
 	return arb__ptrvec_push(&rb->clauses, c);
 }
 
@@ -626,8 +702,9 @@ static int parse_flow(arb_rulebook *rb, lines *ls, const char *l, const char *fi
 			st->line = ls->no;
 			for (size_t i = 0; i < f->n_steps; i++)
 				if (strcmp(steps[i].id, st->id) == 0)
-					return arb_error_set(err, ARB_EINPUT, file, ls->no, col, "flow",
-					                     "step '%s' is defined twice", st->id);
+					return arb_error_set(err, ARB_EINPUT, file, ls->no, col,
+					                     "flow", "step '%s' is defined twice",
+					                     st->id);
 			clause_at = skip_ws(clause_at);
 			size_t cn = strcspn(clause_at, " \t");
 			st->clause = cn ? arb__arena_strndup(a, clause_at, cn) : NULL;
@@ -644,8 +721,9 @@ static int parse_flow(arb_rulebook *rb, lines *ls, const char *l, const char *fi
 			const char *t = skip_ws(after + 2);
 			size_t n2 = strcspn(t, " \t");
 			if (!flow_id(t, n2))
-				return arb_error_set(err, ARB_EINPUT, file, ls->no, (long)(t - line) + 1,
-				                     "flow", "expected STEP -> STEP [\"label\"] [CLAUSE]");
+				return arb_error_set(err, ARB_EINPUT, file, ls->no,
+				                     (long)(t - line) + 1, "flow",
+				                     "expected STEP -> STEP [\"label\"] [CLAUSE]");
 			e->to = arb__arena_strndup(a, t, n2);
 			clause_at = t + n2;
 			e->label = quoted(a, &clause_at);
@@ -653,8 +731,9 @@ static int parse_flow(arb_rulebook *rb, lines *ls, const char *l, const char *fi
 			size_t cn = strcspn(clause_at, " \t");
 			e->clause = cn ? arb__arena_strndup(a, clause_at, cn) : NULL;
 			if (*skip_ws(clause_at + cn))
-				return arb_error_set(err, ARB_EINPUT, file, ls->no, col, "flow",
-				                     "unexpected text after the transition's clause");
+				return arb_error_set(
+				    err, ARB_EINPUT, file, ls->no, col, "flow",
+				    "unexpected text after the transition's clause");
 			e->line = ls->no;
 			f->n_edges++;
 		} else {
@@ -673,10 +752,11 @@ static int parse_flow(arb_rulebook *rb, lines *ls, const char *l, const char *fi
 			for (size_t j = 0; j < f->n_steps && !found; j++)
 				found = strcmp(steps[j].id, ends[k]) == 0;
 			if (!found)
-				return arb_error_set(err, ARB_EINPUT, file, edges[i].line, 1, "flow",
-				                     "transition names step '%s', which the flow does not "
-				                     "define",
-				                     ends[k]);
+				return arb_error_set(
+				    err, ARB_EINPUT, file, edges[i].line, 1, "flow",
+				    "transition names step '%s', which the flow does not "
+				    "define",
+				    ends[k]);
 		}
 	}
 	return arb__ptrvec_push(&rb->flows, f);
@@ -684,8 +764,7 @@ static int parse_flow(arb_rulebook *rb, lines *ls, const char *l, const char *fi
 
 /* Appends the vocabulary lists a section's front matter gives to its
  * ruleset's (ruleset.md's lists come first). */
-static int extend_vocabulary(arb_rulebook *rb, const char *ruleset, const fm_entry *fm,
-                             size_t n_fm)
+static int extend_vocabulary(arb_rulebook *rb, const char *ruleset, const fm_entry *fm, size_t n_fm)
 {
 	rb_ruleset *r = NULL;
 	for (size_t i = 0; i < rb->rulesets.n; i++)
@@ -722,10 +801,9 @@ static int load_section(arb_rulebook *rb, const char *path, const char *want_rul
 	lines ls = {buf, 0};
 	fm_entry fm[FM_MAX];
 	size_t n_fm;
-	static const char *const allowed[] = {"ruleset",  "section", "title",      "source",
-	                                      "status",   "actions", "phases",     "subphases",
-	                                      "statuses", "terrain", "formations", "facts",
-	                                      "tests",    NULL};
+	static const char *const allowed[] = {
+	    "ruleset",   "section",  "title",   "source",     "status", "actions", "phases",
+	    "subphases", "statuses", "terrain", "formations", "facts",  "tests",   NULL};
 	static const char *const required[] = {"ruleset", "section", "title", "source", NULL};
 	char para[16384];
 	size_t para_n = 0;
@@ -823,23 +901,25 @@ static int load_section(arb_rulebook *rb, const char *path, const char *want_rul
 				when = arb__arena_strndup(rb->arena, attr + 5, strlen(attr + 5));
 			}
 			if (!valid_clause_id(id)) {
-				rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 3, "id",
-				                   "malformed clause ID '%s' (expected e.g. SH.MOV.4)", id);
+				rc = arb_error_set(
+				    err, ARB_EINPUT, file, ls.no, 3, "id",
+				    "malformed clause ID '%s' (expected e.g. SH.MOV.4)", id);
 				goto done;
 			}
 			size_t pl = strlen(prefix);
 			if (strncmp(id, prefix, pl) != 0 || id[pl] != '.') {
-				rc = arb_error_set(err, ARB_EINPUT, file, ls.no, 3, "id",
-				                   "clause ID '%s' does not start with the ruleset's "
-				                   "prefix '%s.'",
-				                   id, prefix);
+				rc = arb_error_set(
+				    err, ARB_EINPUT, file, ls.no, 3, "id",
+				    "clause ID '%s' does not start with the ruleset's "
+				    "prefix '%s.'",
+				    id, prefix);
 				goto done;
 			}
 			if (arb_rulebook_clause(rb, id)) {
 				const arb_clause *o = arb_rulebook_clause(rb, id);
 				arb_error_set(err, ARB_EINPUT, file, ls.no, 3, "id",
-				              "duplicate clause ID '%s' (first at %s:%ld)", id, o->file,
-				              o->line);
+				              "duplicate clause ID '%s' (first at %s:%ld)", id,
+				              o->file, o->line);
 				if ((rc = problem(rb, err, ARB_EINPUT)))
 					goto done;
 			}
@@ -901,11 +981,83 @@ done:
 	return rc;
 }
 
+/* One line of `## Phases` (arb_placement):
+ *   - sub-phase NAME of PHASE: CLAUSE "words"
+ *   - action NAME in PHASE[/SUBPHASE]: CLAUSE "words"
+ *   - action NAME follows ACTION of RULESET/SECTION: CLAUSE "words"
+ * Names, clauses and words are checked once every section is loaded. */
+static int parse_placement(arb_rulebook *rb, rb_ruleset *r, const char *file, long line,
+                           const char *l, arb_error *err)
+{
+	char what[16], name[64], rel[16], where[128], as[64], clause[64];
+	int used = 0;
+	arb_placement *pl = arb__arena_alloc(rb->arena, sizeof *pl);
+	if (!pl)
+		return ARB_ENOMEM;
+	if (sscanf(l, "- %15s %63s %15s %n", what, name, rel, &used) != 3 || !used)
+		goto bad;
+	const char *rest = l + used;
+	if (strcmp(what, "sub-phase") == 0 && strcmp(rel, "of") == 0) {
+		pl->kind = ARB_PLACE_SUBPHASE;
+		if (sscanf(rest, "%127[^: ]: %63s %n", where, clause, &used) != 2)
+			goto bad;
+		pl->phase = arb__arena_strndup(rb->arena, where, strlen(where));
+	} else if (strcmp(what, "action") == 0 && strcmp(rel, "in") == 0) {
+		pl->kind = ARB_PLACE_ACTION;
+		if (sscanf(rest, "%127[^: ]: %63s %n", where, clause, &used) != 2)
+			goto bad;
+		char *slash = strchr(where, '/');
+		if (slash) {
+			*slash = '\0';
+			pl->subphase = arb__arena_strndup(rb->arena, slash + 1, strlen(slash + 1));
+		}
+		pl->phase = arb__arena_strndup(rb->arena, where, strlen(where));
+	} else if (strcmp(what, "action") == 0 && strcmp(rel, "follows") == 0) {
+		pl->kind = ARB_PLACE_FOLLOWS;
+		if (sscanf(rest, "%63s of %127[^: ]: %63s %n", as, where, clause, &used) != 3)
+			goto bad;
+		pl->as_action = arb__arena_strndup(rb->arena, as, strlen(as));
+		pl->section = arb__arena_strndup(rb->arena, where, strlen(where));
+	} else {
+		goto bad;
+	}
+	rest += used;
+	const char *q = strchr(rest, '"');
+	const char *qe = q ? strchr(q + 1, '"') : NULL;
+	if (!q || !qe || qe == q + 1 || *skip_ws(qe + 1) != '\0')
+		return arb_error_set(err, ARB_EINPUT, file, line,
+		                     q ? (long)(q - l) + 1 : (long)strlen(l), "phases",
+		                     "expected the deciding words of %s in double quotes", clause);
+	pl->name = arb__arena_strndup(rb->arena, name, strlen(name));
+	pl->clause = arb__arena_strndup(rb->arena, clause, strlen(clause));
+	pl->words = arb__arena_strndup(rb->arena, q + 1, (size_t)(qe - q - 1));
+	pl->file = file;
+	pl->line = line;
+	if (!pl->name || !pl->clause || !pl->words)
+		return ARB_ENOMEM;
+	for (size_t i = 0; i < r->placements.n; i++) {
+		const arb_placement *o = r->placements.v[i];
+		if (o->kind == pl->kind && strcmp(o->name, pl->name) == 0 &&
+		    (pl->kind != ARB_PLACE_FOLLOWS || strcmp(o->section, pl->section) == 0))
+			return arb_error_set(err, ARB_EINPUT, file, line, 3, "phases",
+			                     "%s %s is placed twice (first at line %ld)",
+			                     pl->kind == ARB_PLACE_SUBPHASE ? "sub-phase"
+			                                                    : "action",
+			                     pl->name, o->line);
+	}
+	return arb__ptrvec_push(&r->placements, pl);
+bad:
+	return arb_error_set(err, ARB_EINPUT, file, line, 3, "phases",
+	                     "expected '- sub-phase NAME of PHASE: CLAUSE \"words\"', '- action "
+	                     "NAME in PHASE[/SUBPHASE]: CLAUSE \"words\"' or '- action NAME "
+	                     "follows ACTION of RULESET/SECTION: CLAUSE \"words\"'");
+}
+
 /* Parses the body of ruleset.md or errata.md: precedence and profiles. */
 static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, const char *file, lines *ls,
                               arb_error *err)
 {
-	enum { NONE, PREC, PROF } where = NONE;
+	enum { NONE, PREC, PROF, PHASES } where = NONE;
 	const char *profile = NULL;
 	char *l;
 	while ((l = next_line(ls))) {
@@ -913,19 +1065,23 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, const char *file,
 			const char *h = skip_ws(l + strspn(l, "#"));
 			size_t level = strspn(l, "#");
 			if (level == 2)
-				where = strcmp(h, "Precedence") == 0 ? PREC : NONE;
+				where = strcmp(h, "Precedence") == 0 ? PREC
+				        : strcmp(h, "Phases") == 0   ? PHASES
+				                                     : NONE;
 			if (level <= 2)
 				profile = NULL;
 			if (level == 3 && strncmp(h, "Profile ", 8) == 0) {
 				const char *name = skip_ws(h + 8);
 				if (!valid_param_name(name, strlen(name)) && !strchr(name, '-')) {
-					return arb_error_set(err, ARB_EINPUT, file, ls->no, 1, "profile",
+					return arb_error_set(err, ARB_EINPUT, file, ls->no, 1,
+					                     "profile",
 					                     "malformed profile name '%s'", name);
 				}
 				if (strcmp(name, "all") == 0)
-					return arb_error_set(err, ARB_EINPUT, file, ls->no, 1, "profile",
-					                     "profile 'all' is built in and cannot be "
-					                     "redefined");
+					return arb_error_set(
+					    err, ARB_EINPUT, file, ls->no, 1, "profile",
+					    "profile 'all' is built in and cannot be "
+					    "redefined");
 				profile = arb__arena_strndup(rb->arena, name, strlen(name));
 				where = PROF;
 			}
@@ -934,6 +1090,12 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, const char *file,
 		if (strncmp(l, "- ", 2) != 0 || where == NONE)
 			continue;
 		char a[128], b[128], extra[2];
+		if (where == PHASES) {
+			int rc = parse_placement(rb, r, file, ls->no, l, err);
+			if (rc)
+				return rc;
+			continue;
+		}
 		if (where == PREC) {
 			if (sscanf(l, "- %127s overrides %127s %1s", a, b, extra) != 2)
 				return arb_error_set(err, ARB_EINPUT, file, ls->no, 3, "precedence",
@@ -951,9 +1113,22 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, const char *file,
 			if (arb__ptrvec_push(&r->precedence, p))
 				return ARB_ENOMEM;
 		} else {
-			if (sscanf(l, "- %127[^: ]: %127s %1s", a, b, extra) != 2)
-				return arb_error_set(err, ARB_EINPUT, file, ls->no, 3, "profile",
-				                     "expected '- CLAUSE: reading'");
+			/* "- A over B: exception" reads an arguable precedence. */
+			char a1[60], a2[60];
+			if (sscanf(l, "- %59[^: ] over %59[^: ]: %127s %1s", a1, a2, b, extra) ==
+			    3) {
+				snprintf(a, sizeof a, "%s over %s", a1, a2);
+				if (strcmp(b, "exception") != 0 && strcmp(b, "none") != 0)
+					return arb_error_set(
+					    err, ARB_EINPUT, file, ls->no, 3, "profile",
+					    "an arguable precedence is read as 'exception' "
+					    "or 'none', not '%s'",
+					    b);
+			} else if (sscanf(l, "- %127[^: ]: %127s %1s", a, b, extra) != 2)
+				return arb_error_set(
+				    err, ARB_EINPUT, file, ls->no, 3, "profile",
+				    "expected '- CLAUSE: reading' or '- CLAUSE over "
+				    "CLAUSE: exception|none'");
 			rb_profile_entry *e = arb__arena_alloc(rb->arena, sizeof *e);
 			if (!e)
 				return ARB_ENOMEM;
@@ -964,10 +1139,12 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, const char *file,
 			e->line = ls->no;
 			for (size_t i = 0; i < r->profiles.n; i++) {
 				const rb_profile_entry *o = r->profiles.v[i];
-				if (strcmp(o->profile, profile) == 0 && strcmp(o->clause, e->clause) == 0)
-					return arb_error_set(err, ARB_EINPUT, file, ls->no, 3, "profile",
-					                     "profile '%s' names clause %s twice", profile,
-					                     e->clause);
+				if (strcmp(o->profile, profile) == 0 &&
+				    strcmp(o->clause, e->clause) == 0)
+					return arb_error_set(err, ARB_EINPUT, file, ls->no, 3,
+					                     "profile",
+					                     "profile '%s' names clause %s twice",
+					                     profile, e->clause);
 			}
 			if (arb__ptrvec_push(&r->profiles, e))
 				return ARB_ENOMEM;
@@ -1001,8 +1178,8 @@ static int load_errata(arb_rulebook *rb, rb_ruleset *r, const char *spec_dir, ar
 	else if (!(rc = parse_front_matter(&ls, file, fm, &n_fm, err)) &&
 	         !(rc = fm_check_keys(fm, n_fm, allowed, required, file, err))) {
 		if (strcmp(fm_get(fm, n_fm, "ruleset")->value, r->name) != 0)
-			rc = arb_error_set(err, ARB_EINPUT, file, fm_get(fm, n_fm, "ruleset")->line, 1,
-			                   "ruleset", "errata for '%s' lives in directory '%s'",
+			rc = arb_error_set(err, ARB_EINPUT, file, fm_get(fm, n_fm, "ruleset")->line,
+			                   1, "ruleset", "errata for '%s' lives in directory '%s'",
 			                   fm_get(fm, n_fm, "ruleset")->value, r->name);
 		else
 			rc = parse_ruleset_body(rb, r, file, &ls, err);
@@ -1011,8 +1188,7 @@ static int load_errata(arb_rulebook *rb, rb_ruleset *r, const char *spec_dir, ar
 	return rc;
 }
 
-static int load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *name,
-                        arb_error *err)
+static int load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *name, arb_error *err)
 {
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s/ruleset.md", spec_dir, name);
@@ -1024,10 +1200,10 @@ static int load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *name
 	lines ls = {buf, 0};
 	fm_entry fm[FM_MAX];
 	size_t n_fm;
-	static const char *const allowed[] = {"ruleset",  "title",      "prefix",   "sections",
-	                                      "actions",  "phases",     "subphases", "formations",
-	                                      "statuses", "terrain",    "facts",    "states",
-	                                      "retired",  "tests",  NULL};
+	static const char *const allowed[] = {"ruleset",  "title",   "prefix",    "sections",
+	                                      "actions",  "phases",  "subphases", "formations",
+	                                      "statuses", "terrain", "facts",     "states",
+	                                      "retired",  "tests",   NULL};
 	static const char *const required[] = {"ruleset", "title", "prefix", "sections", NULL};
 	if (!r) {
 		rc = ARB_ENOMEM;
@@ -1086,8 +1262,7 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Every file in a ruleset directory must be ruleset.md or a listed section. */
-static int check_unlisted(arb_rulebook *rb, const char *spec_dir, const char *name,
-                          arb_error *err)
+static int check_unlisted(arb_rulebook *rb, const char *spec_dir, const char *name, arb_error *err)
 {
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s", spec_dir, name);
@@ -1106,7 +1281,8 @@ static int check_unlisted(arb_rulebook *rb, const char *spec_dir, const char *na
 		snprintf(sec, sizeof sec, "%.*s", (int)(n - 3), de->d_name);
 		if (!arb__word_in(r->section_list, sec) || strcmp(sec, "*") == 0) {
 			arb_error_set(err, ARB_EINPUT, r->file, r->sections_line, 1, "sections",
-			              "%s/%s is not listed in the ruleset's sections", path, de->d_name);
+			              "%s/%s is not listed in the ruleset's sections", path,
+			              de->d_name);
 			rc = problem(rb, err, ARB_EINPUT);
 		}
 	}
@@ -1147,11 +1323,12 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 				              "unknown clause '%s'", w ? p->loser : p->winner);
 			/* reported at the line that closes the cycle */
 			else if (precedes(r, p->loser, p->winner, j, j + 1))
-				arb_error_set(err, ARB_EINPUT, p->file, p->line, p->winner_column,
-				              "precedence",
-				              "%s overrides %s, which already overrides it (directly or "
-				              "through others): a cycle",
-				              p->winner, p->loser);
+				arb_error_set(
+				    err, ARB_EINPUT, p->file, p->line, p->winner_column,
+				    "precedence",
+				    "%s overrides %s, which already overrides it (directly or "
+				    "through others): a cycle",
+				    p->winner, p->loser);
 			else
 				continue;
 			if ((rc = problem(rb, err, ARB_EINPUT)))
@@ -1163,10 +1340,27 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 		}
 		for (size_t j = 0; j < r->profiles.n; j++) {
 			const rb_profile_entry *e = r->profiles.v[j];
-			if (arb_rulebook_clause(rb, e->clause))
+			const char *ov = strstr(e->clause, " over ");
+			if (ov) {
+				bool found = false;
+				for (size_t k = 0; k < r->precedence.n && !found; k++) {
+					const arb_precedence *p = r->precedence.v[k];
+					size_t wn = strlen(p->winner);
+					found = p->arguable && (size_t)(ov - e->clause) == wn &&
+					        strncmp(e->clause, p->winner, wn) == 0 &&
+					        strcmp(ov + 6, p->loser) == 0;
+				}
+				if (found)
+					continue;
+				arb_error_set(err, ARB_EINPUT, e->file, e->line, 3, "profile",
+				              "'%s' is not an arguable precedence the text marks "
+				              "({over?:...})",
+				              e->clause);
+			} else if (arb_rulebook_clause(rb, e->clause))
 				continue;
-			arb_error_set(err, ARB_EINPUT, e->file, e->line, 3, "profile",
-			              "unknown clause '%s'", e->clause);
+			else
+				arb_error_set(err, ARB_EINPUT, e->file, e->line, 3, "profile",
+				              "unknown clause '%s'", e->clause);
 			if ((rc = problem(rb, err, ARB_EINPUT)))
 				return rc;
 			memmove(&r->profiles.v[j], &r->profiles.v[j + 1],
@@ -1175,16 +1369,131 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 			j--;
 		}
 	}
+	/* Facts are typed: "name:type" (docs/spec-format.md). */
+	for (size_t i = 0; i < rb->rulesets.n; i++) {
+		rb_ruleset *r = rb->rulesets.v[i];
+		const char *list = "";
+		for (size_t k = 0; kVocab[k]; k++)
+			if (strcmp(kVocab[k], "facts") == 0)
+				list = r->lists[k];
+		for (const char *p = list; *p;) {
+			size_t w = strcspn(p, " ");
+			const char *colon = memchr(p, ':', w);
+			char *name =
+			    colon ? arb__arena_strndup(rb->arena, p, (size_t)(colon - p)) : NULL;
+			char *type = colon ? arb__arena_strndup(rb->arena, colon + 1,
+			                                        w - (size_t)(colon - p) - 1)
+			                   : NULL;
+			static const char *const kTypes[] = {"bool",  "number", "unit",  "units",
+			                                     "model", "models", "point", NULL};
+			bool known = false;
+			for (size_t k = 0; type && kTypes[k]; k++)
+				known = known || strcmp(type, kTypes[k]) == 0;
+			if (type && !known && strchr(type, '|'))
+				known = type[0] != '|' && type[strlen(type) - 1] != '|' &&
+				        !strstr(type, "||");
+			if (!colon || !name || !name[0] || !known) {
+				arb_error_set(
+				    err, ARB_EINPUT, r->file, r->sections_line, 1, "facts",
+				    "fact '%.*s' needs a type: name:bool, name:number, name:unit, "
+				    "name:units, name:model, name:models, name:point or "
+				    "name:word|word",
+				    (int)w, p);
+				if ((rc = problem(rb, err, ARB_EINPUT)))
+					return rc;
+			} else {
+				const char *before = NULL;
+				for (size_t k = 0; k < r->fact_names.n && !before; k++)
+					if (strcmp(r->fact_names.v[k], name) == 0)
+						before = r->fact_types.v[k];
+				if (before && strcmp(before, type) != 0) {
+					arb_error_set(err, ARB_EINPUT, r->file, r->sections_line, 1,
+					              "facts",
+					              "fact '%s' is declared as %s and as %s", name,
+					              before, type);
+					if ((rc = problem(rb, err, ARB_EINPUT)))
+						return rc;
+				} else if (!before && (arb__ptrvec_push(&r->fact_names, name) ||
+				                       arb__ptrvec_push(&r->fact_types, type)))
+					return ARB_ENOMEM;
+			}
+			p += w;
+			p += strspn(p, " ");
+		}
+	}
+	/* Placements name declared words and existing clauses, and quote them. */
+	for (size_t i = 0; i < rb->rulesets.n; i++) {
+		rb_ruleset *r = rb->rulesets.v[i];
+		for (size_t j = 0; j < r->placements.n; j++) {
+			const arb_placement *pl = r->placements.v[j];
+			const arb_clause *c = arb_rulebook_clause(rb, pl->clause);
+			const char *bad = NULL;
+			char why[192];
+			if (!c || strcmp(c->ruleset, r->name) != 0)
+				bad = "clause",
+				snprintf(why, sizeof why, "unknown clause '%s' for %s", pl->clause,
+				         r->name);
+			else if (!strstr(c->text, pl->words))
+				bad = "words",
+				snprintf(why, sizeof why,
+				         "the words \"%.80s\" are not in the text of %s", pl->words,
+				         pl->clause);
+			else if (pl->kind == ARB_PLACE_SUBPHASE &&
+			         (!arb_rulebook_declares(rb, r->name, "subphases", pl->name) ||
+			          !arb_rulebook_declares(rb, r->name, "phases", pl->phase)))
+				bad = "name",
+				snprintf(why, sizeof why,
+				         "sub-phase '%s' or phase '%s' is not in the vocabulary",
+				         pl->name, pl->phase);
+			else if (pl->kind != ARB_PLACE_SUBPHASE &&
+			         !arb_rulebook_declares(rb, r->name, "actions", pl->name))
+				bad = "name",
+				snprintf(why, sizeof why, "action '%s' is not in the vocabulary",
+				         pl->name);
+			else if (pl->kind == ARB_PLACE_ACTION &&
+			         (!arb_rulebook_declares(rb, r->name, "phases", pl->phase) ||
+			          (pl->subphase &&
+			           !arb_rulebook_declares(rb, r->name, "subphases", pl->subphase))))
+				bad = "name",
+				snprintf(why, sizeof why,
+				         "phase '%s' or sub-phase '%s' is not in the vocabulary",
+				         pl->phase, pl->subphase ? pl->subphase : "");
+			else if (pl->kind == ARB_PLACE_FOLLOWS) {
+				const char *sl = strchr(pl->section, '/');
+				char rs[64];
+				snprintf(rs, sizeof rs, "%.*s", sl ? (int)(sl - pl->section) : 0,
+				         pl->section);
+				if (!sl || !arb_rulebook_has_section(rb, rs, sl + 1) ||
+				    !arb_rulebook_declares(rb, r->name, "actions", pl->as_action))
+					bad = "section",
+					snprintf(why, sizeof why,
+					         "'%s of %s': no such action or section",
+					         pl->as_action, pl->section);
+			}
+			if (!bad)
+				continue;
+			arb_error_set(err, ARB_EINPUT, pl->file, pl->line, 3, "phases", "%s", why);
+			if ((rc = problem(rb, err, ARB_EINPUT)))
+				return rc;
+			memmove(&r->placements.v[j], &r->placements.v[j + 1],
+			        (r->placements.n - j - 1) * sizeof *r->placements.v);
+			r->placements.n--;
+			j--;
+		}
+	}
 	/* Flows name existing clauses. */
 	for (size_t i = 0; i < rb->flows.n; i++) {
 		arb_flow *f = rb->flows.v[i];
 		for (size_t k = 0; k < f->n_steps + f->n_edges; k++) {
-			const char *cl = k < f->n_steps ? f->steps[k].clause : f->edges[k - f->n_steps].clause;
-			long line = k < f->n_steps ? f->steps[k].line : f->edges[k - f->n_steps].line;
+			const char *cl =
+			    k < f->n_steps ? f->steps[k].clause : f->edges[k - f->n_steps].clause;
+			long line =
+			    k < f->n_steps ? f->steps[k].line : f->edges[k - f->n_steps].line;
 			if (!cl || arb_rulebook_clause(rb, cl))
 				continue;
 			arb_error_set(err, ARB_EINPUT, f->file, line, 1, "flow",
-			              "flow %s names clause '%s', which does not exist", f->name, cl);
+			              "flow %s names clause '%s', which does not exist", f->name,
+			              cl);
 			if ((rc = problem(rb, err, ARB_EINPUT)))
 				return rc;
 		}
@@ -1193,8 +1502,8 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 	const arb_clause *tol = arb_rulebook_clause(rb, "CONV.TOL.1");
 	const arb_param *tp = tol ? arb_clause_param(tol, "tolerance") : NULL;
 	if (!tp || strcmp(tp->unit, "in") != 0 || fabs(tp->value - ARB_TOLERANCE_IN) > 1e-15) {
-		arb_error_set(err, ARB_EINPUT, tol ? tol->file : "conventions.md", tol ? tol->line : 0,
-		              0, "tolerance",
+		arb_error_set(err, ARB_EINPUT, tol ? tol->file : "conventions.md",
+		              tol ? tol->line : 0, 0, "tolerance",
 		              "CONV.TOL.1 must state the tolerance %g\" this build measures with",
 		              ARB_TOLERANCE_IN);
 		return problem(rb, err, ARB_EINPUT);
@@ -1286,6 +1595,9 @@ void arb_rulebook_free(arb_rulebook *rb)
 		rb_ruleset *r = rb->rulesets.v[i];
 		arb__ptrvec_free(&r->precedence);
 		arb__ptrvec_free(&r->profiles);
+		arb__ptrvec_free(&r->placements);
+		arb__ptrvec_free(&r->fact_names);
+		arb__ptrvec_free(&r->fact_types);
 	}
 	arb__ptrvec_free(&rb->rulesets);
 	arb__ptrvec_free(&rb->clauses);
@@ -1351,7 +1663,8 @@ bool arb_rulebook_has_ruleset(const arb_rulebook *rb, const char *ruleset)
 bool arb_rulebook_has_section(const arb_rulebook *rb, const char *ruleset, const char *section)
 {
 	const rb_ruleset *r = find_ruleset(rb, ruleset);
-	return r && section[0] && strcmp(section, "*") != 0 && arb__word_in(r->section_list, section);
+	return r && section[0] && strcmp(section, "*") != 0 &&
+	       arb__word_in(r->section_list, section);
 }
 
 bool arb_rulebook_declares(const arb_rulebook *rb, const char *ruleset, const char *list,
@@ -1360,10 +1673,23 @@ bool arb_rulebook_declares(const arb_rulebook *rb, const char *ruleset, const ch
 	const rb_ruleset *r = find_ruleset(rb, ruleset);
 	if (!r || !word || !word[0] || strchr(word, ' '))
 		return false;
+	if (strcmp(list, "facts") == 0)
+		return arb_rulebook_fact_type(rb, ruleset, word) != NULL;
 	for (size_t i = 0; kVocab[i]; i++)
 		if (strcmp(kVocab[i], list) == 0)
 			return arb__word_in(r->lists[i], word) && strcmp(word, "*") != 0;
 	return false;
+}
+
+const char *arb_rulebook_fact_type(const arb_rulebook *rb, const char *ruleset, const char *fact)
+{
+	const rb_ruleset *r = find_ruleset(rb, ruleset);
+	if (!r || !fact)
+		return NULL;
+	for (size_t i = 0; i < r->fact_names.n; i++)
+		if (strcmp(r->fact_names.v[i], fact) == 0)
+			return r->fact_types.v[i];
+	return NULL;
 }
 
 size_t arb_rulebook_precedence_count(const arb_rulebook *rb, const char *ruleset)
@@ -1379,6 +1705,19 @@ const arb_precedence *arb_rulebook_precedence_at(const arb_rulebook *rb, const c
 	return r && i < r->precedence.n ? r->precedence.v[i] : NULL;
 }
 
+size_t arb_rulebook_placement_count(const arb_rulebook *rb, const char *ruleset)
+{
+	const rb_ruleset *r = find_ruleset(rb, ruleset);
+	return r ? r->placements.n : 0;
+}
+
+const arb_placement *arb_rulebook_placement_at(const arb_rulebook *rb, const char *ruleset,
+                                               size_t i)
+{
+	const rb_ruleset *r = find_ruleset(rb, ruleset);
+	return r && i < r->placements.n ? r->placements.v[i] : NULL;
+}
+
 size_t arb_rulebook_profile_count(const arb_rulebook *rb, const char *ruleset)
 {
 	const rb_ruleset *r = find_ruleset(rb, ruleset);
@@ -1392,9 +1731,8 @@ const arb_profile_entry *arb_rulebook_profile_at(const arb_rulebook *rb, const c
 	return r && i < r->profiles.n ? r->profiles.v[i] : NULL;
 }
 
-bool arb_rulebook_profile_reading(const arb_rulebook *rb, const char *ruleset,
-                                  const char *profile, const char *clause,
-                                  const char **reading)
+bool arb_rulebook_profile_reading(const arb_rulebook *rb, const char *ruleset, const char *profile,
+                                  const char *clause, const char **reading)
 {
 	*reading = NULL;
 	if (!profile || strcmp(profile, "all") == 0)

@@ -66,8 +66,8 @@ static bool same_str(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-#define SAME_STR(a, b)                                                                     \
-	cr_assert(same_str((a), (b)), "%s: \"%s\" vs \"%s\"", #a, (a) ? (a) : "(null)",          \
+#define SAME_STR(a, b)                                                                             \
+	cr_assert(same_str((a), (b)), "%s: \"%s\" vs \"%s\"", #a, (a) ? (a) : "(null)",            \
 	          (b) ? (b) : "(null)")
 
 static void same_strs(const char *const *a, size_t na, const char *const *b, size_t nb)
@@ -167,33 +167,33 @@ static void same_scenario(const arb_scenario *a, const arb_scenario *b)
  * path given out of order, numbers that need 17 digits, and facts given as
  * a boolean and a number. */
 static const char kFull[] =
-	"{\"format\":\"arbiter-scenario/1\",\"id\":\"SH-MOV-0001\",\"ruleset\":\"scrollhammer\","
-	"\"context\":{\"phase\":\"movement\",\"subphase\":\"remaining\",\"battle_round\":2,"
-	"\"active_side\":\"A\",\"in_progress\":null,\"completed\":[\"B1\"]},"
-	"\"board\":{\"w\":72,\"h\":48},"
-	"\"units\":[{\"id\":\"A1\",\"side\":\"A\",\"formation\":\"horde\",\"stats\":{\"M\":6,"
-	"\"I\":3},\"status\":[\"locked_in_combat\"],\"facing_deg\":0,"
-	"\"models\":[{\"id\":\"a1\",\"x\":10,\"y\":10,\"facing_deg\":0,"
-	"\"base\":{\"shape\":\"round\",\"d_mm\":25},\"stats\":{\"M\":8}},"
-	"{\"id\":\"a2\",\"x\":11.3,\"y\":10.30000000000000071,\"facing_deg\":-90.5,"
-	"\"base\":{\"shape\":\"rect\",\"w_mm\":25,\"depth_mm\":50}}]},"
-	"{\"id\":\"B1\",\"side\":\"B\",\"models\":[{\"id\":\"b1\",\"x\":40,\"y\":40,"
-	"\"base\":{\"shape\":\"round\",\"d_mm\":32}}]}],"
-	"\"terrain\":[{\"id\":\"T1\",\"kind\":\"difficult\",\"polygon\":[[0,0],[4,0],[4,4],[0,4]]}],"
-	"\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"voluntary\":false,"
-	"\"paths\":{\"a2\":[[11.3,10.30000000000000071],[14,12]],\"a1\":[[10,10],[16,10]]},"
-	"\"stationary\":[],\"targets\":[\"B1\"]},"
-	"\"dice\":[3,5],"
-	"\"facts\":{\"coherency_restorable\":false,\"closest_gap\":1.5,\"enemies_apparent\":\"true\"}}";
+    "{\"format\":\"arbiter-scenario/1\",\"id\":\"SH-MOV-0001\",\"ruleset\":\"scrollhammer\","
+    "\"context\":{\"phase\":\"movement\",\"subphase\":\"remaining\",\"battle_round\":2,"
+    "\"active_side\":\"A\",\"in_progress\":null,\"completed\":[\"B1\"]},"
+    "\"board\":{\"w\":72,\"h\":48},"
+    "\"units\":[{\"id\":\"A1\",\"side\":\"A\",\"formation\":\"horde\",\"stats\":{\"M\":6,"
+    "\"I\":3},\"status\":[\"locked_in_combat\"],\"facing_deg\":0,"
+    "\"models\":[{\"id\":\"a1\",\"x\":10,\"y\":10,\"facing_deg\":0,"
+    "\"base\":{\"shape\":\"round\",\"d_mm\":25},\"stats\":{\"M\":8}},"
+    "{\"id\":\"a2\",\"x\":11.3,\"y\":10.30000000000000071,\"facing_deg\":-90.5,"
+    "\"base\":{\"shape\":\"rect\",\"w_mm\":25,\"depth_mm\":50}}]},"
+    "{\"id\":\"B1\",\"side\":\"B\",\"models\":[{\"id\":\"b1\",\"x\":40,\"y\":40,"
+    "\"base\":{\"shape\":\"round\",\"d_mm\":32}}]}],"
+    "\"terrain\":[{\"id\":\"T1\",\"kind\":\"difficult\",\"polygon\":[[0,0],[4,0],[4,4],[0,4]]}],"
+    "\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"voluntary\":false,"
+    "\"paths\":{\"a2\":[[11.3,10.30000000000000071],[14,12]],\"a1\":[[10,10],[16,10]]},"
+    "\"stationary\":[],\"targets\":[\"B1\"]},"
+    "\"dice\":[3,5],"
+    "\"facts\":{\"coherency_restorable\":false,\"closest_gap\":1.5,\"enemies_apparent\":\"true\"}}";
 
-#define HEAD "\"format\":\"arbiter-scenario/1\",\"id\":\"E1\",\"ruleset\":\"scrollhammer\""
-#define BOARD "\"board\":{\"w\":72,\"h\":48}"
-#define ROUND "{\"shape\":\"round\",\"d_mm\":25}"
-#define MODEL_AT(x, base) "{\"id\":\"a1\",\"x\":" x ",\"y\":10,\"base\":" base "}"
-#define UNITS(models) "\"units\":[{\"id\":\"A1\",\"side\":\"A\",\"models\":[" models "]}]"
-#define ACTION "\"action\":{\"type\":\"move\",\"unit\":\"A1\"}"
+#define HEAD                              "\"format\":\"arbiter-scenario/1\",\"id\":\"E1\",\"ruleset\":\"scrollhammer\""
+#define BOARD                             "\"board\":{\"w\":72,\"h\":48}"
+#define ROUND                             "{\"shape\":\"round\",\"d_mm\":25}"
+#define MODEL_AT(x, base)                 "{\"id\":\"a1\",\"x\":" x ",\"y\":10,\"base\":" base "}"
+#define UNITS(models)                     "\"units\":[{\"id\":\"A1\",\"side\":\"A\",\"models\":[" models "]}]"
+#define ACTION                            "\"action\":{\"type\":\"move\",\"unit\":\"A1\"}"
 #define SCEN(board, units, action, extra) "{" HEAD "," board "," units "," action extra "}"
-#define MINIMAL SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION, "")
+#define MINIMAL                           SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION, "")
 
 /* ---- reading ---- */
 
@@ -277,16 +277,17 @@ Test(json_dump, minimal_exact)
 {
 	arb_scenario *s = parse_ok(MINIMAL);
 	char *text = arbj_scenario_dump(s);
-	cr_assert(eq(str, text,
-	             "{\"action\":{\"paths\":{},\"targets\":[],\"type\":\"move\",\"unit\":\"A1\","
-	             "\"voluntary\":true},\"board\":{\"h\":48,\"w\":72},\"context\":{"
-	             "\"active_side\":null,\"battle_round\":1,\"completed\":[],\"in_progress\":null,"
-	             "\"phase\":\"movement\",\"subphase\":null},\"dice\":[],\"facts\":{},"
-	             "\"format\":\"arbiter-scenario/1\",\"id\":\"E1\",\"ruleset\":\"scrollhammer\","
-	             "\"terrain\":[],\"units\":[{\"facing_deg\":0,\"formation\":null,\"id\":\"A1\","
-	             "\"models\":[{\"base\":{\"d_mm\":25,\"shape\":\"round\"},\"facing_deg\":0,"
-	             "\"id\":\"a1\",\"stats\":{},\"x\":10,\"y\":10}],\"side\":\"A\",\"stats\":{},"
-	             "\"status\":[]}]}"));
+	cr_assert(
+	    eq(str, text,
+	       "{\"action\":{\"paths\":{},\"targets\":[],\"type\":\"move\",\"unit\":\"A1\","
+	       "\"voluntary\":true},\"board\":{\"h\":48,\"w\":72},\"context\":{"
+	       "\"active_side\":null,\"battle_round\":1,\"completed\":[],\"in_progress\":null,"
+	       "\"phase\":\"movement\",\"subphase\":null},\"dice\":[],\"facts\":{},"
+	       "\"format\":\"arbiter-scenario/1\",\"id\":\"E1\",\"ruleset\":\"scrollhammer\","
+	       "\"terrain\":[],\"units\":[{\"facing_deg\":0,\"formation\":null,\"id\":\"A1\","
+	       "\"models\":[{\"base\":{\"d_mm\":25,\"shape\":\"round\"},\"facing_deg\":0,"
+	       "\"id\":\"a1\",\"stats\":{},\"x\":10,\"y\":10}],\"side\":\"A\",\"stats\":{},"
+	       "\"status\":[]}]}"));
 	free(text);
 	arb_scenario_free(s);
 }
@@ -328,8 +329,8 @@ Test(json_roundtrip, hand_built_numbers)
 
 Test(json_errors, syntax_error_has_column_and_path)
 {
-	const char *t = "{" HEAD ",\"board\":{\"w\":72,\"h\":}," UNITS(MODEL_AT("10", ROUND))
-	                "," ACTION "}";
+	const char *t =
+	    "{" HEAD ",\"board\":{\"w\":72,\"h\":}," UNITS(MODEL_AT("10", ROUND)) "," ACTION "}";
 	expect_error(t, 7, "board.h", column_after(t, "\"h\":}"), "invalid JSON");
 }
 
@@ -365,8 +366,9 @@ Test(json_errors, trailing_garbage)
 
 Test(json_errors, duplicate_key)
 {
-	const char *t = "{" HEAD "," BOARD ",\"units\":[{\"id\":\"A1\",\"side\":\"A\",\"id\":\"A2\","
-	                "\"models\":[]}]," ACTION "}";
+	const char *t =
+	    "{" HEAD "," BOARD ",\"units\":[{\"id\":\"A1\",\"side\":\"A\",\"id\":\"A2\","
+	    "\"models\":[]}]," ACTION "}";
 	expect_error(t, 5, "units[0].id", column_after(t, "\"A\",\"id\""), "duplicate member");
 }
 
@@ -384,8 +386,8 @@ Test(json_errors, invalid_utf8)
 
 Test(json_errors, unknown_key)
 {
-	const char *t =
-		SCEN(BOARD, UNITS("{\"id\":\"a1\",\"x\":1,\"y\":1,\"z\":0,\"base\":" ROUND "}"), ACTION, "");
+	const char *t = SCEN(
+	    BOARD, UNITS("{\"id\":\"a1\",\"x\":1,\"y\":1,\"z\":0,\"base\":" ROUND "}"), ACTION, "");
 	expect_error(t, 8, "units[0].models[0].z", 0, "unknown member \"z\"");
 }
 
@@ -397,7 +399,8 @@ Test(json_errors, unknown_top_level_key)
 
 Test(json_errors, round_base_with_width)
 {
-	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", "{\"shape\":\"round\",\"d_mm\":25,\"w_mm\":25}")),
+	expect_error(SCEN(BOARD,
+	                  UNITS(MODEL_AT("10", "{\"shape\":\"round\",\"d_mm\":25,\"w_mm\":25}")),
 	                  ACTION, ""),
 	             1, "units[0].models[0].base.w_mm", 0, "unknown member");
 }
@@ -411,14 +414,16 @@ Test(json_errors, wrong_type)
 Test(json_errors, wrong_type_nested_object)
 {
 	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)),
-	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"stationary\":\"a1\"}", ""),
+	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"stationary\":\"a1\"}",
+	                  ""),
 	             1, "action.stationary", 0, "got a string");
 }
 
 Test(json_errors, wrong_type_string_array_element)
 {
-	expect_error(SCEN(BOARD, "\"units\":[{\"id\":\"A1\",\"side\":\"A\",\"status\":[\"x\",3],"
-	                         "\"models\":[]}]",
+	expect_error(SCEN(BOARD,
+	                  "\"units\":[{\"id\":\"A1\",\"side\":\"A\",\"status\":[\"x\",3],"
+	                  "\"models\":[]}]",
 	                  ACTION, ""),
 	             1, "units[0].status[1]", 0, "got an integer");
 }
@@ -426,7 +431,8 @@ Test(json_errors, wrong_type_string_array_element)
 Test(json_errors, wrong_type_boolean)
 {
 	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)),
-	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"voluntary\":\"yes\"}", ""),
+	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"voluntary\":\"yes\"}",
+	                  ""),
 	             1, "action.voluntary", 0, "true or false");
 }
 
@@ -437,8 +443,9 @@ Test(json_errors, not_an_object)
 
 Test(json_errors, missing_required_member)
 {
-	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), "\"action\":{\"type\":\"move\"}", ""),
-	             9, "action.unit", 0, "missing required member \"unit\"");
+	expect_error(
+	    SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), "\"action\":{\"type\":\"move\"}", ""), 9,
+	    "action.unit", 0, "missing required member \"unit\"");
 }
 
 Test(json_errors, missing_board)
@@ -456,8 +463,8 @@ Test(json_errors, missing_base)
 Test(json_errors, bad_format_string)
 {
 	/* A later version is refused before its members are looked at. */
-	expect_error("{\"format\":\"arbiter-scenario/2\",\"id\":\"X\",\"new_member\":1}", 3, "format",
-	             0, "unsupported format \"arbiter-scenario/2\"");
+	expect_error("{\"format\":\"arbiter-scenario/2\",\"id\":\"X\",\"new_member\":1}", 3,
+	             "format", 0, "unsupported format \"arbiter-scenario/2\"");
 }
 
 Test(json_errors, missing_format)
@@ -468,29 +475,31 @@ Test(json_errors, missing_format)
 
 Test(json_errors, zero_base_size)
 {
-	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", "{\"shape\":\"round\",\"d_mm\":0}")), ACTION,
-	                  ""),
-	             4, "units[0].models[0].base.d_mm", 0, "greater than 0, got 0");
+	expect_error(
+	    SCEN(BOARD, UNITS(MODEL_AT("10", "{\"shape\":\"round\",\"d_mm\":0}")), ACTION, ""), 4,
+	    "units[0].models[0].base.d_mm", 0, "greater than 0, got 0");
 }
 
 Test(json_errors, negative_rect_base)
 {
-	expect_error(SCEN(BOARD,
-	                  UNITS(MODEL_AT("10", "{\"shape\":\"rect\",\"w_mm\":25,\"depth_mm\":-50}")),
-	                  ACTION, ""),
-	             1, "units[0].models[0].base.depth_mm", 0, "greater than 0, got -50");
+	expect_error(
+	    SCEN(BOARD, UNITS(MODEL_AT("10", "{\"shape\":\"rect\",\"w_mm\":25,\"depth_mm\":-50}")),
+	         ACTION, ""),
+	    1, "units[0].models[0].base.depth_mm", 0, "greater than 0, got -50");
 }
 
 Test(json_errors, unknown_base_shape)
 {
-	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", "{\"shape\":\"hex\",\"d_mm\":25}")), ACTION, ""),
-	             1, "units[0].models[0].base.shape", 0, "\"round\" or \"rect\"");
+	expect_error(
+	    SCEN(BOARD, UNITS(MODEL_AT("10", "{\"shape\":\"hex\",\"d_mm\":25}")), ACTION, ""), 1,
+	    "units[0].models[0].base.shape", 0, "\"round\" or \"rect\"");
 }
 
 Test(json_errors, negative_board)
 {
-	expect_error(SCEN("\"board\":{\"w\":-72,\"h\":48}", UNITS(MODEL_AT("10", ROUND)), ACTION, ""),
-	             1, "board.w", 0, "greater than 0");
+	expect_error(
+	    SCEN("\"board\":{\"w\":-72,\"h\":48}", UNITS(MODEL_AT("10", ROUND)), ACTION, ""), 1,
+	    "board.w", 0, "greater than 0");
 }
 
 Test(json_errors, zero_board)
@@ -521,7 +530,8 @@ Test(json_errors, path_point_with_three_numbers)
 	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\","
 	                  "\"paths\":{\"a1\":[[10,10],[16,10,0]]}}",
 	                  ""),
-	             5, "action.paths.a1[1]", 0, "a point [x, y] of two numbers (inches), got an array of 3");
+	             5, "action.paths.a1[1]", 0,
+	             "a point [x, y] of two numbers (inches), got an array of 3");
 }
 
 Test(json_errors, path_point_not_a_number)
@@ -536,15 +546,17 @@ Test(json_errors, path_point_not_a_number)
 Test(json_errors, empty_path)
 {
 	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)),
-	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"paths\":{\"a1\":[]}}", ""),
+	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"paths\":{\"a1\":[]}}",
+	                  ""),
 	             1, "action.paths.a1", 0, "at least 1 point");
 }
 
 Test(json_errors, polygon_too_short)
 {
-	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION,
-	                  ",\"terrain\":[{\"id\":\"T1\",\"kind\":\"area\",\"polygon\":[[0,0],[1,1]]}]"),
-	             1, "terrain[0].polygon", 0, "at least 3 points");
+	expect_error(
+	    SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION,
+	         ",\"terrain\":[{\"id\":\"T1\",\"kind\":\"area\",\"polygon\":[[0,0],[1,1]]}]"),
+	    1, "terrain[0].polygon", 0, "at least 3 points");
 }
 
 Test(json_errors, die_not_an_integer)
@@ -555,28 +567,29 @@ Test(json_errors, die_not_an_integer)
 
 Test(json_errors, die_zero)
 {
-	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION, ",\"dice\":[0]"), 1, "dice[0]",
-	             0, "got 0");
+	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION, ",\"dice\":[0]"), 1,
+	             "dice[0]", 0, "got 0");
 }
 
 Test(json_errors, battle_round_zero)
 {
-	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION,
-	                  ",\"context\":{\"battle_round\":0}"),
-	             1, "context.battle_round", 0, "got 0");
+	expect_error(
+	    SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION, ",\"context\":{\"battle_round\":0}"),
+	    1, "context.battle_round", 0, "got 0");
 }
 
 Test(json_errors, fact_null)
 {
-	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION,
-	                  ",\"facts\":{\"closest_gap\":null}"),
-	             1, "facts.closest_gap", 0, "a string, number or boolean");
+	expect_error(
+	    SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION, ",\"facts\":{\"closest_gap\":null}"),
+	    1, "facts.closest_gap", 0, "a string, number or boolean");
 }
 
 Test(json_errors, empty_id)
 {
-	expect_error(SCEN(BOARD, UNITS("{\"id\":\"\",\"x\":1,\"y\":1,\"base\":" ROUND "}"), ACTION, ""),
-	             1, "units[0].models[0].id", 0, "empty string");
+	expect_error(
+	    SCEN(BOARD, UNITS("{\"id\":\"\",\"x\":1,\"y\":1,\"base\":" ROUND "}"), ACTION, ""), 1,
+	    "units[0].models[0].id", 0, "empty string");
 }
 
 Test(json_errors, null_error_record)
@@ -591,22 +604,23 @@ Test(json_errors, null_error_record)
 
 static const arb_predicate kDist = {.clause = "SH.MOV.DIST.1", .question = "move.distance"};
 static const arb_predicate kCoh = {
-	.clause = "SH.MOV.COH.3", .reading = "connected", .question = "unit.coherency"};
+    .clause = "SH.MOV.COH.3", .reading = "connected", .question = "unit.coherency"};
 
 Test(json_verdict, exact_with_trace)
 {
 	const char *violates[] = {"SH.MOV.DIST.1"};
 	const char *disputed[] = {"SH.MOV.COH.3", "SH.MOV.COH.6"};
 	arb_kv values[] = {{"charge_range", 7}, {"cover", 0.1}, {"reach", INFINITY}};
-	arb_trace trace[2] = {{.pred = &kDist}, {.pred = &kCoh}};
+	arb_trace trace[2] = {{.pred = &kDist}, {.pred = &kCoh, .reading = "connected"}};
 	trace[0].result.outcome = ARB_VIOLATED;
 	snprintf(trace[0].result.explanation, sizeof trace[0].result.explanation,
 	         "moved 6.5 in, limit 6 in");
 	trace[0].result.has_measure = true;
-	trace[0].result.measure =
-		(arb_measure){.figure = 6.5, .limit = 6, .margin = -0.5, .p = {10, 10}, .q = {16.5, 10}};
+	trace[0].result.measure = (arb_measure){
+	    .figure = 6.5, .limit = 6, .margin = -0.5, .p = {10, 10}, .q = {16.5, 10}};
 	trace[1].result.outcome = ARB_HOLDS;
-	snprintf(trace[1].result.explanation, sizeof trace[1].result.explanation, "in \"coherency\"");
+	snprintf(trace[1].result.explanation, sizeof trace[1].result.explanation,
+	         "in \"coherency\"");
 	trace[1].overridden_by = "SH.X.1";
 	trace[1].not_selected = true;
 	arb_verdict v = {.scenario_id = "SH-MOV-0001",

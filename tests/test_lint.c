@@ -159,7 +159,7 @@ static const char kRulesetFmt[] =
 	"sections: %s\n"         /* 5: alpha, beta */
 	"actions: move\n"        /* 6 */
 	"phases: movement\n"     /* 7 */
-	"facts: m, g, p\n"       /* 8 */
+	"facts: m:yes|no, g:yes|no, p:yes|no\n" /* 8 */
 	"retired: LL.OLD.1\n"    /* 9 */
 	"%s\n"                   /* 10: states */
 	"---\n"                  /* 11 */

@@ -74,7 +74,7 @@ static const char kConv[] = CONV_FM
 	"formations: horde,skirmish\n"            /* 9 */                              \
 	"statuses: locked_in_combat\n"            /* 10 */                             \
 	"terrain: difficult\n"                    /* 11 */                             \
-	"facts: apparent\n"                       /* 12 */                             \
+	"facts: apparent:bool\n"                  /* 12 */                             \
 	"---\n"                                   /* 13 */                             \
 	"\n"                                      /* 14 */                             \
 	"# Demo\n"                                /* 15 */                             \

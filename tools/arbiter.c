@@ -5,20 +5,21 @@
 #include <string.h>
 
 static const cli_command kCommands[] = {
-	{"run", cmd_run, "run [--profile P] [-q] [--stats] [--report DIR] [--junit FILE] [--json FILE] [PATH...]",
-	 "judge case tables (default: cases/); exit 0 only if every case agrees"},
-	{"explain", cmd_explain, "explain CASE-ID [--svg FILE] [PATH...]",
-	 "a case's verdict, the trace of every predicate consulted, and an SVG drawing"},
-	{"judge", cmd_judge, "judge [--profile P] [--trace] [--stats]",
-	 "scenarios as JSON Lines on stdin, verdicts as JSON Lines on stdout"},
-	{"export", cmd_export, "export [-o FILE] [PATH...]",
-	 "the case suite as JSON Lines scenarios, without expectations"},
-	{"lint", cmd_lint, "lint [--json] [--strict] [--severity S] [--matrix FILE] [RULESET...]",
-	 "the rulebook's health: structure, references, traceability, staleness, assumptions"},
-	{"graph", cmd_graph, "graph [-o DIR] [--href PAGE] [--dot] [RULESET[/SECTION]...]",
-	 "the phase flows of spec/ as DOT and SVG (Graphviz), linked to their clauses"},
-	{"clauses", cmd_clauses, "clauses [RULESET]",
-	 "the clauses of spec/: ID, kind, fingerprint, predicates"},
+    {"run", cmd_run,
+     "run [--profile P] [-q] [--stats] [--report DIR] [--junit FILE] [--json FILE] [PATH...]",
+     "judge case tables (default: cases/); exit 0 only if every case agrees"},
+    {"explain", cmd_explain, "explain CASE-ID [--svg FILE] [PATH...]",
+     "a case's verdict, the trace of every predicate consulted, and an SVG drawing"},
+    {"judge", cmd_judge, "judge [--profile P] [--trace] [--stats]",
+     "scenarios as JSON Lines on stdin, verdicts as JSON Lines on stdout"},
+    {"export", cmd_export, "export [-o FILE] [PATH...]",
+     "the case suite as JSON Lines scenarios, without expectations"},
+    {"lint", cmd_lint, "lint [--json] [--strict] [--severity S] [--matrix FILE] [RULESET...]",
+     "the rulebook's health: structure, references, traceability, staleness, assumptions"},
+    {"graph", cmd_graph, "graph [-o DIR] [--href PAGE] [--dot] [RULESET[/SECTION]...]",
+     "the phase flows of spec/ as DOT and SVG (Graphviz), linked to their clauses"},
+    {"clauses", cmd_clauses, "clauses [RULESET]",
+     "the clauses of spec/: ID, kind, fingerprint, predicates"},
 };
 
 static void usage(FILE *f)

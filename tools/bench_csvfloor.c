@@ -65,7 +65,8 @@ int main(int argc, char **argv)
 			size_t n;
 			while ((n = fread(buf, 1, 1 << 20, f)) > 0)
 				if (csv_parse(&p, buf, n, on_field, on_record, &records) != n) {
-					fprintf(stderr, "%s: %s\n", argv[i], csv_strerror(csv_error(&p)));
+					fprintf(stderr, "%s: %s\n", argv[i],
+					        csv_strerror(csv_error(&p)));
 					return 2;
 				}
 			csv_fini(&p, on_field, on_record, &records);

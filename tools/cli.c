@@ -264,12 +264,13 @@ char *cli_case_drawing(const arb_scenario *s, const arb_verdict *v)
 			keep = true;
 			for (size_t j = 0; j < v->n_trace && keep; j++) {
 				const arb_trace *u = &v->trace[j];
-				if (j != i && u->result.outcome != ARB_NA && u->result.has_measure &&
-				    !u->not_selected &&
+				if (j != i && u->result.outcome != ARB_NA &&
+				    u->result.has_measure && !u->not_selected &&
 				    strcmp(u->pred->question, t->pred->question) == 0 &&
 				    (u->result.outcome == ARB_VIOLATED ||
 				     u->result.measure.margin < t->result.measure.margin ||
-				     (u->result.measure.margin == t->result.measure.margin && j < i)))
+				     (u->result.measure.margin == t->result.measure.margin &&
+				      j < i)))
 					keep = false;
 			}
 		}

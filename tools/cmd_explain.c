@@ -15,7 +15,7 @@ static void print_trace(const arb_verdict *v)
 	for (size_t i = 0; i < v->n_trace; i++) {
 		const arb_trace *t = &v->trace[i];
 		const arb_predicate *p = t->pred;
-		printf("  %-18s %-20s %-15s %-14s %s", p->clause, p->reading ? p->reading : "-",
+		printf("  %-18s %-20s %-15s %-14s %s", p->clause, t->reading ? t->reading : "-",
 		       p->question, arb_outcome_name(t->result.outcome),
 		       t->result.outcome == ARB_NA ? "" : t->result.explanation);
 		if (t->not_selected)
@@ -24,11 +24,12 @@ static void print_trace(const arb_verdict *v)
 			printf(" [overridden by %s]", t->overridden_by);
 		printf("\n");
 		if (t->result.has_measure && t->result.outcome != ARB_NA)
-			printf("  %-18s %-20s figure %.4f in, limit %.4f in, margin %.4f in; closest "
-			       "points (%.3f,%.3f) and (%.3f,%.3f)\n",
-			       "", "", t->result.measure.figure, t->result.measure.limit,
-			       t->result.measure.margin, t->result.measure.p.x, t->result.measure.p.y,
-			       t->result.measure.q.x, t->result.measure.q.y);
+			printf(
+			    "  %-18s %-20s figure %.4f in, limit %.4f in, margin %.4f in; closest "
+			    "points (%.3f,%.3f) and (%.3f,%.3f)\n",
+			    "", "", t->result.measure.figure, t->result.measure.limit,
+			    t->result.measure.margin, t->result.measure.p.x, t->result.measure.p.y,
+			    t->result.measure.q.x, t->result.measure.q.y);
 	}
 }
 
@@ -51,12 +52,14 @@ static int print_odds(const arb_oracle *o, const arb_scenario *s, const char *pr
 	for (int k = 0; k < 4; k++)
 		if (od.by_kind[k])
 			printf(" %s %lu/%lu (%.2f%%)", arb_verdict_kind_name((arb_verdict_kind)k),
-			       od.by_kind[k], od.outcomes, 100.0 * (double)od.by_kind[k] / (double)od.outcomes);
+			       od.by_kind[k], od.outcomes,
+			       100.0 * (double)od.by_kind[k] / (double)od.outcomes);
 	printf("\n");
 	for (size_t i = 0; i < od.n_values; i++) {
 		printf("  %s:", od.values[i].name);
 		for (size_t k = 0; k < od.values[i].n_levels; k++)
-			printf(" %g %lu/%lu", od.values[i].level[k], od.values[i].count[k], od.outcomes);
+			printf(" %g %lu/%lu", od.values[i].level[k], od.values[i].count[k],
+			       od.outcomes);
 		printf("\n");
 	}
 	return 0;
@@ -103,8 +106,8 @@ int cmd_explain(cli_env *env, int argc, char **argv)
 		goto done;
 	const arb_case *c = arb_caseset_find(cs, id);
 	if (!c) {
-		fprintf(stderr, "arbiter: no case '%s' in %s\n", id, np ? "the given paths" :
-		                                                      env->cases_dir);
+		fprintf(stderr, "arbiter: no case '%s' in %s\n", id,
+		        np ? "the given paths" : env->cases_dir);
 		goto done;
 	}
 	arb_error err;
@@ -121,7 +124,7 @@ int cmd_explain(cli_env *env, int argc, char **argv)
 	       target->file, target->line);
 	printf("text    %s\n", target->text);
 	if (c->note[0])
-	printf("note    %s\n", c->note);
+		printf("note    %s\n", c->note);
 	printf("profile %s\n", profile);
 	printf("verdict %s", arb_verdict_kind_name(v->kind));
 	if (v->dispute)

@@ -22,10 +22,10 @@ static void print_text(const arb_finding *f)
 
 static int print_json(const arb_finding *f)
 {
-	json_t *o = json_pack("{s:s,s:s,s:s,s:s?,s:s?,s:s?,s:I,s:s}", "kind",
-	                      arb_lint_kind_name(f->kind), "severity", arb_severity_name(f->severity),
-	                      "code", f->code, "ruleset", f->ruleset, "clause", f->clause, "file",
-	                      f->file, "line", (json_int_t)f->line, "message", f->message);
+	json_t *o = json_pack(
+	    "{s:s,s:s,s:s,s:s?,s:s?,s:s?,s:I,s:s}", "kind", arb_lint_kind_name(f->kind), "severity",
+	    arb_severity_name(f->severity), "code", f->code, "ruleset", f->ruleset, "clause",
+	    f->clause, "file", f->file, "line", (json_int_t)f->line, "message", f->message);
 	char *s = o ? json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII) : NULL;
 	json_decref(o);
 	if (!s) {
@@ -56,17 +56,19 @@ static void matrix_section(strbuf *t, const arb_lint *l, const char *ruleset)
 		cases += r->cases_target;
 	}
 	strbuf_putf(t, "\n## %s\n\n", ruleset);
-	strbuf_putf(t, "| clauses | normative | with a predicate | seen both ways in cases | stale | "
-	       "cases |\n|---|---|---|---|---|---|\n");
-	strbuf_putf(t, "| %zu | %zu | %zu | %zu | %zu | %zu |\n\n", clauses, normative, encoded, both, stale,
-	    cases);
-	strbuf_putf(t, "| clause | kind | predicates | cases targeting | cases holding | cases violated | "
+	strbuf_putf(t,
+	            "| clauses | normative | with a predicate | seen both ways in cases | stale | "
+	            "cases |\n|---|---|---|---|---|---|\n");
+	strbuf_putf(t, "| %zu | %zu | %zu | %zu | %zu | %zu |\n\n", clauses, normative, encoded,
+	            both, stale, cases);
+	strbuf_putf(
+	    t, "| clause | kind | predicates | cases targeting | cases holding | cases violated | "
 	       "stale |\n|---|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < n; i++) {
 		const arb_trace_row *r = &rows[i];
 		strbuf_putf(t, "| %s | %s | %zu | %zu | %zu | %zu | %s |\n", r->clause->id,
-		    arb_clause_kind_name(r->clause->kind), r->predicates, r->cases_target, r->cases_pos,
-		    r->cases_neg, r->stale ? "stale" : "");
+		            arb_clause_kind_name(r->clause->kind), r->predicates, r->cases_target,
+		            r->cases_pos, r->cases_neg, r->stale ? "stale" : "");
 	}
 }
 
@@ -94,7 +96,8 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 			threshold = ARB_SEV_WARNING;
 		else if (strcmp(argv[i], "--severity") == 0 && i + 1 < argc) {
 			if (arb_severity_parse(argv[++i], &threshold)) {
-				fprintf(stderr, "arbiter lint: severity is info, warning or error\n");
+				fprintf(stderr,
+				        "arbiter lint: severity is info, warning or error\n");
 				goto done;
 			}
 		} else if (strcmp(argv[i], "--matrix") == 0 && i + 1 < argc)
@@ -122,11 +125,13 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 		/* What made the binding fail, where it is: lint has no check of its own
 		 * for every cause (a profile naming a reading no predicate encodes). */
 		o = NULL;
-		bind = (arb_finding){.kind = ARB_LINT_STRUCTURE, .severity = ARB_SEV_ERROR,
-		                     .code = "not-bound", .file = err.file[0] ? err.file : NULL,
+		bind = (arb_finding){.kind = ARB_LINT_STRUCTURE,
+		                     .severity = ARB_SEV_ERROR,
+		                     .code = "not-bound",
+		                     .file = err.file[0] ? err.file : NULL,
 		                     .line = err.line};
-		snprintf(bind.message, sizeof bind.message, "the predicates cannot be bound: %.340s",
-		         err.message);
+		snprintf(bind.message, sizeof bind.message,
+		         "the predicates cannot be bound: %.340s", err.message);
 	}
 	/* Each case table on its own: one that will not load is a finding. */
 	if (arb_caseset_new(&cs) != ARB_OK)
@@ -145,11 +150,13 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 		shown++;
 	}
 	if (matrix)
-		strbuf_putf(&mt, "# Traceability matrix\n\nClause, predicates and cases, both ways, per "
-		         "ruleset. Written by `arbiter lint --matrix` (`make docs`); do not edit.\n"
-		         "\"Cases holding\" counts the cases in which a predicate of the clause held, "
-		         "permitted or computed a value; \"cases violated\", those in which one was "
-		         "violated.\n");
+		strbuf_putf(
+		    &mt,
+		    "# Traceability matrix\n\nClause, predicates and cases, both ways, per "
+		    "ruleset. Written by `arbiter lint --matrix` (`make docs`); do not edit.\n"
+		    "\"Cases holding\" counts the cases in which a predicate of the clause held, "
+		    "permitted or computed a value; \"cases violated\", those in which one was "
+		    "violated.\n");
 	for (int k = 0; k < (nr ? nr : 1); k++) {
 		/* Without names: every ruleset, each with its own matrix section. */
 		size_t n_rs = 0;

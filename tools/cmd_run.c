@@ -51,8 +51,8 @@ static void print_disagreement(const arb_case *c, const arb_verdict *v, const ch
 		const arb_trace *t = &v->trace[i];
 		if (t->result.outcome == ARB_NA)
 			continue;
-		printf("     %s%s%s %s: %s%s%s\n", t->pred->clause, t->pred->reading ? "/" : "",
-		       t->pred->reading ? t->pred->reading : "", arb_outcome_name(t->result.outcome),
+		printf("     %s%s%s %s: %s%s%s\n", t->pred->clause, t->reading ? "/" : "",
+		       t->reading ? t->reading : "", arb_outcome_name(t->result.outcome),
 		       t->result.explanation, t->not_selected ? " [reading not selected]" : "",
 		       t->overridden_by ? " [overridden]" : "");
 	}
@@ -92,9 +92,9 @@ static void junit_case(strbuf *b, const arb_case *c, const char *section, const 
 		if (t->result.outcome == ARB_NA)
 			continue;
 		strbuf_put_xml(b, t->pred->clause);
-		if (t->pred->reading) {
+		if (t->reading) {
 			strbuf_puts(b, "/");
-			strbuf_put_xml(b, t->pred->reading);
+			strbuf_put_xml(b, t->reading);
 		}
 		strbuf_putf(b, " %s: ", arb_outcome_name(t->result.outcome));
 		strbuf_put_xml(b, t->result.explanation);
@@ -133,12 +133,12 @@ static int json_case(strbuf *b, const arb_case *c, const arb_verdict *v, bool ok
 	json_t *viol = json_array();
 	for (size_t i = 0; viol && i < v->n_violates; i++)
 		json_array_append_new(viol, json_string(v->violates[i]));
-	json_t *o = json_pack("{s:s,s:s,s:I,s:s,s:s,s:s,s:s,s:o,s:b,s:s?}", "id", c->id, "file",
-	                      c->file, "line", (json_int_t)c->line, "target", c->target, "expect",
-	                      arb_verdict_kind_name(c->expect), "verdict",
-	                      arb_verdict_kind_name(v->kind), "dispute",
-	                      arb_dispute_name(v->dispute, disp, sizeof disp), "violates", viol,
-	                      "agrees", ok, "why", ok ? NULL : why);
+	json_t *o =
+	    json_pack("{s:s,s:s,s:I,s:s,s:s,s:s,s:s,s:o,s:b,s:s?}", "id", c->id, "file", c->file,
+	              "line", (json_int_t)c->line, "target", c->target, "expect",
+	              arb_verdict_kind_name(c->expect), "verdict", arb_verdict_kind_name(v->kind),
+	              "dispute", arb_dispute_name(v->dispute, disp, sizeof disp), "violates", viol,
+	              "agrees", ok, "why", ok ? NULL : why);
 	char *s = o ? json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII) : NULL;
 	json_decref(o);
 	if (!s)
@@ -219,14 +219,16 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			print_disagreement(c, v, why);
 		/* The trace follows the oracle's order: one cursor finds each entry. */
 		for (size_t t = 0, k = 0; t < v->n_trace; t++) {
-			while (k < np_ && arb_oracle_predicate_at(o, k) != v->trace[t].pred)
+			while (k < np_ &&
+			       (arb_oracle_predicate_at(o, k) != v->trace[t].pred ||
+			        arb_oracle_predicate_reading(o, k) != v->trace[t].reading))
 				k++;
 			if (k == np_)
 				break;
 			arb_outcome oc = v->trace[t].result.outcome;
 			sn[k].pos |= oc == ARB_HOLDS || oc == ARB_PERMITS || oc == ARB_VALUE;
 			sn[k].neg |= oc == ARB_VIOLATED;
-			sn[k].und |= oc == ARB_UNDECIDED;
+			sn[k].und |= oc == ARB_UNDECIDED || oc == ARB_MISSING;
 			sn[k].na |= oc == ARB_NA;
 		}
 		char sec[96];
@@ -270,8 +272,8 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	if (junit && write_junit(junit, &cases_xml, n, failed, t2 - t1))
 		goto done;
 	if (json_out) {
-		if (json_lines.oom || cli_write_atomic(json_out, json_lines.s ? json_lines.s : "",
-		                                       json_lines.n))
+		if (json_lines.oom ||
+		    cli_write_atomic(json_out, json_lines.s ? json_lines.s : "", json_lines.n))
 			goto done;
 	}
 	if (stats)
@@ -283,7 +285,9 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			printf("%-28s %7zu %7zu %9zu\n", sections[i].key, sections[i].cases,
 			       sections[i].agreed, sections[i].cases - sections[i].agreed);
 		printf("\n%-20s %-11s %6s %7s %7s  %s\n", "clause", "kind", "cases", "agreed",
-		       "preds", "seen (per predicate: + holds/permits, - violated, ? undecided, o not applicable)");
+		       "preds",
+		       "seen (per predicate: + holds/permits, - violated, ? undecided, o not "
+		       "applicable)");
 		/* The clauses of the sections this run has cases for. */
 		for (size_t i = 0; i < nclauses; i++) {
 			const arb_clause *cl = arb_rulebook_clause_at(rb, i);
@@ -302,24 +306,25 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			size_t preds = 0, len = 0;
 			for (size_t k = 0; k < np_; k++) {
 				const arb_predicate *p = arb_oracle_predicate_at(o, k);
+				const char *rd = arb_oracle_predicate_reading(o, k);
 				if (strcmp(p->clause, cl->id) != 0)
 					continue;
 				preds++;
-				int w = snprintf(seenbuf + len, sizeof seenbuf - len, "%s%s%s%s%s%s%s",
-				                 len ? " " : "", p->reading ? p->reading : "",
-				                 p->reading ? ":" : "", sn[k].pos ? "+" : "",
-				                 sn[k].neg ? "-" : "", sn[k].und ? "?" : "",
-				                 sn[k].na ? "o" : "");
+				int w =
+				    snprintf(seenbuf + len, sizeof seenbuf - len, "%s%s%s%s%s%s%s",
+				             len ? " " : "", rd ? rd : "", rd ? ":" : "",
+				             sn[k].pos ? "+" : "", sn[k].neg ? "-" : "",
+				             sn[k].und ? "?" : "", sn[k].na ? "o" : "");
 				if (w > 0 && (size_t)w < sizeof seenbuf - len)
 					len += (size_t)w;
 			}
 			const char *kind = arb_clause_kind_name(cl->kind);
 			if (cl->kind >= ARB_KIND_ADVISORY)
-				printf("%-20s %-11s %6zu %7zu %7s  (no predicate: %s)\n", cl->id, kind,
-				       cases, agreed, "-", kind);
+				printf("%-20s %-11s %6zu %7zu %7s  (no predicate: %s)\n", cl->id,
+				       kind, cases, agreed, "-", kind);
 			else
-				printf("%-20s %-11s %6zu %7zu %7zu  %s\n", cl->id, kind, cases, agreed,
-				       preds, preds ? seenbuf : "NO PREDICATE");
+				printf("%-20s %-11s %6zu %7zu %7zu  %s\n", cl->id, kind, cases,
+				       agreed, preds, preds ? seenbuf : "NO PREDICATE");
 		}
 		size_t not_both = 0, stale = 0;
 		for (size_t k = 0; k < np_; k++) {
@@ -330,8 +335,12 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			if (!tally_get(sections, &n_sections, n_sections, key))
 				continue;
 			if (!both_ways(rb, p, &sn[k])) {
-				printf("%s %s%s%s", not_both ? "," : "\nnot seen both ways:", p->clause,
-				       p->reading ? "/" : "", p->reading ? p->reading : "");
+				printf("%s %s%s%s",
+				       not_both ? "," : "\nnot seen both ways:", p->clause,
+				       arb_oracle_predicate_reading(o, k) ? "/" : "",
+				       arb_oracle_predicate_reading(o, k)
+				           ? arb_oracle_predicate_reading(o, k)
+				           : "");
 				not_both++;
 			}
 			stale += arb_oracle_predicate_stale(o, k);

@@ -56,43 +56,60 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define TOL 1e-6         /* CONV.TOL.1 */
-#define MM_PER_IN 25.4   /* CONV.UNIT.1 */
-#define BOARD_W 72.0     /* docs/cases.md: default board */
-#define BOARD_H 48.0
-#define PI 3.14159265358979323846
+#define TOL       1e-6 /* CONV.TOL.1 */
+#define MM_PER_IN 25.4 /* CONV.UNIT.1 */
+#define BOARD_W   72.0 /* docs/cases.md: default board */
+#define BOARD_H   48.0
+#define PI        3.14159265358979323846
 
 /* The numbers of the text. */
-#define MAX_MOVE 6.0     /* SH.MOV.DIST.1 [6"]{max_move} */
-#define ENEMY_GAP 1.0    /* SH.MOV.WAY.1 [1"]{enemy_gap} */
-#define HORDE_COH 1.0    /* SH.FORM.HORDE.COH [1"]{coherency} */
-#define SKIRM_COH 2.0    /* SH.FORM.SKIRM.COH [2"]{coherency} */
-#define FIR_COH 0.0      /* SH.FORM.FIR.COH: base contact, i.e. the tolerance */
+#define MAX_MOVE  6.0 /* SH.MOV.DIST.1 [6"]{max_move} */
+#define ENEMY_GAP 1.0 /* SH.MOV.WAY.1 [1"]{enemy_gap} */
+#define HORDE_COH 1.0 /* SH.FORM.HORDE.COH [1"]{coherency} */
+#define SKIRM_COH 2.0 /* SH.FORM.SKIRM.COH [2"]{coherency} */
+#define FIR_COH   0.0 /* SH.FORM.FIR.COH: base contact, i.e. the tolerance */
 
 /* ------------------------------------------------------------------ */
 /* Rows and tables                                                     */
 /* ------------------------------------------------------------------ */
 
 enum {
-	C_ID, C_TARGET, C_EXPECT, C_VIOLATES, C_DISPUTE, C_DISPUTED, C_PROFILE,
-	C_BOARD, C_CONTEXT, C_UNITS, C_MODELS, C_TERRAIN, C_ACTION, C_PATHS,
-	C_STATIONARY, C_FACTS, C_DICE, C_VALUES, C_VARIANTS, C_NOTE, NCOL
+	C_ID,
+	C_TARGET,
+	C_EXPECT,
+	C_VIOLATES,
+	C_DISPUTE,
+	C_DISPUTED,
+	C_PROFILE,
+	C_BOARD,
+	C_CONTEXT,
+	C_UNITS,
+	C_MODELS,
+	C_TERRAIN,
+	C_ACTION,
+	C_PATHS,
+	C_STATIONARY,
+	C_FACTS,
+	C_DICE,
+	C_VALUES,
+	C_VARIANTS,
+	C_NOTE,
+	NCOL
 };
 
-static const char *const COLS[NCOL] = {
-	"id", "target", "expect", "violates", "dispute", "disputed", "profile",
-	"board", "context", "units", "models", "terrain", "action", "paths",
-	"stationary", "facts", "dice", "values", "variants", "note"
-};
+static const char *const COLS[NCOL] = {"id",       "target",  "expect", "violates", "dispute",
+                                       "disputed", "profile", "board",  "context",  "units",
+                                       "models",   "terrain", "action", "paths",    "stationary",
+                                       "facts",    "dice",    "values", "variants", "note"};
 
 typedef struct row {
 	char *f[NCOL];
 } row;
 
 typedef struct table {
-	const char *sub;     /* section directory under DIR: scrollhammer/movement, ... */
-	const char *file;    /* file name under it */
-	const char *prefix;  /* case ID prefix */
+	const char *sub;    /* section directory under DIR: scrollhammer/movement, ... */
+	const char *file;   /* file name under it */
+	const char *prefix; /* case ID prefix */
 	row *rows;
 	size_t n, cap;
 } table;
@@ -169,7 +186,7 @@ static void csv_field(FILE *f, const char *s)
 {
 	size_t n = strlen(s);
 	bool q = strpbrk(s, ",\"\r\n") != NULL ||
-		 (n > 0 && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t'));
+	         (n > 0 && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t'));
 	if (!q) {
 		fputs(s, f);
 		return;
@@ -286,20 +303,18 @@ static double dot(vec a, vec b)
 
 typedef struct base {
 	bool rect;
-	double d_mm;      /* round: diameter */
-	double w_mm;      /* rect: frontage, across the facing */
-	double dep_mm;    /* rect: depth, along the facing */
-	double facing;    /* rect: degrees */
+	double d_mm;   /* round: diameter */
+	double w_mm;   /* rect: frontage, across the facing */
+	double dep_mm; /* rect: depth, along the facing */
+	double facing; /* rect: degrees */
 } base;
 
 #define NBASES 13
 static const base BASES[NBASES] = {
-	{false, 25, 0, 0, 0}, {false, 32, 0, 0, 0}, {false, 40, 0, 0, 0},
-	{false, 50, 0, 0, 0}, {false, 60, 0, 0, 0},
-	{true, 0, 25, 50, 0}, {true, 0, 25, 50, 30}, {true, 0, 25, 50, 45},
-	{true, 0, 25, 50, 90},
-	{true, 0, 50, 100, 0}, {true, 0, 50, 100, 30}, {true, 0, 50, 100, 45},
-	{true, 0, 50, 100, 90},
+    {false, 25, 0, 0, 0},   {false, 32, 0, 0, 0},  {false, 40, 0, 0, 0},   {false, 50, 0, 0, 0},
+    {false, 60, 0, 0, 0},   {true, 0, 25, 50, 0},  {true, 0, 25, 50, 30},  {true, 0, 25, 50, 45},
+    {true, 0, 25, 50, 90},  {true, 0, 50, 100, 0}, {true, 0, 50, 100, 30}, {true, 0, 50, 100, 45},
+    {true, 0, 50, 100, 90},
 };
 
 #define NANGLES 5
@@ -311,11 +326,21 @@ static const double OFFS[NOFFS] = {-0.01, 0.0, 1e-7, 0.001, 0.01};
 static const char *offtext(char *buf, size_t n, double limit, int k)
 {
 	switch (k) {
-	case 0: snprintf(buf, n, "= %g - 0.01", limit); break;
-	case 1: snprintf(buf, n, "exactly %g", limit); break;
-	case 2: snprintf(buf, n, "= %g + 1e-7, within the 1e-6 tolerance", limit); break;
-	case 3: snprintf(buf, n, "= %g + 0.001", limit); break;
-	default: snprintf(buf, n, "= %g + 0.01", limit); break;
+	case 0:
+		snprintf(buf, n, "= %g - 0.01", limit);
+		break;
+	case 1:
+		snprintf(buf, n, "exactly %g", limit);
+		break;
+	case 2:
+		snprintf(buf, n, "= %g + 1e-7, within the 1e-6 tolerance", limit);
+		break;
+	case 3:
+		snprintf(buf, n, "= %g + 0.001", limit);
+		break;
+	default:
+		snprintf(buf, n, "= %g + 0.01", limit);
+		break;
 	}
 	return buf;
 }
@@ -362,7 +387,7 @@ static double half_extent(const base *b, double facing, vec v, vec u, double *u_
 	}
 	vec f = dir(facing), g = dir(facing + 90.0);
 	double hd = b->dep_mm / MM_PER_IN / 2.0, hw = b->w_mm / MM_PER_IN / 2.0;
-	double cf = dot(f, v), cg = dot(g, v);   /* cos t and sin t, up to sign */
+	double cf = dot(f, v), cg = dot(g, v); /* cos t and sin t, up to sign */
 	if (u_off) {
 		double sf = fabs(cf) < 1e-12 ? 0.0 : (cf > 0 ? 1.0 : -1.0);
 		double sg = fabs(cg) < 1e-12 ? 0.0 : (cg > 0 ? 1.0 : -1.0);
@@ -382,7 +407,7 @@ static vec bbox_half(const base *b, double facing)
 	}
 	double hd = b->dep_mm / MM_PER_IN / 2.0, hw = b->w_mm / MM_PER_IN / 2.0;
 	return (vec){hd * fabs(cosd(facing)) + hw * fabs(sind(facing)),
-		     hd * fabs(sind(facing)) + hw * fabs(cosd(facing))};
+	             hd * fabs(sind(facing)) + hw * fabs(cosd(facing))};
 }
 
 /* A point printed as "X,Y" with %.9f; *back receives the printed values. */
@@ -398,8 +423,8 @@ static void pt(char *buf, size_t n, vec p, vec *back)
 static void check_figure(const char *id, double intended, double printed)
 {
 	if (!(fabs(intended - printed) < 1e-8))
-		die("%s: figure %.12f measured from the printed coordinates is %.12f", id,
-		    intended, printed);
+		die("%s: figure %.12f measured from the printed coordinates is %.12f", id, intended,
+		    printed);
 }
 
 /* ------------------------------------------------------------------ */
@@ -416,12 +441,14 @@ static void expect(row *r, const char *verdict, const char *violates, const char
 }
 
 #define Q_DIST1 "\"Models move up to 6\" in the Movement phase.\""
-#define Q_MOV1 "\"up to their maximum movement distance\""
-#define Q_WAY1 "\"A model cannot move within 1\" of an enemy model unless they are charging " \
-	       "into close combat in the close combat phase.\""
+#define Q_MOV1  "\"up to their maximum movement distance\""
+#define Q_WAY1                                                                                     \
+	"\"A model cannot move within 1\" of an enemy model unless they are charging "             \
+	"into close combat in the close combat phase.\""
 #define Q_DIST6 "\"Models cannot, however, voluntarily move off the board.\""
-#define Q_COH3 "\"the models in it must form an imaginary chain where the distance between " \
-	       "one model and the next is no more than a certain value\""
+#define Q_COH3                                                                                     \
+	"\"the models in it must form an imaginary chain where the distance between "              \
+	"one model and the next is no more than a certain value\""
 
 /* ------------------------------------------------------------------ */
 /* Distance: SH.MOV.DIST.1 against SH.MOV.1 / SH.MOV.COH.1             */
@@ -448,8 +475,8 @@ static void gen_distance(table *t)
 		double m, limit;
 		const char *target;
 	} SET[] = {
-		{6, 6, "SH.MOV.DIST.1"}, {8, 6, "SH.MOV.DIST.1"}, {8, 8, "SH.MOV.1"},
-		{4, 4, "SH.MOV.1"}, {4, 6, "SH.MOV.DIST.1"},
+	    {6, 6, "SH.MOV.DIST.1"}, {8, 6, "SH.MOV.DIST.1"}, {8, 8, "SH.MOV.1"},
+	    {4, 4, "SH.MOV.1"},      {4, 6, "SH.MOV.DIST.1"},
 	};
 	size_t nb = 0;
 	for (size_t s = 0; s < sizeof SET / sizeof SET[0]; s++)
@@ -470,7 +497,8 @@ static void gen_distance(table *t)
 				if (!over6 && !overm)
 					expect(r, "legal", "", "", "");
 				else if (over6 && overm)
-					expect(r, "illegal", "SH.MOV.DIST.1 SH.MOV.1 SH.MOV.COH.1", "", "");
+					expect(r, "illegal", "SH.MOV.DIST.1 SH.MOV.1 SH.MOV.COH.1",
+					       "", "");
 				else if (over6)
 					expect(r, "disputed", "SH.MOV.DIST.1", "conflict",
 					       "SH.MOV.1 SH.MOV.COH.1 SH.MOV.DIST.1");
@@ -484,7 +512,8 @@ static void gen_distance(table *t)
 				setf(r, C_PATHS, "a1 %s %s", s0, s1);
 				setf(r, C_VARIANTS, "%s", near_limit(k) ? "none" : "all");
 				setf(r, C_NOTE,
-				     "%s / %s: L=%.9f (%s), M=%g, 6\" cap %s, M %s; %s, move at %g degrees",
+				     "%s / %s: L=%.9f (%s), M=%g, 6\" cap %s, M %s; %s, move at %g "
+				     "degrees",
 				     Q_DIST1, Q_MOV1, L, offtext(ot, sizeof ot, SET[s].limit, k), m,
 				     over6 ? "exceeded" : "kept", overm ? "exceeded" : "kept",
 				     base_name(bn, sizeof bn, b, b->facing), a);
@@ -537,13 +566,15 @@ static void gen_enemy(table *t)
 			const base *bm = &BASES[i], *be = &BASES[(i + 3 * k + 1) % NBASES];
 			double a = ANGLES[idx % NANGLES], side = (idx % 2) ? -1.0 : 1.0;
 			vec u = dir(a), n = scale(dir(a + 90.0), side);
-			vec p0 = add((vec){36.0, 24.0}, scale(u, -L / 2)), p1 = add(p0, scale(u, L));
+			vec p0 = add((vec){36.0, 24.0}, scale(u, -L / 2)),
+			    p1 = add(p0, scale(u, L));
 			double c = ENEMY_GAP + OFFS[k], a1, a2;
 			double e1 = half_extent(bm, bm->facing, n, u, &a1);
 			double e2 = half_extent(be, be->facing, scale(n, -1.0), u, &a2);
 			double h = c + e1 + e2, se = L / 2 + a1 - a2;
 			if (!(se > 0 && se < L))
-				die("enemy row %d: the enemy's touching point falls off the path", idx);
+				die("enemy row %d: the enemy's touching point falls off the path",
+				    idx);
 			vec e = add(p0, add(scale(u, se), scale(n, h)));
 			char s0[64], s1[64], se_[64], bw1[64], bw2[64], bn1[64], bn2[64], ot[64];
 			vec bp0, bp1, be_;
@@ -576,15 +607,17 @@ static void gen_enemy(table *t)
 			     "%s closest approach c=%.9f (%s) = h - e1 - e2 with h=%.9f, "
 			     "e1=%.9f (%s), e2=%.9f (%s); move of 5 at %g degrees passes the "
 			     "enemy at %.3f along it",
-			     Q_WAY1, c, offtext(ot, sizeof ot, ENEMY_GAP, k), h, e1, base_name(bn1, sizeof bn1, bm, bm->facing),
-			     e2, base_name(bn2, sizeof bn2, be, be->facing), a, se);
+			     Q_WAY1, c, offtext(ot, sizeof ot, ENEMY_GAP, k), h, e1,
+			     base_name(bn1, sizeof bn1, bm, bm->facing), e2,
+			     base_name(bn2, sizeof bn2, be, be->facing), a, se);
 		}
 	for (int k = 0; k < NOFFS; k++)
 		for (int j = 0; j < 3; j++, idx++) {
 			const base *bm = &BASES[(k + j) % 5], *be = &BASES[(k + 2 * j + 1) % 5];
 			double a = ANGLES[idx % NANGLES];
 			vec u = dir(a);
-			vec p0 = add((vec){36.0, 24.0}, scale(u, -L / 2)), p1 = add(p0, scale(u, L));
+			vec p0 = add((vec){36.0, 24.0}, scale(u, -L / 2)),
+			    p1 = add(p0, scale(u, L));
 			double c = ENEMY_GAP + OFFS[k];
 			double r1 = bm->d_mm / MM_PER_IN / 2, r2 = be->d_mm / MM_PER_IN / 2;
 			vec e = add(p1, scale(u, r1 + r2 + c));
@@ -663,21 +696,33 @@ static void gen_coherency(table *t)
 		const char *gapname[NOFFS];
 		bool outward;
 	} FORM[] = {
-		{"fight_in_ranks", "SH.FORM.FIR.COH",
-		 "\"A unit that Fights in Ranks must be in base contact with one another to be in "
-		 "Coherency.\"",
-		 FIR_COH, 4, {0.0, 1e-7, 0.001, 0.01, 0},
-		 {"base contact", "within the 1e-6 tolerance", "apart", "apart", ""}, false},
-		{"horde", "SH.FORM.HORDE.COH",
-		 "\"A Horde must be within 1\" of each other to be in coherency.\"", HORDE_COH, 5,
-		 {HORDE_COH - 0.01, HORDE_COH, HORDE_COH + 1e-7, HORDE_COH + 0.001, HORDE_COH + 0.01},
-		 {"= 1 - 0.01", "exactly 1", "= 1 + 1e-7, within the 1e-6 tolerance",
-		  "= 1 + 0.001", "= 1 + 0.01"}, true},
-		{"skirmish", "SH.FORM.SKIRM.COH",
-		 "\"Skirmishers must be within 2\" of each other to be in coherency.\"", SKIRM_COH, 5,
-		 {SKIRM_COH - 0.01, SKIRM_COH, SKIRM_COH + 1e-7, SKIRM_COH + 0.001, SKIRM_COH + 0.01},
-		 {"= 2 - 0.01", "exactly 2", "= 2 + 1e-7, within the 1e-6 tolerance",
-		  "= 2 + 0.001", "= 2 + 0.01"}, true},
+	    {"fight_in_ranks",
+	     "SH.FORM.FIR.COH",
+	     "\"A unit that Fights in Ranks must be in base contact with one another to be in "
+	     "Coherency.\"",
+	     FIR_COH,
+	     4,
+	     {0.0, 1e-7, 0.001, 0.01, 0},
+	     {"base contact", "within the 1e-6 tolerance", "apart", "apart", ""},
+	     false},
+	    {"horde",
+	     "SH.FORM.HORDE.COH",
+	     "\"A Horde must be within 1\" of each other to be in coherency.\"",
+	     HORDE_COH,
+	     5,
+	     {HORDE_COH - 0.01, HORDE_COH, HORDE_COH + 1e-7, HORDE_COH + 0.001, HORDE_COH + 0.01},
+	     {"= 1 - 0.01", "exactly 1", "= 1 + 1e-7, within the 1e-6 tolerance", "= 1 + 0.001",
+	      "= 1 + 0.01"},
+	     true},
+	    {"skirmish",
+	     "SH.FORM.SKIRM.COH",
+	     "\"Skirmishers must be within 2\" of each other to be in coherency.\"",
+	     SKIRM_COH,
+	     5,
+	     {SKIRM_COH - 0.01, SKIRM_COH, SKIRM_COH + 1e-7, SKIRM_COH + 0.001, SKIRM_COH + 0.01},
+	     {"= 2 - 0.01", "exactly 2", "= 2 + 1e-7, within the 1e-6 tolerance", "= 2 + 0.001",
+	      "= 2 + 0.01"},
+	     true},
 	};
 	/* Line bases: round, or rectangles with facing along (0) or across (90)
 	 * the line. */
@@ -696,14 +741,16 @@ static void gen_coherency(table *t)
 					double a = ANGLES[cnt % NANGLES];
 					double facing = fmod(a + rel, 360.0);
 					vec u = dir(a);
-					double dd = !b->rect ? b->d_mm / MM_PER_IN
-						: rel == 0 ? b->dep_mm / MM_PER_IN : b->w_mm / MM_PER_IN;
+					double dd = !b->rect   ? b->d_mm / MM_PER_IN
+					            : rel == 0 ? b->dep_mm / MM_PER_IN
+					                       : b->w_mm / MM_PER_IN;
 					double g = FORM[fi].gaps[k], lim = FORM[fi].limit;
 					double sp = g + dd;
 					bool within = g <= lim + TOL;
 					if (nm >= 3 && !(2 * g + dd > lim + TOL))
 						die("coherency: end models within the limit");
-					vec o = add((vec){36.0, 24.0}, scale(u, -(nm - 1) * sp / 2));
+					vec o =
+					    add((vec){36.0, 24.0}, scale(u, -(nm - 1) * sp / 2));
 					bool first = cnt % 2; /* which end moves */
 					int mv = first ? 0 : nm - 1;
 					vec out = first ? scale(u, -1.0) : u; /* outwards */
@@ -712,22 +759,26 @@ static void gen_coherency(table *t)
 					vec pts[5];
 					base_word(bw, sizeof bw, b, facing);
 					for (int i = 0; i < nm; i++) {
-						/* pts[i]: where model i stands once the move is over */
+						/* pts[i]: where model i stands once the move is
+						 * over */
 						vec c = add(o, scale(u, i * sp));
 						pt(p, sizeof p, c, &pts[i]);
 						if (i == mv) {
 							/* it stands at its path's start */
-							vec st = add(c, scale(out, outward ? -0.5 : 0.5));
+							vec st = add(
+							    c, scale(out, outward ? -0.5 : 0.5));
 							pt(q, sizeof q, st, NULL);
-							snprintf(path, sizeof path, "a%d %s %s", i + 1, q, p);
+							snprintf(path, sizeof path, "a%d %s %s",
+							         i + 1, q, p);
 						} else {
 							size_t ls = strlen(stat);
-							snprintf(stat + ls, sizeof stat - ls, "%sa%d",
-								 ls ? " " : "", i + 1);
+							snprintf(stat + ls, sizeof stat - ls,
+							         "%sa%d", ls ? " " : "", i + 1);
 						}
 						size_t lm = strlen(models);
-						snprintf(models + lm, sizeof models - lm, "%sA1/a%d %s %s",
-							 i ? "; " : "", i + 1, i == mv ? q : p, bw);
+						snprintf(models + lm, sizeof models - lm,
+						         "%sA1/a%d %s %s", i ? "; " : "", i + 1,
+						         i == mv ? q : p, bw);
 					}
 					for (int pass = 0; pass < 2; pass++) {
 						bool chain = pass == 1;
@@ -735,29 +786,34 @@ static void gen_coherency(table *t)
 							break;
 						row *r = row_new(t);
 						for (int i = 0; i + 1 < nm; i++)
-							check_figure(r->f[C_ID], g,
-								     hypot(pts[i + 1].x - pts[i].x,
-									   pts[i + 1].y - pts[i].y) - dd);
+							check_figure(
+							    r->f[C_ID], g,
+							    hypot(pts[i + 1].x - pts[i].x,
+							          pts[i + 1].y - pts[i].y) -
+							        dd);
 						setf(r, C_TARGET, "%s",
 						     nm == 2 ? "SH.MOV.COH.3" : FORM[fi].clause);
 						if (!within)
 							expect(r, "illegal", "", "", "");
 						if (!within)
-							setf(r, C_VIOLATES, "SH.MOV.COH.3 SH.MOV.WHICH.4 %s",
+							setf(r, C_VIOLATES,
+							     "SH.MOV.COH.3 SH.MOV.WHICH.4 %s",
 							     FORM[fi].clause);
 						else if (nm == 2 || chain)
 							expect(r, "legal", "", "", "");
 						else
-							expect(r, "disputed", "", "readings", FORM[fi].clause);
+							expect(r, "disputed", "", "readings",
+							       FORM[fi].clause);
 						setf(r, C_PROFILE, "%s", chain ? "chain" : "all");
 						setf(r, C_BOARD, "72x48");
-						/* A unit in ranks faces as its models do, so that its
-						 * ranks are read along the same direction. */
+						/* A unit in ranks faces as its models do, so that
+						 * its ranks are read along the same direction. */
 						if (strcmp(FORM[fi].word, "fight_in_ranks") == 0)
-							setf(r, C_UNITS, "A1 A %s M=6 facing=%g", FORM[fi].word,
-							     facing);
+							setf(r, C_UNITS, "A1 A %s M=6 facing=%g",
+							     FORM[fi].word, facing);
 						else
-							setf(r, C_UNITS, "A1 A %s M=6", FORM[fi].word);
+							setf(r, C_UNITS, "A1 A %s M=6",
+							     FORM[fi].word);
 						setf(r, C_MODELS, "%s", models);
 						setf(r, C_ACTION, "move A1");
 						setf(r, C_PATHS, "%s", path);
@@ -767,15 +823,20 @@ static void gen_coherency(table *t)
 						     g == lim || g == lim + 1e-7 ? "none" : "all");
 						char bn[64];
 						setf(r, C_NOTE,
-						     "%s / %s: %d models in a line, every gap g=%.9f (%s; "
-						     "limit %g); a%d moves 0.5 %s, the others stay (declared); "
-						     "end models %.9f apart%s; %s, line at %g degrees%s",
-						     FORM[fi].quote, Q_COH3, nm, g, FORM[fi].gapname[k], lim,
-						     mv + 1, outward ? "outwards" : "inwards",
+						     "%s / %s: %d models in a line, every gap "
+						     "g=%.9f (%s; "
+						     "limit %g); a%d moves 0.5 %s, the others stay "
+						     "(declared); "
+						     "end models %.9f apart%s; %s, line at %g "
+						     "degrees%s",
+						     FORM[fi].quote, Q_COH3, nm, g,
+						     FORM[fi].gapname[k], lim, mv + 1,
+						     outward ? "outwards" : "inwards",
 						     (nm - 1) * g + (nm - 2) * dd,
 						     nm >= 3 ? " (all-pairs violated)" : "",
 						     base_name(bn, sizeof bn, b, facing), a,
-						     chain ? "; profile chain: connected reading" : "");
+						     chain ? "; profile chain: connected reading"
+						           : "");
 					}
 				}
 }
@@ -805,10 +866,10 @@ static void gen_board(table *t)
 	enum { LEFT, RIGHT, BOTTOM, TOP, CORNER, NEDGES };
 	static const char *const EDGE[NEDGES] = {"left", "right", "bottom", "top", "corner"};
 	static const double APPROACH[NEDGES][3] = {
-		{143, 210, 180}, {0, 37, 323}, {210, 270, 323}, {37, 90, 143}, {37, 143, 210},
+	    {143, 210, 180}, {0, 37, 323}, {210, 270, 323}, {37, 90, 143}, {37, 143, 210},
 	};
 	static const char *const CORNERS[4] = {"top-right", "top-left", "bottom-left",
-					       "bottom-right"};
+	                                       "bottom-right"};
 	static const double CORNER_ANGLE[4] = {37, 143, 210, 323};
 	size_t nb = 0, ncorner = 0;
 	for (int e = 0; e < NEDGES; e++)
@@ -844,12 +905,13 @@ static void gen_board(table *t)
 				pt(s1, sizeof s1, end, &be);
 				row *r = row_new(t);
 				double over = fmax(fmax(h.x - be.x, be.x + h.x - BOARD_W),
-						   fmax(h.y - be.y, be.y + h.y - BOARD_H));
+				                   fmax(h.y - be.y, be.y + h.y - BOARD_H));
 				double over0 = fmax(fmax(h.x - bs.x, bs.x + h.x - BOARD_W),
-						    fmax(h.y - bs.y, bs.y + h.y - BOARD_H));
+				                    fmax(h.y - bs.y, bs.y + h.y - BOARD_H));
 				check_figure(r->f[C_ID], o, over);
 				if (!(over0 < -0.5))
-					die("%s: the path does not start well on the board", r->f[C_ID]);
+					die("%s: the path does not start well on the board",
+					    r->f[C_ID]);
 				bool off = o > TOL;
 				setf(r, C_TARGET, "SH.MOV.DIST.6");
 				if (!off)
@@ -915,14 +977,15 @@ static void gen_board(table *t)
  * disagree is then not among them; with A = 6 they never do: B = C).
  * Every row gets variants `none`.
  */
-#define DT_X0 30.0
-#define DT_X1 40.0
-#define DT_Y0 19.0
-#define DT_Y1 29.0
-#define DT_Y 24.0
+#define DT_X0   30.0
+#define DT_X1   40.0
+#define DT_Y0   19.0
+#define DT_Y1   29.0
+#define DT_Y    24.0
 #define Q_DIFF2 "\"roll a 2d6 and pick the highest value\""
-#define Q_DIFF3 "\"That value is the furthest any model in the unit may move through difficult " \
-		"terrain during their move this phase.\""
+#define Q_DIFF3                                                                                    \
+	"\"That value is the furthest any model in the unit may move through difficult "           \
+	"terrain during their move this phase.\""
 
 /* The length of [s, e] inside [lo, hi]. */
 static double overlap(double s, double e, double lo, double hi)
@@ -952,7 +1015,9 @@ static void gen_difficult(table *t)
 					if (!(c > 0.1) || !(ex + rad < DT_X1 - 0.1))
 						die("difficult: A=%d: the path does not fit T1", a);
 					if (!inside && !(len < MAX_MOVE - 0.1))
-						die("difficult: A=%d: a path from outside is too long", a);
+						die("difficult: A=%d: a path from outside is too "
+						    "long",
+						    a);
 					char s0[64], s1[64], ot[64];
 					vec bp0, bp1;
 					pt(s0, sizeof s0, (vec){sx, DT_Y}, &bp0);
@@ -966,38 +1031,48 @@ static void gen_difficult(table *t)
 					bool c_ok = c <= a + TOL, b_ok = b <= a + TOL;
 					bool over6 = len > MAX_MOVE + TOL;
 					if (!c_ok && b_ok)
-						die("%s: the base reading within, the centre's not", rw->f[C_ID]);
+						die("%s: the base reading within, the centre's not",
+						    rw->f[C_ID]);
 					setf(rw, C_TARGET, "SH.TER.DIFF.3");
 					if (over6)
 						expect(rw, "illegal",
-						       !c_ok ? "SH.MOV.DIST.1 SH.MOV.1 SH.MOV.COH.1 SH.TER.DIFF.3"
-							     : "SH.MOV.DIST.1 SH.MOV.1 SH.MOV.COH.1",
+						       !c_ok
+						           ? "SH.MOV.DIST.1 SH.MOV.1 SH.MOV.COH.1 "
+						             "SH.TER.DIFF.3"
+						           : "SH.MOV.DIST.1 SH.MOV.1 SH.MOV.COH.1",
 						       "", "");
 					else if (!c_ok)
 						expect(rw, "illegal", "SH.TER.DIFF.3", "", "");
 					else if (!b_ok)
-						expect(rw, "disputed", "", "readings", "SH.TER.DIFF.3");
+						expect(rw, "disputed", "", "readings",
+						       "SH.TER.DIFF.3");
 					else
 						expect(rw, "legal", "", "", "");
 					setf(rw, C_PROFILE, "all");
 					setf(rw, C_BOARD, "72x48");
 					setf(rw, C_UNITS, "A1 A horde M=6");
 					setf(rw, C_MODELS, "A1/a1 %s %g", s0, d);
-					setf(rw, C_TERRAIN, "T1 difficult %g,%g %g,%g %g,%g %g,%g", DT_X0, DT_Y0,
-					     DT_X1, DT_Y0, DT_X1, DT_Y1, DT_X0, DT_Y1);
+					setf(rw, C_TERRAIN, "T1 difficult %g,%g %g,%g %g,%g %g,%g",
+					     DT_X0, DT_Y0, DT_X1, DT_Y0, DT_X1, DT_Y1, DT_X0,
+					     DT_Y1);
 					setf(rw, C_ACTION, "move A1");
 					setf(rw, C_PATHS, "a1 %s %s", s0, s1);
-					setf(rw, C_DICE, "difficult_check: %d %d", DICE[a - 1][0], DICE[a - 1][1]);
+					setf(rw, C_DICE, "difficult_check: %d %d", DICE[a - 1][0],
+					     DICE[a - 1][1]);
 					setf(rw, C_VALUES, "difficult_allowance=%d", a);
 					setf(rw, C_VARIANTS, "none");
 					setf(rw, C_NOTE,
-					     "%s / %s: dice %d %d, allowance %d; %s %s; centre reading "
-					     "C=%.9f, base reading B=%.9f; round %g mm, r=%.9f; path x "
-					     "%.9f -> %.9f (%.9f in) at y=%g into T1 (x %g..%g), %s%s",
+					     "%s / %s: dice %d %d, allowance %d; %s %s; centre "
+					     "reading "
+					     "C=%.9f, base reading B=%.9f; round %g mm, r=%.9f; "
+					     "path x "
+					     "%.9f -> %.9f (%.9f in) at y=%g into T1 (x %g..%g), "
+					     "%s%s",
 					     Q_DIFF3, Q_DIFF2, DICE[a - 1][0], DICE[a - 1][1], a,
-					     base_fam ? "B" : "C", offtext(ot, sizeof ot, a, k), c, b, d, rad,
-					     sx, ex, len, DT_Y, DT_X0, DT_X1,
-					     inside ? "starting inside: B = C" : "starting 0.1 in clear of it: B = C + r",
+					     base_fam ? "B" : "C", offtext(ot, sizeof ot, a, k), c,
+					     b, d, rad, sx, ex, len, DT_Y, DT_X0, DT_X1,
+					     inside ? "starting inside: B = C"
+					            : "starting 0.1 in clear of it: B = C + r",
 					     over6 ? "; the path is longer than 6 in" : "");
 				}
 		}
@@ -1052,33 +1127,35 @@ static void gen_difficult(table *t)
  * less a1's start less 2r): both are measured again. Every row gets
  * variants `none`.
  */
-#define CH_X0 20.0
-#define CH_Y 20.0
-#define CH_R (MM_PER_IN / MM_PER_IN / 2.0)   /* 25.4 mm bases: r = 0.5 in */
+#define CH_X0  20.0
+#define CH_Y   20.0
+#define CH_R   (MM_PER_IN / MM_PER_IN / 2.0) /* 25.4 mm bases: r = 0.5 in */
 #define CH_TX0 20.75
 #define CH_TX1 21.75
 #define CH_TY0 15.0
 #define CH_TY1 25.0
-#define Q_RANGE1 "\"Roll 2D6. This is your charge range - the number of inches your " \
-		 "assaulting unit can charge.\""
-#define Q_DIFF2CH "\"the unit rolls 3D6, rather than 2D6, and uses the two lowest results as " \
-		  "its charge range\""
+#define Q_RANGE1                                                                                   \
+	"\"Roll 2D6. This is your charge range - the number of inches your "                       \
+	"assaulting unit can charge.\""
+#define Q_DIFF2CH                                                                                  \
+	"\"the unit rolls 3D6, rather than 2D6, and uses the two lowest results as "               \
+	"its charge range\""
 #define Q_MOVE4 "\"up to the 2D6 distance you rolled earlier\""
-#define Q_FAIL1 "\"If the initial charger ... is found to be further than its charge range " \
-		"from the unit(s) that it has declared the charge against, the charge fails " \
-		"and no models are moved.\""
+#define Q_FAIL1                                                                                    \
+	"\"If the initial charger ... is found to be further than its charge range "               \
+	"from the unit(s) that it has declared the charge against, the charge fails "              \
+	"and no models are moved.\""
 
 static void gen_charge_range(table *t)
 {
 	static const int PAIR[13][2] = {
-		[2] = {1, 1}, [3] = {2, 1}, [4] = {1, 3}, [5] = {4, 1}, [6] = {2, 4},
-		[7] = {6, 1}, [8] = {3, 5}, [9] = {4, 5}, [10] = {6, 4}, [11] = {5, 6},
-		[12] = {6, 6},
+	    [2] = {1, 1}, [3] = {2, 1}, [4] = {1, 3},  [5] = {4, 1},  [6] = {2, 4},  [7] = {6, 1},
+	    [8] = {3, 5}, [9] = {4, 5}, [10] = {6, 4}, [11] = {5, 6}, [12] = {6, 6},
 	};
 	static const int TRIPLE[13][3] = {
-		[2] = {5, 1, 1}, [3] = {1, 6, 2}, [4] = {3, 1, 3}, [5] = {2, 3, 4},
-		[6] = {6, 3, 3}, [7] = {4, 3, 5}, [8] = {4, 6, 4}, [9] = {5, 4, 6},
-		[10] = {5, 5, 6}, [11] = {6, 5, 6}, [12] = {6, 6, 6},
+	    [2] = {5, 1, 1},  [3] = {1, 6, 2},  [4] = {3, 1, 3},  [5] = {2, 3, 4},
+	    [6] = {6, 3, 3},  [7] = {4, 3, 5},  [8] = {4, 6, 4},  [9] = {5, 4, 6},
+	    [10] = {5, 5, 6}, [11] = {6, 5, 6}, [12] = {6, 6, 6},
 	};
 	for (int fam = 0; fam < 2; fam++) {
 		bool d3 = fam == 1;
@@ -1086,8 +1163,9 @@ static void gen_charge_range(table *t)
 			int range;
 			if (d3) {
 				const int *x = TRIPLE[T];
-				int hi = x[0] > x[1] ? (x[0] > x[2] ? x[0] : x[2]) : (x[1] > x[2] ? x[1] : x[2]);
-				range = x[0] + x[1] + x[2] - hi;   /* the two lowest */
+				int hi = x[0] > x[1] ? (x[0] > x[2] ? x[0] : x[2])
+				                     : (x[1] > x[2] ? x[1] : x[2]);
+				range = x[0] + x[1] + x[2] - hi; /* the two lowest */
 			} else {
 				range = PAIR[T][0] + PAIR[T][1];
 			}
@@ -1118,37 +1196,47 @@ static void gen_charge_range(table *t)
 				setf(r, C_UNITS, "A1 A horde; E1 B horde");
 				setf(r, C_MODELS, "A1/a1 %s 25.4; E1/e1 %s 25.4", s0, se);
 				if (d3)
-					setf(r, C_TERRAIN, "T1 difficult %g,%g %g,%g %g,%g %g,%g", CH_TX0,
-					     CH_TY0, CH_TX1, CH_TY0, CH_TX1, CH_TY1, CH_TX0, CH_TY1);
+					setf(r, C_TERRAIN, "T1 difficult %g,%g %g,%g %g,%g %g,%g",
+					     CH_TX0, CH_TY0, CH_TX1, CH_TY0, CH_TX1, CH_TY1, CH_TX0,
+					     CH_TY1);
 				setf(r, C_ACTION, "charge A1 -> E1");
 				setf(r, C_PATHS, "a1 %s %s", s0, s1);
 				if (d3)
-					setf(r, C_DICE, "difficult_check: 6 2; difficult_charge_roll: %d %d %d",
-					     TRIPLE[T][0], TRIPLE[T][1], TRIPLE[T][2]);
+					setf(
+					    r, C_DICE,
+					    "difficult_check: 6 2; difficult_charge_roll: %d %d %d",
+					    TRIPLE[T][0], TRIPLE[T][1], TRIPLE[T][2]);
 				else
-					setf(r, C_DICE, "charge_roll: %d %d", PAIR[T][0], PAIR[T][1]);
+					setf(r, C_DICE, "charge_roll: %d %d", PAIR[T][0],
+					     PAIR[T][1]);
 				setf(r, C_VALUES, "charge_range=%d", range);
 				setf(r, C_VARIANTS, "none");
 				char dice[64];
 				if (d3)
-					snprintf(dice, sizeof dice, "3D6 %d %d %d, the two lowest: %d",
-						 TRIPLE[T][0], TRIPLE[T][1], TRIPLE[T][2], range);
+					snprintf(dice, sizeof dice,
+					         "3D6 %d %d %d, the two lowest: %d", TRIPLE[T][0],
+					         TRIPLE[T][1], TRIPLE[T][2], range);
 				else
 					snprintf(dice, sizeof dice, "2D6 %d + %d = %d", PAIR[T][0],
-						 PAIR[T][1], range);
+					         PAIR[T][1], range);
 				setf(r, C_NOTE,
-				     "%s / %s / %s: %s; a1 charges D=%.9f in (%s) straight along +x from "
-				     "x=%g into base contact with e1 (centre at x0 + D + 1, 25.4 mm bases), "
-				     "e1 D in from a1 at the start%s; close combat phase; D <= range + 1e-6: "
+				     "%s / %s / %s: %s; a1 charges D=%.9f in (%s) straight along "
+				     "+x from "
+				     "x=%g into base contact with e1 (centre at x0 + D + 1, 25.4 "
+				     "mm bases), "
+				     "e1 D in from a1 at the start%s; close combat phase; D <= "
+				     "range + 1e-6: "
 				     "%s",
 				     d3 ? Q_DIFF2CH : Q_RANGE1, Q_MOVE4, Q_FAIL1, dice, D,
 				     offtext(ot, sizeof ot, T, k), CH_X0,
-				     d3 ? "; through T1 (x 20.75..21.75), difficult_check 6 2 (allowance 6, "
-					  "never the limit)"
-					: "",
-				     fails ? "no, the charge fails and a1 moved (FAIL.1) further than the "
-					     "range (MOVE.4)"
-					   : "yes, legal");
+				     d3 ? "; through T1 (x 20.75..21.75), difficult_check 6 2 "
+				          "(allowance 6, "
+				          "never the limit)"
+				        : "",
+				     fails ? "no, the charge fails and a1 moved (FAIL.1) further "
+				             "than the "
+				             "range (MOVE.4)"
+				           : "yes, legal");
 			}
 		}
 	}
@@ -1158,13 +1246,13 @@ int main(int argc, char **argv)
 {
 	if (argc != 2 || argv[1][0] == '-') {
 		fprintf(stderr, "usage: gen_boundary DIR\n"
-				"writes DIR/scrollhammer/movement/gen-boundary-*.csv and\n"
-				"DIR/scrollhammer/terrain/gen-boundary-difficult.csv and\n"
-				"DIR/scrollhammer/charge/gen-boundary-range.csv\n");
+		                "writes DIR/scrollhammer/movement/gen-boundary-*.csv and\n"
+		                "DIR/scrollhammer/terrain/gen-boundary-difficult.csv and\n"
+		                "DIR/scrollhammer/charge/gen-boundary-range.csv\n");
 		return 2;
 	}
 	static const char *const SUBS[] = {"scrollhammer/movement", "scrollhammer/terrain",
-					   "scrollhammer/charge"};
+	                                   "scrollhammer/charge"};
 	for (size_t i = 0; i < sizeof SUBS / sizeof SUBS[0]; i++) {
 		char sub[4096];
 		if (snprintf(sub, sizeof sub, "%s/%s", argv[1], SUBS[i]) >= (int)sizeof sub)
@@ -1172,12 +1260,12 @@ int main(int argc, char **argv)
 		mkdir_p(sub);
 	}
 	table tables[] = {
-		{SUBS[0], "gen-boundary-distance.csv", "SH-MOV-BND-DIST", NULL, 0, 0},
-		{SUBS[0], "gen-boundary-enemy.csv", "SH-MOV-BND-WAY", NULL, 0, 0},
-		{SUBS[0], "gen-boundary-coherency.csv", "SH-MOV-BND-COH", NULL, 0, 0},
-		{SUBS[0], "gen-boundary-board.csv", "SH-MOV-BND-BOARD", NULL, 0, 0},
-		{SUBS[1], "gen-boundary-difficult.csv", "SH-TER-BND-DIFF", NULL, 0, 0},
-		{SUBS[2], "gen-boundary-range.csv", "SH-CHG-BND-RANGE", NULL, 0, 0},
+	    {SUBS[0], "gen-boundary-distance.csv", "SH-MOV-BND-DIST", NULL, 0, 0},
+	    {SUBS[0], "gen-boundary-enemy.csv", "SH-MOV-BND-WAY", NULL, 0, 0},
+	    {SUBS[0], "gen-boundary-coherency.csv", "SH-MOV-BND-COH", NULL, 0, 0},
+	    {SUBS[0], "gen-boundary-board.csv", "SH-MOV-BND-BOARD", NULL, 0, 0},
+	    {SUBS[1], "gen-boundary-difficult.csv", "SH-TER-BND-DIFF", NULL, 0, 0},
+	    {SUBS[2], "gen-boundary-range.csv", "SH-CHG-BND-RANGE", NULL, 0, 0},
 	};
 	gen_distance(&tables[0]);
 	gen_enemy(&tables[1]);

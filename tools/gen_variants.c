@@ -74,10 +74,10 @@
 
 #include "strbuf.h"
 
-#define TOL 1e-6       /* CONV.TOL.1 */
+#define TOL       1e-6 /* CONV.TOL.1 */
 #define MM_PER_IN 25.4 /* CONV.UNIT.1 */
-#define MARGIN 0.5     /* a translated base stays this far inside the board */
-#define PI 3.14159265358979323846
+#define MARGIN    0.5  /* a translated base stays this far inside the board */
+#define PI        3.14159265358979323846
 
 static void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 static void die(int status, const char *fmt, ...)
@@ -125,7 +125,7 @@ typedef struct table {
 	/* parser state */
 	record cur;
 	size_t cur_cap;
-	long line;    /* the line being fed */
+	long line; /* the line being fed */
 } table;
 
 static void on_field(void *s, size_t len, void *data)
@@ -207,9 +207,10 @@ static void load(table *t, const char *path)
 	if (csv_fini(&p, on_field, on_record, t) != 0) {
 		int e = csv_error(&p);
 		csv_free(&p);
-		die(2, "%s:%ld: malformed CSV: the file ends inside a quoted field of the record "
-		    "that starts at line %ld: %s", path, t->line, t->cur.n ? t->cur.line : t->line,
-		    csv_strerror(e));
+		die(2,
+		    "%s:%ld: malformed CSV: the file ends inside a quoted field of the record "
+		    "that starts at line %ld: %s",
+		    path, t->line, t->cur.n ? t->cur.line : t->line, csv_strerror(e));
 	}
 	csv_free(&p);
 	strbuf_free(&data);
@@ -222,16 +223,34 @@ static void load(table *t, const char *path)
 /* ------------------------------------------------------------------ */
 
 enum {
-	C_ID, C_RULESET, C_TARGET, C_EXPECT, C_VIOLATES, C_DISPUTE, C_DISPUTED,
-	C_PROFILE, C_BOARD, C_CONTEXT, C_UNITS, C_MODELS, C_TERRAIN, C_ACTION,
-	C_PATHS, C_STATIONARY, C_FACTS, C_DICE, C_VALUES, C_VARIANTS, C_NOTE, NCOL
+	C_ID,
+	C_RULESET,
+	C_TARGET,
+	C_EXPECT,
+	C_VIOLATES,
+	C_DISPUTE,
+	C_DISPUTED,
+	C_PROFILE,
+	C_BOARD,
+	C_CONTEXT,
+	C_UNITS,
+	C_MODELS,
+	C_TERRAIN,
+	C_ACTION,
+	C_PATHS,
+	C_STATIONARY,
+	C_FACTS,
+	C_DICE,
+	C_VALUES,
+	C_VARIANTS,
+	C_NOTE,
+	NCOL
 };
 
 static const char *const COLS[NCOL] = {
-	"id", "ruleset", "target", "expect", "violates", "dispute", "disputed",
-	"profile", "board", "context", "units", "models", "terrain", "action",
-	"paths", "stationary", "facts", "dice", "values", "variants", "note"
-};
+    "id",      "ruleset",    "target",  "expect", "violates", "dispute",  "disputed",
+    "profile", "board",      "context", "units",  "models",   "terrain",  "action",
+    "paths",   "stationary", "facts",   "dice",   "values",   "variants", "note"};
 
 static const int REQUIRED[] = {C_ID, C_TARGET, C_EXPECT, C_UNITS, C_MODELS, C_ACTION};
 
@@ -276,18 +295,24 @@ typedef struct xform {
 static vec xpt(const xform *x, vec p)
 {
 	switch (x->k) {
-	case X_TR: return (vec){p.x + x->dx, p.y + x->dy};
-	case X_MX: return (vec){x->w - p.x, p.y};
-	default: return (vec){x->w - p.x, x->h - p.y};
+	case X_TR:
+		return (vec){p.x + x->dx, p.y + x->dy};
+	case X_MX:
+		return (vec){x->w - p.x, p.y};
+	default:
+		return (vec){x->w - p.x, x->h - p.y};
 	}
 }
 
 static double xfacing(const xform *x, double f)
 {
 	switch (x->k) {
-	case X_TR: return f;
-	case X_MX: return 180.0 - f;
-	default: return f + 180.0;
+	case X_TR:
+		return f;
+	case X_MX:
+		return 180.0 - f;
+	default:
+		return f + 180.0;
 	}
 }
 
@@ -346,7 +371,8 @@ typedef struct where {
 	const char *col;
 } where;
 
-static void bad(const where *w, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+static void bad(const where *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3), noreturn));
 static void bad(const where *w, const char *fmt, ...)
 {
 	char msg[1024];
@@ -382,7 +408,7 @@ static bool parse_pt(const char *s, size_t n, vec *out)
 }
 
 typedef struct model_info {
-	char *id;      /* the model's ID (after the '/') */
+	char *id; /* the model's ID (after the '/') */
 	char *unit;
 	vec pos;
 	bool rect;
@@ -486,11 +512,12 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 					model->pos = p;
 				if (sc && kind == K_TERRAIN) {
 					sc->terrain = xrealloc(sc->terrain,
-							       (sc->nt + 1) * sizeof *sc->terrain);
+					                       (sc->nt + 1) * sizeof *sc->terrain);
 					sc->terrain[sc->nt++] = p;
 				}
 				if (sc && kind == K_PATHS) {
-					path->pts = xrealloc(path->pts, (path->n + 1) * sizeof *path->pts);
+					path->pts =
+					    xrealloc(path->pts, (path->n + 1) * sizeof *path->pts);
 					path->pts[path->n++] = p;
 				}
 				if (out && x) {
@@ -502,10 +529,10 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 				}
 				done = true;
 			} else if ((kind == K_MODELS || kind == K_UNITS) && ti >= 3 && tn > 7 &&
-				   strncmp(q, "facing=", 7) == 0) {
+			           strncmp(q, "facing=", 7) == 0) {
 				if (!parse_num(q + 7, tn - 7, &f))
-					bad(w, "item %zu: expected facing=DEGREES, found '%.*s'", item,
-					    (int)tn, q);
+					bad(w, "item %zu: expected facing=DEGREES, found '%.*s'",
+					    item, (int)tn, q);
 				if (sc && kind == K_MODELS) {
 					model->has_facing = true;
 					model->facing = f;
@@ -525,13 +552,17 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 				/* BASE: a diameter or WxD, in mm */
 				const char *xs = memchr(q, 'x', tn);
 				double a = 0, b = 0;
-				bool ok = xs ? parse_num(q, (size_t)(xs - q), &a) &&
-						       parse_num(xs + 1, tn - (size_t)(xs - q) - 1, &b) &&
-						       a > 0 && b > 0
-					     : parse_num(q, tn, &a) && a > 0;
+				bool ok =
+				    xs ? parse_num(q, (size_t)(xs - q), &a) &&
+				             parse_num(xs + 1, tn - (size_t)(xs - q) - 1, &b) &&
+				             a > 0 && b > 0
+				       : parse_num(q, tn, &a) && a > 0;
 				if (!ok)
-					bad(w, "item %zu: expected a base (diameter or WxD in mm), found "
-					    "'%.*s'", item, (int)tn, q);
+					bad(w,
+					    "item %zu: expected a base (diameter or WxD in mm), "
+					    "found "
+					    "'%.*s'",
+					    item, (int)tn, q);
 				if (sc) {
 					model->rect = xs != NULL;
 					model->d_mm = xs ? 0 : a;
@@ -542,13 +573,14 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 				if (kind == K_MODELS) {
 					const char *slash = memchr(q, '/', tn);
 					if (!slash)
-						bad(w, "item %zu: expected UNIT/ID, found '%.*s'", item,
-						    (int)tn, q);
+						bad(w, "item %zu: expected UNIT/ID, found '%.*s'",
+						    item, (int)tn, q);
 					sc->m = xrealloc(sc->m, (sc->nm + 1) * sizeof *sc->m);
 					model = &sc->m[sc->nm++];
 					memset(model, 0, sizeof *model);
 					model->unit = xstrndup(q, (size_t)(slash - q));
-					model->id = xstrndup(slash + 1, tn - (size_t)(slash - q) - 1);
+					model->id =
+					    xstrndup(slash + 1, tn - (size_t)(slash - q) - 1);
 				} else if (kind == K_UNITS) {
 					sc->u = xrealloc(sc->u, (sc->nu + 1) * sizeof *sc->u);
 					unit = &sc->u[sc->nu++];
@@ -577,11 +609,15 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 			}
 		}
 		if (ti > 0) {
-			size_t need = kind == K_MODELS ? 3 : kind == K_PATHS ? 2 : kind == K_TERRAIN ? 3 : 1;
+			size_t need = kind == K_MODELS    ? 3
+			              : kind == K_PATHS   ? 2
+			              : kind == K_TERRAIN ? 3
+			                                  : 1;
 			if (ti < need)
 				bad(w, "item %zu: too few words (%zu) to %s", item, ti,
-				    kind == K_MODELS ? "read UNIT/ID X,Y BASE"
-				    : kind == K_PATHS ? "read MODEL X,Y ..." : "read ID KIND X,Y ...");
+				    kind == K_MODELS  ? "read UNIT/ID X,Y BASE"
+				    : kind == K_PATHS ? "read MODEL X,Y ..."
+				                      : "read ID KIND X,Y ...");
 		}
 		if (!*iend)
 			break;
@@ -682,7 +718,7 @@ static void csv_field(FILE *f, const char *s)
 {
 	size_t n = strlen(s);
 	bool q = strpbrk(s, ",\"\r\n") != NULL ||
-		 (n > 0 && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t'));
+	         (n > 0 && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t'));
 	if (!q) {
 		fputs(s, f);
 		return;
@@ -714,8 +750,10 @@ static void emit(gen_ctx *ctx, const char *const *r, const where *base, const xf
 	o->file = base->file;
 	o->line = base->line;
 	static const colkind KIND[NCOL] = {
-		[C_UNITS] = K_UNITS, [C_MODELS] = K_MODELS, [C_TERRAIN] = K_TERRAIN,
-		[C_PATHS] = K_PATHS,
+	    [C_UNITS] = K_UNITS,
+	    [C_MODELS] = K_MODELS,
+	    [C_TERRAIN] = K_TERRAIN,
+	    [C_PATHS] = K_PATHS,
 	};
 	for (int j = 0; j < NCOL; j++) {
 		const char *v = r[j] ? r[j] : "";
@@ -786,8 +824,8 @@ static void write_out(const gen_ctx *ctx, const char *outdir, const bool present
 static const struct {
 	double dx, dy;
 } SHIFTS[] = {
-	{3, -2}, {1.5, -1}, {0.75, -0.5}, {-3, 2}, {-1.5, 1}, {-0.75, 0.5},
-	{3, 2}, {-3, -2}, {1.5, 1}, {-1.5, -1},
+    {3, -2},      {1.5, -1}, {0.75, -0.5}, {-3, 2},  {-1.5, 1},
+    {-0.75, 0.5}, {3, 2},    {-3, -2},     {1.5, 1}, {-1.5, -1},
 };
 
 static void variants_of(gen_ctx *ctx, const table *t, const int map[NCOL], size_t ri)
@@ -857,10 +895,10 @@ static void variants_of(gen_ctx *ctx, const table *t, const int map[NCOL], size_
 			emit(ctx, r, &w, &x, ".tr", how);
 		} else {
 			fprintf(stderr, "gen_variants: %s:%ld: %s: no translated copy (%s)\n",
-				t->path, rec->line, r[C_ID],
-				on_board ? "no shift keeps every base 0.5\" inside the board "
-					   "and the terrain on it"
-					 : "a base is not wholly on the board");
+			        t->path, rec->line, r[C_ID],
+			        on_board ? "no shift keeps every base 0.5\" inside the board "
+			                   "and the terrain on it"
+			                 : "a base is not wholly on the board");
 		}
 	}
 	x.k = X_MX;
@@ -868,8 +906,9 @@ static void variants_of(gen_ctx *ctx, const table *t, const int map[NCOL], size_
 	emit(ctx, r, &w, &x, ".mx", how);
 	x.k = X_R180;
 	snprintf(how, sizeof how,
-		 "rotated by 180 degrees about the board's centre: x -> %s - x, y -> %s - y, "
-		 "facings f -> f + 180", wb, hb);
+	         "rotated by 180 degrees about the board's centre: x -> %s - x, y -> %s - y, "
+	         "facings f -> f + 180",
+	         wb, hb);
 	emit(ctx, r, &w, &x, ".r180", how);
 	scene_free(&sc);
 }
@@ -907,7 +946,7 @@ int main(int argc, char **argv)
 	}
 	if (!outdir || i >= argc || argv[i][0] == '-') {
 		fprintf(stderr, "usage: gen_variants -o OUTDIR TABLE.csv...\n"
-				"writes OUTDIR/scrollhammer/movement/gen-variants.csv\n");
+		                "writes OUTDIR/scrollhammer/movement/gen-variants.csv\n");
 		return 2;
 	}
 	gen_ctx ctx = {0};
@@ -928,9 +967,11 @@ int main(int argc, char **argv)
 	qsort(ctx.out, ctx.nout, sizeof *ctx.out, orow_cmp);
 	for (size_t k = 1; k < ctx.nout; k++)
 		if (strcmp(ctx.out[k - 1].f[C_ID], ctx.out[k].f[C_ID]) == 0)
-			die(2, "case ID %s would be written twice, for the cases at %s:%ld and "
-			    "%s:%ld (a case ID used twice?)", ctx.out[k].f[C_ID], ctx.out[k - 1].file,
-			    ctx.out[k - 1].line, ctx.out[k].file, ctx.out[k].line);
+			die(2,
+			    "case ID %s would be written twice, for the cases at %s:%ld and "
+			    "%s:%ld (a case ID used twice?)",
+			    ctx.out[k].f[C_ID], ctx.out[k - 1].file, ctx.out[k - 1].line,
+			    ctx.out[k].file, ctx.out[k].line);
 	write_out(&ctx, outdir, present);
 	free_all(&ctx);
 	return 0;

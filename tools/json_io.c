@@ -234,7 +234,8 @@ static int check_keys(parser *p, const json_t *obj, const char *const *allowed)
 {
 	const char *key;
 	json_t *v;
-	json_object_foreach((json_t *)obj, key, v) {
+	json_object_foreach((json_t *)obj, key, v)
+	{
 		bool ok = false;
 		for (size_t i = 0; allowed[i] && !ok; i++)
 			ok = strcmp(key, allowed[i]) == 0;
@@ -243,7 +244,8 @@ static int check_keys(parser *p, const json_t *obj, const char *const *allowed)
 		char list[256] = "";
 		size_t k = 0;
 		for (size_t i = 0; allowed[i]; i++) {
-			int w = snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "", allowed[i]);
+			int w =
+			    snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "", allowed[i]);
 			if (w < 0 || (size_t)w >= sizeof list - k)
 				break;
 			k += (size_t)w;
@@ -342,7 +344,8 @@ static int read_int(parser *p, const json_t *v, long lo, long hi, const char *wh
 		            type_name(v));
 	json_int_t i = json_integer_value(v);
 	if (i < lo || i > hi)
-		return fail(p, "expected %s (an integer from %ld to %ld), got %" JSON_INTEGER_FORMAT,
+		return fail(p,
+		            "expected %s (an integer from %ld to %ld), got %" JSON_INTEGER_FORMAT,
 		            what, lo, hi, i);
 	*out = (long)i;
 	return ARB_OK;
@@ -378,8 +381,8 @@ static int get_typed(parser *p, const json_t *obj, const char *key, int flags, j
 
 /* An array of strings (statuses, unit ids, model ids). *present says
  * whether the member was there at all. */
-static int get_str_array(parser *p, const json_t *obj, const char *key, int flags,
-                         const char *what, const char ***out, size_t *n, bool *present)
+static int get_str_array(parser *p, const json_t *obj, const char *key, int flags, const char *what,
+                         const char ***out, size_t *n, bool *present)
 {
 	json_t *arr;
 	size_t mark = 0;
@@ -412,9 +415,12 @@ static int read_point(parser *p, const json_t *v, arb_vec2 *out)
 {
 	if (!json_is_array(v) || json_array_size(v) != 2) {
 		if (json_is_array(v))
-			return fail(p, "expected a point [x, y] of two numbers (inches), "
-			               "got an array of %zu", json_array_size(v));
-		return fail(p, "expected a point [x, y] of two numbers (inches), got %s", type_name(v));
+			return fail(p,
+			            "expected a point [x, y] of two numbers (inches), "
+			            "got an array of %zu",
+			            json_array_size(v));
+		return fail(p, "expected a point [x, y] of two numbers (inches), got %s",
+		            type_name(v));
 	}
 	double c[2];
 	for (size_t i = 0; i < 2; i++) {
@@ -436,7 +442,8 @@ static int read_points(parser *p, const json_t *v, size_t min, const char *what,
                        size_t *n)
 {
 	if (!json_is_array(v))
-		return fail(p, "expected %s (an array of points [x, y]), got %s", what, type_name(v));
+		return fail(p, "expected %s (an array of points [x, y]), got %s", what,
+		            type_name(v));
 	size_t k = json_array_size(v);
 	if (k < min)
 		return fail(p, "expected %s of at least %zu point%s, got %zu", what, min,
@@ -497,7 +504,8 @@ static int get_stats(parser *p, const json_t *obj, arb_kv **out, size_t *n)
 	size_t k = 0;
 	const char *key;
 	json_t *v;
-	json_object_foreach(o, key, v) {
+	json_object_foreach(o, key, v)
+	{
 		size_t m = path_key(p, key);
 		if ((rc = check_name(p, key, "a characteristic name")) ||
 		    (rc = read_num(p, v, 0, "a number (the characteristic's value)", &kv[k].value)))
@@ -519,8 +527,8 @@ static int get_facts(parser *p, const json_t *obj, arb_fact **out, size_t *n)
 {
 	json_t *o;
 	size_t mark = 0;
-	int rc = get_typed(p, obj, "facts", OPT, JSON_OBJECT, "an object of facts {\"name\": value}",
-	                   &o, &mark);
+	int rc = get_typed(p, obj, "facts", OPT, JSON_OBJECT,
+	                   "an object of facts {\"name\": value}", &o, &mark);
 	if (rc || !o)
 		return rc;
 	arb_fact *f = alloc_n(p, json_object_size(o), sizeof *f);
@@ -529,7 +537,8 @@ static int get_facts(parser *p, const json_t *obj, arb_fact **out, size_t *n)
 	size_t k = 0;
 	const char *key;
 	json_t *v;
-	json_object_foreach(o, key, v) {
+	json_object_foreach(o, key, v)
+	{
 		size_t m = path_key(p, key);
 		if ((rc = check_name(p, key, "a fact name")))
 			return rc;
@@ -545,11 +554,13 @@ static int get_facts(parser *p, const json_t *obj, arb_fact **out, size_t *n)
 		} else if (json_is_real(v)) {
 			double d = json_real_value(v);
 			if (!isfinite(d))
-				return fail(p, "expected a fact value, got a number that is not finite");
+				return fail(
+				    p, "expected a fact value, got a number that is not finite");
 			snprintf(buf, sizeof buf, "%.*g", shortest_precision(d), d);
 			text = buf;
 		} else {
-			return fail(p, "expected a fact value (a string, number or boolean), got %s",
+			return fail(p,
+			            "expected a fact value (a string, number or boolean), got %s",
 			            type_name(v));
 		}
 		if (!(f[k].name = dup_str(p, key)) || !(f[k].value = dup_str(p, text)))
@@ -566,8 +577,8 @@ static int get_facts(parser *p, const json_t *obj, arb_fact **out, size_t *n)
 
 static int parse_context(parser *p, const json_t *root, arb_context *c)
 {
-	static const char *const keys[] = {"phase",       "subphase",  "battle_round", "active_side",
-	                                   "in_progress", "completed", NULL};
+	static const char *const keys[] = {
+	    "phase", "subphase", "battle_round", "active_side", "in_progress", "completed", NULL};
 	json_t *o;
 	size_t mark = 0;
 	/* Defaults hold when "context" or any of its members is absent. */
@@ -580,9 +591,11 @@ static int parse_context(parser *p, const json_t *root, arb_context *c)
 		return rc;
 	if ((rc = check_keys(p, o, keys)) ||
 	    (rc = get_str(p, o, "phase", NONEMPTY, "a phase name", &c->phase)) ||
-	    (rc = get_str(p, o, "subphase", NULLABLE | NONEMPTY, "a sub-phase name", &c->subphase)) ||
+	    (rc = get_str(p, o, "subphase", NULLABLE | NONEMPTY, "a sub-phase name",
+	                  &c->subphase)) ||
 	    (rc = get_str(p, o, "active_side", NULLABLE | NONEMPTY, "a side", &c->active_side)) ||
-	    (rc = get_str(p, o, "in_progress", NULLABLE | NONEMPTY, "a unit id", &c->in_progress)) ||
+	    (rc =
+	         get_str(p, o, "in_progress", NULLABLE | NONEMPTY, "a unit id", &c->in_progress)) ||
 	    (rc = get_str_array(p, o, "completed", OPT, "unit ids", &c->completed, &c->n_completed,
 	                        NULL)))
 		return rc;
@@ -631,12 +644,14 @@ static int parse_base(parser *p, const json_t *model, arb_base *b)
 		b->shape = ARB_BASE_ROUND;
 		rc = check_keys(p, o, round_keys);
 		if (!rc)
-			rc = get_num(p, o, "d_mm", REQ | POSITIVE, "the base diameter in mm", &b->d_mm);
+			rc = get_num(p, o, "d_mm", REQ | POSITIVE, "the base diameter in mm",
+			             &b->d_mm);
 	} else if (strcmp(shape, "rect") == 0) {
 		b->shape = ARB_BASE_RECT;
 		rc = check_keys(p, o, rect_keys);
 		if (!rc)
-			rc = get_num(p, o, "w_mm", REQ | POSITIVE, "the base frontage in mm", &b->w_mm);
+			rc = get_num(p, o, "w_mm", REQ | POSITIVE, "the base frontage in mm",
+			             &b->w_mm);
 		if (!rc)
 			rc = get_num(p, o, "depth_mm", REQ | POSITIVE, "the base depth in mm",
 			             &b->depth_mm);
@@ -668,8 +683,8 @@ static int parse_model(parser *p, const json_t *v, arb_model *m)
 
 static int parse_unit(parser *p, const json_t *v, arb_unit *u)
 {
-	static const char *const keys[] = {"id",         "side",   "formation", "stats",
-	                                   "status",     "models", "facing_deg", NULL};
+	static const char *const keys[] = {"id",     "side",   "formation",  "stats",
+	                                   "status", "models", "facing_deg", NULL};
 	int rc;
 	if (!json_is_object(v))
 		return fail(p, "expected a unit (an object), got %s", type_name(v));
@@ -737,11 +752,13 @@ static int parse_terrain(parser *p, const json_t *root, arb_scenario *s)
 		json_t *v = json_array_get(arr, i), *poly;
 		size_t m = path_index(p, i), pm = 0;
 		if (!json_is_object(v))
-			return fail(p, "expected a terrain piece (an object), got %s", type_name(v));
+			return fail(p, "expected a terrain piece (an object), got %s",
+			            type_name(v));
 		if ((rc = check_keys(p, v, keys)) ||
 		    (rc = get_str(p, v, "id", REQ | NONEMPTY, "a terrain id", &t->id)) ||
 		    (rc = get_str(p, v, "kind", REQ | NONEMPTY, "a terrain kind", &t->kind)) ||
-		    (rc = member(p, v, "polygon", REQ, "an array of at least 3 points [x, y]", &poly)))
+		    (rc = member(p, v, "polygon", REQ, "an array of at least 3 points [x, y]",
+		                 &poly)))
 			return rc;
 		pm = path_key(p, "polygon");
 		if ((rc = read_points(p, poly, 3, "a polygon", &t->poly, &t->n_poly)))
@@ -767,7 +784,8 @@ static int parse_paths(parser *p, const json_t *action, arb_action *a)
 	size_t k = 0;
 	const char *key;
 	json_t *v;
-	json_object_foreach(o, key, v) {
+	json_object_foreach(o, key, v)
+	{
 		arb_path *path = &a->paths[k];
 		size_t m = path_key(p, key);
 		if ((rc = check_name(p, key, "a model id")) ||
@@ -800,8 +818,8 @@ static int parse_action(parser *p, const json_t *root, arb_action *a)
 	    (rc = parse_paths(p, o, a)) ||
 	    (rc = get_str_array(p, o, "stationary", OPT, "model ids", &a->stationary,
 	                        &a->n_stationary, &a->stationary_declared)) ||
-	    (rc = get_str_array(p, o, "targets", OPT, "unit ids", &a->targets, &a->n_targets,
-	                        NULL)))
+	    (rc =
+	         get_str_array(p, o, "targets", OPT, "unit ids", &a->targets, &a->n_targets, NULL)))
 		return rc;
 	path_cut(p, mark);
 	return ARB_OK;
@@ -850,7 +868,8 @@ static int parse_dice(parser *p, const json_t *root, arb_scenario *s)
 		{
 			if (!json_is_array(arr)) {
 				size_t m = path_key(p, key);
-				rc = fail(p, "expected an array of dice results, got %s", type_name(arr));
+				rc = fail(p, "expected an array of dice results, got %s",
+				          type_name(arr));
 				path_cut(p, m);
 				return rc;
 			}
@@ -887,8 +906,9 @@ static int parse_dice(parser *p, const json_t *root, arb_scenario *s)
 		}
 		s->n_dice = k;
 	} else {
-		return fail(p, "expected an array of dice results or an object of them by test, "
-		               "got %s",
+		return fail(p,
+		            "expected an array of dice results or an object of them by test, "
+		            "got %s",
 		            type_name(v));
 	}
 	path_cut(p, mark);
@@ -897,9 +917,9 @@ static int parse_dice(parser *p, const json_t *root, arb_scenario *s)
 
 static int parse_root(parser *p, const json_t *root, arb_scenario *s)
 {
-	static const char *const keys[] = {"format",  "id",     "ruleset", "context", "board",
-	                                   "units",   "terrain", "action", "dice",    "facts",
-	                                   NULL};
+	static const char *const keys[] = {"format", "id",    "ruleset", "context",
+	                                   "board",  "units", "terrain", "action",
+	                                   "dice",   "facts", NULL};
 	const char *format = NULL;
 	int rc;
 	if (!json_is_object(root))
@@ -911,8 +931,9 @@ static int parse_root(parser *p, const json_t *root, arb_scenario *s)
 		return rc;
 	if (strcmp(format, ARBJ_SCENARIO_FORMAT) != 0) {
 		path_key(p, "format");
-		return fail(p, "unsupported format \"%s\"; this reader reads \"" ARBJ_SCENARIO_FORMAT "\"",
-		            format);
+		return fail(
+		    p, "unsupported format \"%s\"; this reader reads \"" ARBJ_SCENARIO_FORMAT "\"",
+		    format);
 	}
 	if ((rc = check_keys(p, root, keys)) ||
 	    (rc = get_str(p, root, "id", REQ | NONEMPTY, "a scenario id", &s->id)) ||
@@ -966,8 +987,8 @@ static void syntax_path(const char *text, size_t end, bool keep_last, char *out,
 		struct frame *top = depth && depth <= cap ? &st[depth - 1] : NULL;
 		if (c == '{' || c == '[') {
 			if (depth < cap)
-				st[depth] = (struct frame){.obj = c == '{',
-				                           .state = c == '{' ? EXPECT_KEY : EXPECT_VALUE};
+				st[depth] = (struct frame){
+				    .obj = c == '{', .state = c == '{' ? EXPECT_KEY : EXPECT_VALUE};
 			depth++;
 		} else if (c == '}' || c == ']') {
 			if (depth)
@@ -1002,7 +1023,8 @@ static void syntax_path(const char *text, size_t end, bool keep_last, char *out,
 		/* A member or element whose value is complete is not where the
 		 * error is: the path stops at its container. */
 		if (fr->obj && fr->key && (fr->state == EXPECT_COLON || fr->state == EXPECT_VALUE))
-			w = snprintf(out + k, n - k, "%s%.*s", k ? "." : "", (int)fr->klen, fr->key);
+			w = snprintf(out + k, n - k, "%s%.*s", k ? "." : "", (int)fr->klen,
+			             fr->key);
 		else if (!fr->obj && fr->state == EXPECT_VALUE)
 			w = snprintf(out + k, n - k, "[%zu]", fr->index);
 		else
@@ -1040,12 +1062,12 @@ int arbj_scenario_parse(arb_scenario **out, const char *text, size_t len, const 
 		long line = jerr.line > 0 ? lineno + jerr.line - 1 : lineno;
 		long column = jerr.column > 0 ? jerr.column : 0;
 		if (dup)
-			rc = arb_error_set(err, ARB_EINPUT, file, line, column, field,
-			                   "duplicate member: an object names each member once (%s)",
-			                   jerr.text);
+			rc = arb_error_set(
+			    err, ARB_EINPUT, file, line, column, field,
+			    "duplicate member: an object names each member once (%s)", jerr.text);
 		else
-			rc = arb_error_set(err, ARB_EINPUT, file, line, column, field[0] ? field : NULL,
-			                   "invalid JSON: %s", jerr.text);
+			rc = arb_error_set(err, ARB_EINPUT, file, line, column,
+			                   field[0] ? field : NULL, "invalid JSON: %s", jerr.text);
 		goto done;
 	}
 	if ((rc = arb_scenario_new(&s))) {
@@ -1330,7 +1352,7 @@ static json_t *dump_trace(dumper *d, const arb_trace *t)
 	const arb_result *r = &t->result;
 	json_t *o = jobj(d);
 	put(d, o, "clause", jstr(d, pr ? pr->clause : NULL));
-	put(d, o, "reading", jstr(d, pr ? pr->reading : NULL));
+	put(d, o, "reading", jstr(d, t->reading));
 	put(d, o, "question", jstr(d, pr ? pr->question : NULL));
 	put(d, o, "outcome", jstr(d, arb_outcome_name(r->outcome)));
 	size_t elen = bounded_len(r->explanation, sizeof r->explanation);
@@ -1389,15 +1411,17 @@ char *arbj_error_line(const char *id, const arb_error *err)
 	put(&d, root, "format", jstr(&d, ARBJ_VERDICT_FORMAT));
 	put(&d, root, "id", jstr(&d, id));
 	/* 0 and "" mean "not known" in arb_error; JSON says so with null. */
-	put(&d, e, "line", err->line > 0 ? jnum(&d, (double)err->line) : mark_fail(&d, json_null()));
+	put(&d, e, "line",
+	    err->line > 0 ? jnum(&d, (double)err->line) : mark_fail(&d, json_null()));
 	put(&d, e, "column",
 	    err->column > 0 ? jnum(&d, (double)err->column) : mark_fail(&d, json_null()));
 	put(&d, e, "field",
 	    err->field[0] ? jstrn(&d, err->field, bounded_len(err->field, sizeof err->field))
 	                  : mark_fail(&d, json_null()));
 	put(&d, e, "message",
-	    err->message[0] ? jstrn(&d, err->message, bounded_len(err->message, sizeof err->message))
-	                    : jstr(&d, "unknown error"));
+	    err->message[0]
+	        ? jstrn(&d, err->message, bounded_len(err->message, sizeof err->message))
+	        : jstr(&d, "unknown error"));
 	put(&d, root, "error", e);
 	return dump_finish(&d, root);
 }

@@ -20,17 +20,17 @@
 #include <unistd.h>
 
 static const char kStyle[] =
-	"body{font-family:sans-serif;margin:2em auto;max-width:1100px;color:#222}"
-	"h1{margin-bottom:.2em}table{border-collapse:collapse;margin:1em 0}"
-	"td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left}"
-	"th{background:#f0f0f0}.bad{color:#b00020;font-weight:bold}.good{color:#1b7a2b}"
-	".fail{border-left:4px solid #b00020;padding:.2em 1em;margin:1.5em 0;background:#fff7f7}"
-	".fail img{max-width:100%;border:1px solid #ddd;background:#fff}"
-	".trace{font-family:monospace;font-size:.85em;white-space:pre-wrap}"
-	".clause{margin:.6em 0;padding:.2em .6em;border-left:3px solid #9ab}"
-	".clause:target{background:#fff3c4}.kind{font-size:.8em;color:#567;margin-left:.5em}"
-	".clause p{margin:.2em 0}.id{font-family:monospace;font-weight:bold}"
-	".flow svg{max-width:100%;height:auto}blockquote{color:#444;margin:.5em 1em}";
+    "body{font-family:sans-serif;margin:2em auto;max-width:1100px;color:#222}"
+    "h1{margin-bottom:.2em}table{border-collapse:collapse;margin:1em 0}"
+    "td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left}"
+    "th{background:#f0f0f0}.bad{color:#b00020;font-weight:bold}.good{color:#1b7a2b}"
+    ".fail{border-left:4px solid #b00020;padding:.2em 1em;margin:1.5em 0;background:#fff7f7}"
+    ".fail img{max-width:100%;border:1px solid #ddd;background:#fff}"
+    ".trace{font-family:monospace;font-size:.85em;white-space:pre-wrap}"
+    ".clause{margin:.6em 0;padding:.2em .6em;border-left:3px solid #9ab}"
+    ".clause:target{background:#fff3c4}.kind{font-size:.8em;color:#567;margin-left:.5em}"
+    ".clause p{margin:.2em 0}.id{font-family:monospace;font-weight:bold}"
+    ".flow svg{max-width:100%;height:auto}blockquote{color:#444;margin:.5em 1em}";
 
 /* Renders Markdown text with cmark (raw HTML suppressed: safe by default). */
 static void put_markdown(strbuf *b, const char *md)
@@ -85,9 +85,11 @@ static void put_sections(strbuf *b, const arb_rulebook *rb, const arb_caseset *c
 	for (size_t j = 0; j < nk; j++) {
 		strbuf_puts(b, "<tr><td>");
 		strbuf_put_xml(b, keys[j]);
-		strbuf_putf(b, "</td><td>%zu</td><td>%zu</td><td class=\"good\">%zu</td><td%s>%zu</td></tr>\n",
-		            clauses_in(rb, keys[j]), cases[j], agreed[j],
-		            cases[j] > agreed[j] ? " class=\"bad\"" : "", cases[j] - agreed[j]);
+		strbuf_putf(
+		    b,
+		    "</td><td>%zu</td><td>%zu</td><td class=\"good\">%zu</td><td%s>%zu</td></tr>\n",
+		    clauses_in(rb, keys[j]), cases[j], agreed[j],
+		    cases[j] > agreed[j] ? " class=\"bad\"" : "", cases[j] - agreed[j]);
 	}
 	strbuf_puts(b, "</table>\n");
 }
@@ -134,9 +136,9 @@ static int put_failure(strbuf *b, const char *dir, const arb_rulebook *rb, const
 		if (t->result.outcome == ARB_NA)
 			continue;
 		put_clause_link(b, t->pred->clause);
-		if (t->pred->reading) {
+		if (t->reading) {
 			strbuf_puts(b, "/");
-			strbuf_put_xml(b, t->pred->reading);
+			strbuf_put_xml(b, t->reading);
 		}
 		strbuf_putf(b, " %s: ", arb_outcome_name(t->result.outcome));
 		strbuf_put_xml(b, t->result.explanation);
@@ -178,8 +180,8 @@ static int put_flows(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
 					continue;
 				const arb_case *c = arb_caseset_at(cs, k);
 				hit = strcmp(c->target, cl) == 0;
-				for (size_t j = 0; res[k].verdict && j < res[k].verdict->n_violates && !hit;
-				     j++)
+				for (size_t j = 0;
+				     res[k].verdict && j < res[k].verdict->n_violates && !hit; j++)
 					hit = strcmp(res[k].verdict->violates[j], cl) == 0;
 			}
 			if (hit)
@@ -189,7 +191,8 @@ static int put_flows(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
 		char msg[256];
 		char *svg = dot ? arb_dot_to_svg(gv, dot, msg, sizeof msg) : NULL;
 		if (!svg) {
-			fprintf(stderr, "arbiter: flow %s: %s\n", f->name, dot ? msg : "out of memory");
+			fprintf(stderr, "arbiter: flow %s: %s\n", f->name,
+			        dot ? msg : "out of memory");
 			free(dot);
 			return -1;
 		}
@@ -281,8 +284,9 @@ int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
 	                "<title>arbiter report</title><style>");
 	strbuf_puts(&b, kStyle);
 	strbuf_puts(&b, "</style></head><body>\n<h1>arbiter report</h1>\n");
-	strbuf_putf(&b, "<p id=\"totals\">%zu cases: <span class=\"good\">%zu agreed</span>, "
-	                "<span class=\"%s\">%zu disagreed</span>.</p>\n",
+	strbuf_putf(&b,
+	            "<p id=\"totals\">%zu cases: <span class=\"good\">%zu agreed</span>, "
+	            "<span class=\"%s\">%zu disagreed</span>.</p>\n",
 	            n, n - failed, failed ? "bad" : "good", failed);
 	strbuf_puts(&b, "<h2>Sections</h2>\n");
 	put_sections(&b, rb, cs, res);

@@ -65,12 +65,28 @@ static void sb_textn(strbuf *b, const char *s, size_t max)
 	for (size_t i = 0; i < n;) {
 		unsigned char c = u[i];
 		switch (c) {
-		case '&': strbuf_puts(b, "&amp;"); i++; continue;
-		case '<': strbuf_puts(b, "&lt;"); i++; continue;
-		case '>': strbuf_puts(b, "&gt;"); i++; continue;
-		case '"': strbuf_puts(b, "&quot;"); i++; continue;
-		case '\'': strbuf_puts(b, "&apos;"); i++; continue;
-		default: break;
+		case '&':
+			strbuf_puts(b, "&amp;");
+			i++;
+			continue;
+		case '<':
+			strbuf_puts(b, "&lt;");
+			i++;
+			continue;
+		case '>':
+			strbuf_puts(b, "&gt;");
+			i++;
+			continue;
+		case '"':
+			strbuf_puts(b, "&quot;");
+			i++;
+			continue;
+		case '\'':
+			strbuf_puts(b, "&apos;");
+			i++;
+			continue;
+		default:
+			break;
 		}
 		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
 			strbuf_put(b, "?", 1);
@@ -193,8 +209,7 @@ static arb_vec2 base_extent(double facing, const arb_base *b, double margin)
 	return e;
 }
 
-static void bounds_add_base(bounds *bb, arb_vec2 c, double facing, const arb_base *b,
-                            double margin)
+static void bounds_add_base(bounds *bb, arb_vec2 c, double facing, const arb_base *b, double margin)
 {
 	arb_vec2 e = base_extent(facing, b, margin);
 	bounds_add(bb, c.x - e.x, c.y - e.y);
@@ -257,7 +272,7 @@ typedef struct palette {
 static const palette ACTOR_SIDE = {"#9ec5ee", "#1f5fa8"};
 static const palette OTHER_SIDE = {"#f2b1a4", "#b0302a"};
 #define COLOUR_VIOLATED "#d01c1c"
-#define COLOUR_OK "#1a8f2e"
+#define COLOUR_OK       "#1a8f2e"
 
 static bool same_str(const char *a, const char *b)
 {
@@ -274,10 +289,10 @@ static const char *terrain_fill(const char *kind)
 	static const struct {
 		const char *kind, *fill;
 	} known[] = {
-		{"difficult", "#bcd9a3"}, {"dangerous", "#e9b9d9"}, {"impassable", "#9a9a9a"},
-		{"obstacle", "#cfb38a"},  {"water", "#a9d1ef"},     {"building", "#b9ab98"},
-		{"hill", "#dccf97"},      {"forest", "#8fc28a"},    {"wood", "#8fc28a"},
-		{"open", "#ecebe3"},
+	    {"difficult", "#bcd9a3"}, {"dangerous", "#e9b9d9"}, {"impassable", "#9a9a9a"},
+	    {"obstacle", "#cfb38a"},  {"water", "#a9d1ef"},     {"building", "#b9ab98"},
+	    {"hill", "#dccf97"},      {"forest", "#8fc28a"},    {"wood", "#8fc28a"},
+	    {"open", "#ecebe3"},
 	};
 	static const char *const pastel[] = {"#c9d7f0", "#f0d9c9", "#d9f0c9",
 	                                     "#f0c9e3", "#c9f0ec", "#ece3b5"};
@@ -296,13 +311,13 @@ static const char *terrain_fill(const char *kind)
 /* The drawing                                                         */
 /* ------------------------------------------------------------------ */
 
-#define STRIP_H 84.0   /* title and legend strip, px */
-#define MARGIN_L 30.0  /* room for the y axis labels */
+#define STRIP_H  84.0 /* title and legend strip, px */
+#define MARGIN_L 30.0 /* room for the y axis labels */
 #define MARGIN_R 14.0
-#define MARGIN_B 24.0  /* room for the x axis labels */
-#define MIN_W 600.0
-#define PAD_IN 0.5     /* space around the content, inches */
-#define GRID_MAX 2000  /* lines per axis before the grid thins out */
+#define MARGIN_B 24.0 /* room for the x axis labels */
+#define MIN_W    600.0
+#define PAD_IN   0.5  /* space around the content, inches */
+#define GRID_MAX 2000 /* lines per axis before the grid thins out */
 
 typedef struct ctx {
 	strbuf *b;
@@ -458,7 +473,8 @@ static double draw_legend(const ctx *c, strbuf *b, double y)
 		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>actor side ", x + 16, y, text);
 		sb_text(b, c->actor_side ? c->actor_side : "(none)");
 		strbuf_puts(b, "</text>\n");
-		x += 16 + 6.5 * (11 + (double)strlen(c->actor_side ? c->actor_side : "(none)")) + 14;
+		x +=
+		    16 + 6.5 * (11 + (double)strlen(c->actor_side ? c->actor_side : "(none)")) + 14;
 	}
 	strbuf_putf(b,
 	            "<rect x=\"%.3f\" y=\"%.3f\" width=\"12\" height=\"9\" fill=\"%s\" "
@@ -524,11 +540,11 @@ static void draw_board(ctx *c)
 		g *= 10;
 	strbuf_puts(b, "<g class=\"grid\" stroke=\"#ddd8ca\" stroke-width=\"0.5\">\n");
 	for (double x = g; x < bw - 1e-9; x += g)
-		strbuf_putf(b, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\"/>\n", vx(w, x),
-		            vy(w, 0), vx(w, x), vy(w, bh));
+		strbuf_putf(b, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\"/>\n",
+		            vx(w, x), vy(w, 0), vx(w, x), vy(w, bh));
 	for (double y = g; y < bh - 1e-9; y += g)
-		strbuf_putf(b, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\"/>\n", vx(w, 0),
-		            vy(w, y), vx(w, bw), vy(w, y));
+		strbuf_putf(b, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\"/>\n",
+		            vx(w, 0), vy(w, y), vx(w, bw), vy(w, y));
 	strbuf_puts(b, "</g>\n");
 	strbuf_putf(b,
 	            "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" fill=\"none\" "
@@ -555,8 +571,9 @@ static void draw_terrain(ctx *c)
 		const arb_terrain *t = &c->s->terrain[i];
 		arb_vec2 sum = {0, 0};
 		size_t n = 0;
-		strbuf_putf(b, "<polygon class=\"terrain\" fill=\"%s\" fill-opacity=\"0.8\" "
-		               "stroke=\"#6b6b5a\" points=\"",
+		strbuf_putf(b,
+		            "<polygon class=\"terrain\" fill=\"%s\" fill-opacity=\"0.8\" "
+		            "stroke=\"#6b6b5a\" points=\"",
 		            terrain_fill(t->kind));
 		for (size_t j = 0; j < t->n_poly; j++) {
 			if (!finite2(t->poly[j]))
@@ -599,7 +616,8 @@ static void draw_zones(ctx *c)
 		for (size_t j = 0; j < u->n_models; j++) {
 			const arb_model *m = &u->models[j];
 			if (finite2(m->pos))
-				draw_zone(c->b, &c->w, m->pos, m->facing_deg, &m->base, c->zone, attrs);
+				draw_zone(c->b, &c->w, m->pos, m->facing_deg, &m->base, c->zone,
+				          attrs);
 		}
 	}
 	strbuf_puts(c->b, "</g>\n");
@@ -627,14 +645,17 @@ static void draw_models(ctx *c)
 			/* The facing tick runs from inside the base to just past its
 			 * front edge. */
 			arb_vec2 f = dir_of(m->facing_deg);
-			double front = m->base.shape == ARB_BASE_RECT ? mm_to_in(m->base.depth_mm) / 2
-			                                              : mm_to_in(m->base.d_mm) / 2;
+			double front = m->base.shape == ARB_BASE_RECT
+			                   ? mm_to_in(m->base.depth_mm) / 2
+			                   : mm_to_in(m->base.d_mm) / 2;
 			arb_vec2 a = {m->pos.x + f.x * front * 0.4, m->pos.y + f.y * front * 0.4};
-			arb_vec2 z = {m->pos.x + f.x * (front + 0.2), m->pos.y + f.y * (front + 0.2)};
-			strbuf_putf(b,
-			            "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
-			            "stroke-width=\"1.5\"/>\n",
-			            vx(w, a.x), vy(w, a.y), vx(w, z.x), vy(w, z.y), pal->stroke);
+			arb_vec2 z = {m->pos.x + f.x * (front + 0.2),
+			              m->pos.y + f.y * (front + 0.2)};
+			strbuf_putf(
+			    b,
+			    "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
+			    "stroke-width=\"1.5\"/>\n",
+			    vx(w, a.x), vy(w, a.y), vx(w, z.x), vy(w, z.y), pal->stroke);
 		}
 		strbuf_puts(b, "</g>\n");
 	}
@@ -680,7 +701,8 @@ static void draw_paths(ctx *c)
 		strbuf_puts(b, "<g class=\"path\">\n<title>path of ");
 		sb_text(b, p->model);
 		strbuf_putf(b, ": %.2f in</title>\n", len);
-		strbuf_putf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
+		strbuf_putf(b,
+		            "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
 		            stroke);
 		arb_vec2 last = {NAN, NAN};
 		for (size_t j = 0; j < p->n_pts; j++)
@@ -691,8 +713,9 @@ static void draw_paths(ctx *c)
 		strbuf_puts(b, "\"/>\n");
 		for (size_t j = 0; j < p->n_pts; j++)
 			if (finite2(p->pts[j]))
-				strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"1.8\" fill=\"%s\"/>\n",
-				            vx(w, p->pts[j].x), vy(w, p->pts[j].y), stroke);
+				strbuf_putf(
+				    b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"1.8\" fill=\"%s\"/>\n",
+				    vx(w, p->pts[j].x), vy(w, p->pts[j].y), stroke);
 		if (m && finite2(last)) {
 			char attrs[128];
 			snprintf(attrs, sizeof attrs,
@@ -815,9 +838,9 @@ static void draw_measure(ctx *c, const arb_trace *t, bool violated, double lx, d
 	const char *col = violated ? COLOUR_VIOLATED : COLOUR_OK;
 	strbuf_putf(b, "<g class=\"measure %s\">\n<title>", violated ? "violated" : "other");
 	sb_text(b, trace_clause(t));
-	if (t->pred && t->pred->reading) {
+	if (t->pred && t->reading) {
 		strbuf_puts(b, "/");
-		sb_text(b, t->pred->reading);
+		sb_text(b, t->reading);
 	}
 	strbuf_puts(b, ": ");
 	sb_text(b, arb_outcome_name(t->result.outcome));
@@ -864,8 +887,8 @@ static void draw_measures(ctx *c)
 		for (int pass = 0; pass < 2; pass++)
 			for (size_t i = 0; i < v->n_trace; i++) {
 				bool violated;
-				if (drawable_measure(&v->trace[i]) && measure_group(v, i, &violated) &&
-				    violated == (pass == 1))
+				if (drawable_measure(&v->trace[i]) &&
+				    measure_group(v, i, &violated) && violated == (pass == 1))
 					draw_measure(c, &v->trace[i], violated, lx[i], ly[i]);
 			}
 	}
