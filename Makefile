@@ -1,6 +1,7 @@
 # arbiter: plain GNU Make. `make` builds, `make check` tests, `make run`
 # judges the case suite. Missing Debian packages are installed first
-# (tools/deps.sh). SANITIZE=1 builds with AddressSanitizer + UBSan.
+# (tools/deps.sh; on a fresh Debian, with no make yet, README runs it before
+# make). SANITIZE=1 builds with AddressSanitizer + UBSan.
 
 CC      ?= cc
 SANITIZE ?= 0
@@ -36,7 +37,7 @@ GV_LIBS   := $(shell pkg-config --libs libgvc 2>/dev/null || echo -lgvc -lcgraph
 CMARK_LIBS := $(shell pkg-config --libs libcmark 2>/dev/null || echo -lcmark)
 CRIT_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
-.PHONY: all deps check run bench clean format lint asan cases cases-check unit suite docs docs-check
+.PHONY: all deps check run bench clean format lint asan cases cases-check unit suite twin docs docs-check
 all: deps $(ARBITER) $(GEN_BIN)
 
 deps:
@@ -73,11 +74,17 @@ unit: deps $(TESTS)
 suite: deps $(ARBITER)
 	$(ARBITER) run
 
+# The case suite through both doors (library and program), every verdict
+# compared byte for byte: tests/twin.sh.
+twin: deps $(ARBITER)
+	sh tests/twin.sh $(ARBITER)
+
 check: deps all $(TESTS) cases-check docs-check
 	$(TESTS) --jobs 2
 	$(ARBITER) run
 	$(ARBITER) lint | tail -n 1
 	sh tests/cli.sh $(ARBITER)
+	sh tests/twin.sh $(ARBITER)
 	sh tests/browser.sh $(ARBITER) $(BUILD)/browser
 
 run: deps $(ARBITER)

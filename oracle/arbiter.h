@@ -410,7 +410,9 @@ typedef struct arb_clause {
 	long line;
 } arb_clause;
 
-/* "winner overrides loser". Declared by the rulebook's own words, marked
+/* "winner overrides loser": where the winner applies (any outcome but not
+ * applicable; with when_permits, only where it permits), the loser's answer
+ * is set aside. Declared by the rulebook's own words, marked
  * beside them in the winner clause (`[with the exception that]{over:ID}`:
  * words is that text), or by a line `- A overrides B` of ruleset.md or
  * errata.md (words NULL). An arguable one (`{over?:ID}`) is a reading:
@@ -421,6 +423,8 @@ typedef struct arb_precedence {
 	const char *loser;
 	const char *words; /* the declaring words of the text, or NULL */
 	bool arguable;
+	bool when_permits; /* `{over:ID when=permits}`: the winner ranks only where it
+	                      permits (the exception's words are what grant) */
 	const char *file;
 	long line;
 	long winner_column, loser_column;
@@ -485,6 +489,9 @@ const char *arb_clause_kind_name(arb_clause_kind k);
 const arb_param *arb_clause_param(const arb_clause *c, const char *name);
 
 bool arb_rulebook_has_ruleset(const arb_rulebook *rb, const char *ruleset);
+/* The rulesets, in load order: how many, the i-th's name (NULL past the end). */
+size_t arb_rulebook_ruleset_count(const arb_rulebook *rb);
+const char *arb_rulebook_ruleset_at(const arb_rulebook *rb, size_t i);
 /* Whether ruleset.md lists section (its file exists: the load checked it). */
 bool arb_rulebook_has_section(const arb_rulebook *rb, const char *ruleset, const char *section);
 /* Whether the ruleset's vocabulary (ruleset.md) declares word in list
@@ -831,7 +838,8 @@ typedef struct arb_case {
 	const char *note;
 	const char *file;
 	long line;
-	arb_scenario *scenario; /* owned by the case set */
+	arb_scenario *scenario; /* owned by the case set; its profile is the
+	                           case's (NULL for "all") */
 } arb_case;
 
 typedef struct arb_caseset arb_caseset;
@@ -867,7 +875,8 @@ typedef enum arb_lint_kind {
 	ARB_LINT_REFERENCE,
 	ARB_LINT_TRACE,
 	ARB_LINT_STALE,
-	ARB_LINT_ASSUMPTION
+	ARB_LINT_ASSUMPTION,
+	ARB_LINT_PRECEDENCE /* what ranks clauses and places actions, with the words */
 } arb_lint_kind;
 
 typedef enum arb_severity { ARB_SEV_INFO, ARB_SEV_WARNING, ARB_SEV_ERROR } arb_severity;

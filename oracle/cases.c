@@ -78,6 +78,7 @@ typedef struct loader {
 	size_t n_cols;
 	int rc;
 	arb_error *err;
+	bool subphase_given; /* the row's context names a sub-phase */
 } loader;
 
 static void where(const loader *L, size_t off, long *line, long *col)
@@ -236,6 +237,7 @@ static int parse_context(cell *c)
 	if (ov)
 		return cell_err(c, "too many entries");
 	bool subphase_given = false;
+	c->L->subphase_given = false;
 	for (size_t i = 0; i < n; i++) {
 		char *eq = strchr(parts[i], '=');
 		if (!eq)
@@ -252,6 +254,7 @@ static int parse_context(cell *c)
 		else if (strcmp(k, "subphase") == 0) {
 			x->subphase = *v && strcmp(v, "-") ? dup_s(c, v) : NULL;
 			subphase_given = true;
+			c->L->subphase_given = true;
 		} else if (strcmp(k, "round") == 0) {
 			double r;
 			if (!parse_num(v, &r) || r < 1 || r != floor(r) || r > 1000)
@@ -836,6 +839,8 @@ static int data_row(loader *L)
 	const char *dummy;
 	if (!arb_rulebook_profile_reading(L->rb, rs, k->profile, "", &dummy))
 		return cell_err(&c, "unknown reading profile '%s' for %s", k->profile, rs);
+	/* The scenario carries it, so that it travels with the scenario (export). */
+	s->profile = strcmp(k->profile, "all") != 0 ? k->profile : NULL;
 	if ((rc = parse_values(CELL(C_VALUES), k)))
 		return rc;
 	CELL(C_VARIANTS);
@@ -863,6 +868,17 @@ static int data_row(loader *L)
 			return rc;
 	}
 #undef CELL
+	/* No sub-phase named: the one the text places the action in, in that phase. */
+	if (!L->subphase_given && !s->context.subphase && s->action.type) {
+		size_t np = arb_rulebook_placement_count(L->rb, s->ruleset);
+		for (size_t i = 0; i < np; i++) {
+			const arb_placement *pl = arb_rulebook_placement_at(L->rb, s->ruleset, i);
+			if (pl->kind == ARB_PLACE_ACTION && pl->subphase &&
+			    strcmp(pl->name, s->action.type) == 0 &&
+			    strcmp(pl->phase, s->context.phase) == 0)
+				s->context.subphase = pl->subphase;
+		}
+	}
 	/* The model's sanity and the ruleset's vocabulary, with the column that failed. */
 	if ((rc = arb_scenario_validate(s, L->rb, L->err))) {
 		for (int w = 0; w < C_COUNT; w++)
@@ -1155,6 +1171,10 @@ bool arb_case_agrees(const arb_case *c, const arb_verdict *v, char *why, size_t 
 		for (size_t j = 0; j < v->n_values; j++)
 			if (strcmp(v->values[j].name, want->name) == 0)
 				got = &v->values[j];
+		/* the case's values column names informative values too */
+		for (size_t j = 0; j < v->n_info && !got; j++)
+			if (strcmp(v->info[j].name, want->name) == 0)
+				got = &v->info[j];
 		if (isnan(want->value)) {
 			if (got) {
 				snprintf(why, n, "expected no value %s, got %g", want->name,

@@ -102,10 +102,17 @@ static int validate_base(const arb_scenario *s, const arb_model *m, arb_error *e
 static int validate_stats(const arb_scenario *s, const arb_kv *kv, size_t n, const char *who,
                           const char *field, arb_error *err)
 {
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		if (!isfinite(kv[i].value))
 			return BAD(field, "%s: characteristic %s is not a finite number", who,
 			           kv[i].name);
+		/* Given twice, one would be read and the other not (nor could
+		 * a JSON object hold both). */
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(kv[j].name, kv[i].name) == 0)
+				return BAD(field, "%s: characteristic %s is given twice", who,
+				           kv[i].name);
+	}
 	return ARB_OK;
 }
 
@@ -178,7 +185,9 @@ static const char *fact_misfit(const arb_scenario *s, const char *type, const ch
 	return type;
 }
 
-/* Where the text places the scenario's sub-phase and action (## Phases). */
+/* A sub-phase belongs to the phase the text places it in (## Phases). Where
+ * an action is made is not checked here: an action out of its sub-phase is
+ * for the clauses of the procedure to judge. */
 static int validate_placement(const arb_scenario *s, const arb_rulebook *rb, arb_error *err)
 {
 	size_t n = arb_rulebook_placement_count(rb, s->ruleset);
@@ -192,17 +201,6 @@ static int validate_placement(const arb_scenario *s, const arb_rulebook *rb, arb
 			    "the %s sub-phase is part of the %s phase, not of the %s phase (%s: "
 			    "\"%s\")",
 			    sub, pl->phase, s->context.phase, pl->clause, pl->words);
-		if (pl->kind == ARB_PLACE_ACTION && strcmp(pl->name, s->action.type) == 0 &&
-		    (strcmp(pl->phase, s->context.phase) != 0 ||
-		     (pl->subphase && (!sub || strcmp(pl->subphase, sub) != 0))))
-			return BAD(
-			    "context",
-			    "a %s action is made in the %s phase%s%s%s, not in phase %s%s%s (%s: "
-			    "\"%s\")",
-			    pl->name, pl->phase, pl->subphase ? ", " : "",
-			    pl->subphase ? pl->subphase : "", pl->subphase ? " sub-phase" : "",
-			    s->context.phase, sub ? " sub-phase " : "", sub ? sub : "", pl->clause,
-			    pl->words);
 	}
 	return ARB_OK;
 }
@@ -448,7 +446,8 @@ static int decide_question(arb_verdict *v, const char *q, idset *violates, idset
 		bool permits = false, silent = false, needs = false;
 		for (size_t j = 0; j < v->n_trace && rc == ARB_OK; j++) {
 			const arb_trace *u = &v->trace[j];
-			if (u->not_selected || u->overridden_by || strcmp(u->pred->clause, cl) != 0)
+			if (u->not_selected || u->overridden_by ||
+			    strcmp(u->pred->clause, cl) != 0 || strcmp(u->pred->question, q) != 0)
 				continue;
 			/* A reading that needs a fact the scenario lacks: a missing input. */
 			if (u->result.outcome == ARB_MISSING) {
@@ -531,6 +530,30 @@ void arb_verdict_free(arb_verdict *v)
 	free(v);
 }
 
+/* A placement line `- action NAME in PHASE[/SUBPHASE]: CLAUSE "words"` as a
+ * predicate: the action is made where the text places it, or it is not. */
+void arb__placement_fn(const arb_eval *ev, arb_result *r)
+{
+	const arb_scenario *s = ev->s;
+	const arb_placement *pl =
+	    arb_rulebook_placement_at(ev->o->rb, s->ruleset, (size_t)ev->b->reading_arg);
+	const char *sub = s->context.subphase;
+	if (!pl || strcmp(pl->name, s->action.type) != 0) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	bool here = strcmp(pl->phase, s->context.phase) == 0 &&
+	            (!pl->subphase || (sub && strcmp(pl->subphase, sub) == 0));
+	r->outcome = here ? ARB_HOLDS : ARB_VIOLATED;
+	arb_result_explain(r,
+	                   "a %s is made in the %s phase%s%s%s (\"%s\"); this one is in the %s "
+	                   "phase%s%s%s",
+	                   pl->name, pl->phase, pl->subphase ? ", " : "",
+	                   pl->subphase ? pl->subphase : "", pl->subphase ? " sub-phase" : "",
+	                   pl->words, s->context.phase, sub ? ", " : "", sub ? sub : "",
+	                   sub ? " sub-phase" : "");
+}
+
 /* Whether bound predicate b judges scenario s: its ruleset, and its actions
  * and phases; or, for an action the text says follows the rules of another
  * section ("following the same rules as in the Movement phase"), the
@@ -557,14 +580,20 @@ static bool applies(const arb_oracle *o, const arb_bound *b, const arb_scenario 
 	return false;
 }
 
-static bool trace_applies(const arb_verdict *v, const char *clause)
+/* Whether clause answers s in the trace (permits: answers "permits"). */
+static bool trace_applies(const arb_verdict *v, const char *clause, bool permits)
 {
 	for (size_t i = 0; i < v->n_trace; i++)
-		if (strcmp(v->trace[i].pred->clause, clause) == 0 &&
-		    v->trace[i].result.outcome != ARB_NA && !v->trace[i].not_selected)
+		if (strcmp(v->trace[i].pred->clause, clause) == 0 && !v->trace[i].not_selected &&
+		    (permits ? v->trace[i].result.outcome == ARB_PERMITS
+		             : v->trace[i].result.outcome != ARB_NA))
 			return true;
 	return false;
 }
+
+/* How many arguable precedences of one ruleset are judged both ways (bits of
+ * an unsigned); only those whose two clauses both answer a scenario are. */
+#define ARB_ARGUABLE_MAX 31
 
 /* Whether arguable precedence pr is taken as an exception: the profile's
  * reading of "WINNER over LOSER", else bit k of on. */
@@ -577,7 +606,7 @@ static bool arguable_on(const arb_oracle *o, const arb_scenario *s, const char *
 	arb_rulebook_profile_reading(o->rb, s->ruleset, profile, key, &want);
 	if (want)
 		return strcmp(want, "exception") == 0;
-	return k < 8 && (on >> k & 1u);
+	return k < ARB_ARGUABLE_MAX && (on >> k & 1u);
 }
 
 static int by_name(const void *a, const void *b)
@@ -670,7 +699,7 @@ static int judge_once(arb_verdict **out, const arb_oracle *o, const arb_scenario
 		const arb_precedence *pr = arb_rulebook_precedence_at(o->rb, s->ruleset, k);
 		if (pr->arguable && !arguable_on(o, s, profile, pr, on, arg++))
 			continue;
-		if (!trace_applies(v, pr->winner))
+		if (!trace_applies(v, pr->winner, pr->when_permits))
 			continue;
 		for (size_t i = 0; i < v->n_trace; i++)
 			if (strcmp(v->trace[i].pred->clause, pr->loser) == 0 &&
@@ -777,8 +806,8 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 		const char *want = NULL;
 		snprintf(key, sizeof key, "%s over %s", pr->winner, pr->loser);
 		arb_rulebook_profile_reading(o->rb, s->ruleset, profile, key, &want);
-		if (!want && arg < 8 && trace_applies(v, pr->winner) &&
-		    trace_applies(v, pr->loser)) {
+		if (!want && arg < ARB_ARGUABLE_MAX && trace_applies(v, pr->winner, pr->when_permits) &&
+		    trace_applies(v, pr->loser, false)) {
 			relevant |= 1u << arg;
 			open++;
 		}
@@ -812,7 +841,8 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 			arb_verdict_free(v);
 			return arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 		}
-		qsort(d.v, d.n, sizeof *d.v, cmp_cstr);
+		if (d.n)
+			qsort(d.v, d.n, sizeof *d.v, cmp_cstr);
 		free(v->disputed);
 		free(v->missing);
 		v->missing = NULL;

@@ -26,9 +26,16 @@ typedef struct arb_bound {
 
 struct arb_oracle {
 	const arb_rulebook *rb;
-	arb_bound *bound; /* sorted in the order of the text */
+	arb_bound *bound; /* sorted in the order of the text; the placement
+	                     predicates (below) come last */
 	size_t n;
+	arb_predicate *placement; /* one per `action ... in` placement of spec/ */
+	size_t n_placement;
 };
+
+/* The predicate of a placement line: bound with reading_arg = the line's
+ * index among its ruleset's placements. */
+void arb__placement_fn(const arb_eval *ev, arb_result *r);
 
 struct arb_eval {
 	const arb_oracle *o;

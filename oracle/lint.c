@@ -20,13 +20,13 @@ struct arb_lint {
 	size_t n_rows;
 };
 
-static const char *const kKinds[] = {"structure", "reference", "traceability", "staleness",
-                                     "assumption"};
+static const char *const kKinds[] = {"structure", "reference",  "traceability",
+                                     "staleness", "assumption", "precedence"};
 static const char *const kSev[] = {"info", "warning", "error"};
 
 const char *arb_lint_kind_name(arb_lint_kind k)
 {
-	return (unsigned)k < 5 ? kKinds[k] : "?";
+	return (unsigned)k < sizeof kKinds / sizeof *kKinds ? kKinds[k] : "?";
 }
 
 const char *arb_severity_name(arb_severity s)
@@ -129,6 +129,10 @@ static const char *problem_code(const arb_error *e)
 		return "unlisted-section";
 	if (strcmp(e->field, "tolerance") == 0)
 		return "tolerance";
+	if (strcmp(e->field, "phases") == 0)
+		return "placement-invalid";
+	if (strcmp(e->field, "facts") == 0)
+		return "fact-type";
 	return "structure";
 }
 
@@ -603,6 +607,124 @@ static int lint_assumptions(arb_lint *l, const arb_rulebook *rb, const char *rul
 
 /* ---- driver ---- */
 
+/* ---- 6. precedence and placement, as the text declares them ---- */
+
+static int lint_precedence(arb_lint *l, const arb_rulebook *rb, const char *ruleset)
+{
+	int rc = ARB_OK;
+	for (size_t i = 0; i < arb_rulebook_ruleset_count(rb) && !rc; i++) {
+		const char *rs = arb_rulebook_ruleset_at(rb, i);
+		if (!in_scope(ruleset, rs))
+			continue;
+		for (size_t k = 0; k < arb_rulebook_precedence_count(rb, rs) && !rc; k++) {
+			const arb_precedence *p = arb_rulebook_precedence_at(rb, rs, k);
+			if (p->words && p->arguable)
+				rc = add(l, ARB_LINT_PRECEDENCE, ARB_SEV_INFO,
+				         "arguable-precedence", rs, p->winner, p->file, p->line,
+				         "whether \"%s\" ranks %s over %s is arguable: a reading "
+				         "('%s over "
+				         "%s: exception' or 'none' in a profile)",
+				         p->words, p->winner, p->loser, p->winner, p->loser);
+			else if (p->words) {
+				/* the words as they read in the sentence, a little further on */
+				const arb_clause *c = arb_rulebook_clause(rb, p->winner);
+				const char *at = c ? strstr(c->text, p->words) : NULL;
+				size_t wn = strlen(p->words), tail = at ? strlen(at) : 0;
+				size_t show = wn >= 40 ? wn : tail < 41 ? tail : 41;
+				rc = add(l, ARB_LINT_PRECEDENCE, ARB_SEV_INFO,
+				         "declared-precedence", rs, p->winner, p->file, p->line,
+				         "%s overrides %s%s, declared by the words \"%.*s%s\"",
+				         p->winner, p->loser,
+				         p->when_permits ? " where it permits" : "",
+				         at ? (int)show : (int)wn, at ? at : p->words,
+				         at && show < tail ? "..." : "");
+			} else
+				rc = add(
+				    l, ARB_LINT_PRECEDENCE, ARB_SEV_INFO, "editor-precedence", rs,
+				    p->winner, p->file, p->line,
+				    "%s overrides %s by an editor's line, not by words of the text",
+				    p->winner, p->loser);
+		}
+		for (size_t k = 0; k < arb_rulebook_placement_count(rb, rs) && !rc; k++) {
+			const arb_placement *pl = arb_rulebook_placement_at(rb, rs, k);
+			if (pl->kind == ARB_PLACE_SUBPHASE)
+				rc = add(l, ARB_LINT_PRECEDENCE, ARB_SEV_INFO, "placement", rs,
+				         pl->clause, pl->file, pl->line,
+				         "the %s sub-phase is part of the %s phase: \"%s\" (%s)",
+				         pl->name, pl->phase, pl->words, pl->clause);
+			else if (pl->kind == ARB_PLACE_ACTION)
+				rc = add(l, ARB_LINT_PRECEDENCE, ARB_SEV_INFO, "placement", rs,
+				         pl->clause, pl->file, pl->line,
+				         "a %s is made in the %s phase%s%s: \"%s\" (%s)", pl->name,
+				         pl->phase, pl->subphase ? ", sub-phase " : "",
+				         pl->subphase ? pl->subphase : "", pl->words, pl->clause);
+			else
+				rc = add(l, ARB_LINT_PRECEDENCE, ARB_SEV_INFO, "placement", rs,
+				         pl->clause, pl->file, pl->line,
+				         "a %s follows the rules of %s for a %s: \"%s\" (%s)",
+				         pl->name, pl->section, pl->as_action, pl->words,
+				         pl->clause);
+		}
+	}
+	return rc;
+}
+
+/* Every named profile reads every ambiguous clause and every arguable
+ * precedence of its ruleset: a profile that leaves one open is incomplete. */
+static int lint_profiles(arb_lint *l, const arb_rulebook *rb, const arb_oracle *o,
+                         const char *ruleset)
+{
+	int rc = ARB_OK;
+	size_t np = o ? arb_oracle_predicate_count(o) : 0;
+	for (size_t i = 0; i < arb_rulebook_ruleset_count(rb) && !rc; i++) {
+		const char *rs = arb_rulebook_ruleset_at(rb, i);
+		size_t ne = arb_rulebook_profile_count(rb, rs);
+		if (!in_scope(ruleset, rs))
+			continue;
+		for (size_t e = 0; e < ne && !rc; e++) {
+			const arb_profile_entry *pe = arb_rulebook_profile_at(rb, rs, e);
+			bool first = true; /* each profile once: at its first line */
+			for (size_t k = 0; k < e && first; k++)
+				first = strcmp(arb_rulebook_profile_at(rb, rs, k)->profile,
+				               pe->profile) != 0;
+			if (!first)
+				continue;
+			for (size_t b = 0; b < np && !rc; b++) {
+				const arb_predicate *p = arb_oracle_predicate_at(o, b);
+				const char *want = NULL;
+				if (strcmp(p->ruleset, rs) != 0 ||
+				    !arb_oracle_predicate_reading(o, b) ||
+				    (b > 0 && strcmp(arb_oracle_predicate_at(o, b - 1)->clause,
+				                     p->clause) == 0))
+					continue;
+				arb_rulebook_profile_reading(rb, rs, pe->profile, p->clause, &want);
+				if (!want)
+					rc = add(l, ARB_LINT_PRECEDENCE, ARB_SEV_WARNING,
+					         "profile-incomplete", rs, p->clause, pe->file,
+					         pe->line, "profile '%s' picks no reading of %s",
+					         pe->profile, p->clause);
+			}
+			for (size_t k = 0; k < arb_rulebook_precedence_count(rb, rs) && !rc; k++) {
+				const arb_precedence *pr = arb_rulebook_precedence_at(rb, rs, k);
+				char key[160];
+				const char *want = NULL;
+				if (!pr->arguable)
+					continue;
+				snprintf(key, sizeof key, "%s over %s", pr->winner, pr->loser);
+				arb_rulebook_profile_reading(rb, rs, pe->profile, key, &want);
+				if (!want)
+					rc = add(
+					    l, ARB_LINT_PRECEDENCE, ARB_SEV_WARNING,
+					    "profile-incomplete", rs, pr->winner, pe->file,
+					    pe->line,
+					    "profile '%s' does not say whether %s is an exception",
+					    pe->profile, key);
+			}
+		}
+	}
+	return rc;
+}
+
 static int cmp_finding(const void *a, const void *b)
 {
 	const arb_finding *x = a, *y = b;
@@ -639,6 +761,10 @@ int arb_lint_run(arb_lint **out, const arb_rulebook *rb, const arb_oracle *o, co
 		rc = lint_trace(l, rb, o, cs, ruleset, err);
 	if (!rc)
 		rc = lint_assumptions(l, rb, ruleset);
+	if (!rc)
+		rc = lint_precedence(l, rb, ruleset);
+	if (!rc)
+		rc = lint_profiles(l, rb, o, ruleset);
 	if (rc) {
 		if (rc == ARB_ENOMEM && err && !err->message[0])
 			arb_error_set(err, rc, NULL, 0, 0, NULL, "out of memory");

@@ -204,6 +204,44 @@ int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err)
 			goto done;
 	}
 	o->n = n;
+	/* Where the text places an action is a clause too: one predicate each. */
+	size_t npl = 0;
+	for (size_t i = 0; i < arb_rulebook_ruleset_count(rb); i++)
+		npl += arb_rulebook_placement_count(rb, arb_rulebook_ruleset_at(rb, i));
+	if (npl) {
+		arb_bound *grown = realloc(o->bound, (n + npl) * sizeof *grown);
+		if (!grown || !(o->placement = calloc(npl, sizeof *o->placement))) {
+			if (grown)
+				o->bound = grown;
+			rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+			goto done;
+		}
+		o->bound = grown;
+		for (size_t i = 0; i < arb_rulebook_ruleset_count(rb); i++) {
+			const char *rs = arb_rulebook_ruleset_at(rb, i);
+			for (size_t k = 0; k < arb_rulebook_placement_count(rb, rs); k++) {
+				const arb_placement *pl = arb_rulebook_placement_at(rb, rs, k);
+				if (pl->kind != ARB_PLACE_ACTION)
+					continue;
+				const arb_clause *c = arb_rulebook_clause(rb, pl->clause);
+				arb_predicate *p = &o->placement[o->n_placement++];
+				*p = (arb_predicate){.clause = pl->clause,
+				                     .ruleset = rs,
+				                     .actions = pl->name,
+				                     .phases = "*",
+				                     .question = "action.placement",
+				                     .fingerprint = c->fingerprint,
+				                     .fn = arb__placement_fn,
+				                     .src_file = pl->file,
+				                     .src_line = (int)pl->line};
+				arb_bound *b = &o->bound[o->n++];
+				memset(b, 0, sizeof *b);
+				b->pred = p;
+				b->clause = c;
+				b->reading_arg = (int)k;
+			}
+		}
+	}
 	/* A profile may only pick a reading some predicate encodes. */
 	for (size_t i = 0; i < n; i++) {
 		const char *rs = o->bound[i].pred->ruleset;
@@ -244,6 +282,7 @@ void arb_oracle_free(arb_oracle *o)
 {
 	if (!o)
 		return;
+	free(o->placement);
 	free(o->bound);
 	free(o);
 }

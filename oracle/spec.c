@@ -458,7 +458,22 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 					 * others. */
 					bool arguable = spec[4] == '?';
 					const char *ids = spec + (arguable ? 6 : 5);
-					const char *ids_end = end;
+					const char *ids_end = memchr(ids, ' ', (size_t)(end - ids));
+					bool when_permits = false;
+					if (ids_end) {
+						/* {over:ID when=permits}: only where the winner
+						 * permits */
+						const char *attr = ids_end + strspn(ids_end, " ");
+						if ((size_t)(end - attr) != 12 ||
+						    strncmp(attr, "when=permits", 12) != 0)
+							return MARKUP_ERR(attr - raw, "over",
+							                  "expected 'when=permits' "
+							                  "after the clause IDs "
+							                  "of {over:...}");
+						when_permits = true;
+					} else {
+						ids_end = end;
+					}
 					while (ids < ids_end) {
 						size_t k = strcspn(ids, ", }");
 						if (k > (size_t)(ids_end - ids))
@@ -476,6 +491,7 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 							pr->words =
 							    arb__arena_strndup(a, inner, inner_n);
 							pr->arguable = arguable;
+							pr->when_permits = when_permits;
 							if (!pr->loser || !pr->words)
 								return ARB_ENOMEM;
 							para_pos(&cb->pm, (size_t)(ids - raw),
@@ -1306,6 +1322,49 @@ static bool precedes(const rb_ruleset *r, const char *a, const char *b, size_t n
 	return false;
 }
 
+/* What is wrong with a placement line, written into why; false if nothing. */
+static bool placement_problem(const arb_rulebook *rb, const rb_ruleset *r, const arb_placement *pl,
+                              char *why, size_t n)
+{
+	const arb_clause *c = arb_rulebook_clause(rb, pl->clause);
+	const char *rs = r->name;
+	if (!c || strcmp(c->ruleset, rs) != 0) {
+		snprintf(why, n, "unknown clause '%s' for %s", pl->clause, rs);
+		return true;
+	}
+	if (!strstr(c->text, pl->words)) {
+		snprintf(why, n, "the words \"%.80s\" are not in the text of %s", pl->words,
+		         pl->clause);
+		return true;
+	}
+	bool known = true;
+	if (pl->kind == ARB_PLACE_SUBPHASE)
+		known = arb_rulebook_declares(rb, rs, "subphases", pl->name) &&
+		        arb_rulebook_declares(rb, rs, "phases", pl->phase);
+	else if (pl->kind == ARB_PLACE_ACTION)
+		known = arb_rulebook_declares(rb, rs, "actions", pl->name) &&
+		        arb_rulebook_declares(rb, rs, "phases", pl->phase) &&
+		        (!pl->subphase || arb_rulebook_declares(rb, rs, "subphases", pl->subphase));
+	else
+		known = arb_rulebook_declares(rb, rs, "actions", pl->name) &&
+		        arb_rulebook_declares(rb, rs, "actions", pl->as_action);
+	if (!known) {
+		snprintf(why, n, "'%s' names a phase, sub-phase or action the vocabulary lacks",
+		         pl->name);
+		return true;
+	}
+	if (pl->kind == ARB_PLACE_FOLLOWS) {
+		const char *sl = strchr(pl->section, '/');
+		char sr[64];
+		snprintf(sr, sizeof sr, "%.*s", sl ? (int)(sl - pl->section) : 0, pl->section);
+		if (!sl || !arb_rulebook_has_section(rb, sr, sl + 1)) {
+			snprintf(why, n, "no section '%s'", pl->section);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Precedence and profiles name existing clauses, precedence has no cycle,
  * and the tolerance agrees with the build. A lenient load drops the lines
  * at fault after recording them, so that judging never sees them. */
@@ -1425,53 +1484,10 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 	for (size_t i = 0; i < rb->rulesets.n; i++) {
 		rb_ruleset *r = rb->rulesets.v[i];
 		for (size_t j = 0; j < r->placements.n; j++) {
-			const arb_placement *pl = r->placements.v[j];
-			const arb_clause *c = arb_rulebook_clause(rb, pl->clause);
-			const char *bad = NULL;
 			char why[192];
-			if (!c || strcmp(c->ruleset, r->name) != 0)
-				bad = "clause",
-				snprintf(why, sizeof why, "unknown clause '%s' for %s", pl->clause,
-				         r->name);
-			else if (!strstr(c->text, pl->words))
-				bad = "words",
-				snprintf(why, sizeof why,
-				         "the words \"%.80s\" are not in the text of %s", pl->words,
-				         pl->clause);
-			else if (pl->kind == ARB_PLACE_SUBPHASE &&
-			         (!arb_rulebook_declares(rb, r->name, "subphases", pl->name) ||
-			          !arb_rulebook_declares(rb, r->name, "phases", pl->phase)))
-				bad = "name",
-				snprintf(why, sizeof why,
-				         "sub-phase '%s' or phase '%s' is not in the vocabulary",
-				         pl->name, pl->phase);
-			else if (pl->kind != ARB_PLACE_SUBPHASE &&
-			         !arb_rulebook_declares(rb, r->name, "actions", pl->name))
-				bad = "name",
-				snprintf(why, sizeof why, "action '%s' is not in the vocabulary",
-				         pl->name);
-			else if (pl->kind == ARB_PLACE_ACTION &&
-			         (!arb_rulebook_declares(rb, r->name, "phases", pl->phase) ||
-			          (pl->subphase &&
-			           !arb_rulebook_declares(rb, r->name, "subphases", pl->subphase))))
-				bad = "name",
-				snprintf(why, sizeof why,
-				         "phase '%s' or sub-phase '%s' is not in the vocabulary",
-				         pl->phase, pl->subphase ? pl->subphase : "");
-			else if (pl->kind == ARB_PLACE_FOLLOWS) {
-				const char *sl = strchr(pl->section, '/');
-				char rs[64];
-				snprintf(rs, sizeof rs, "%.*s", sl ? (int)(sl - pl->section) : 0,
-				         pl->section);
-				if (!sl || !arb_rulebook_has_section(rb, rs, sl + 1) ||
-				    !arb_rulebook_declares(rb, r->name, "actions", pl->as_action))
-					bad = "section",
-					snprintf(why, sizeof why,
-					         "'%s of %s': no such action or section",
-					         pl->as_action, pl->section);
-			}
-			if (!bad)
+			if (!placement_problem(rb, r, r->placements.v[j], why, sizeof why))
 				continue;
+			const arb_placement *pl = r->placements.v[j];
 			arb_error_set(err, ARB_EINPUT, pl->file, pl->line, 3, "phases", "%s", why);
 			if ((rc = problem(rb, err, ARB_EINPUT)))
 				return rc;
@@ -1653,6 +1669,16 @@ const arb_param *arb_clause_param(const arb_clause *c, const char *name)
 		if (strcmp(c->params[i].name, name) == 0)
 			return &c->params[i];
 	return NULL;
+}
+
+size_t arb_rulebook_ruleset_count(const arb_rulebook *rb)
+{
+	return rb->rulesets.n;
+}
+
+const char *arb_rulebook_ruleset_at(const arb_rulebook *rb, size_t i)
+{
+	return i < rb->rulesets.n ? ((const rb_ruleset *)rb->rulesets.v[i])->name : NULL;
 }
 
 bool arb_rulebook_has_ruleset(const arb_rulebook *rb, const char *ruleset)

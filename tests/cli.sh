@@ -37,6 +37,35 @@ expect_status "duplicate clause" 2 $?
 contains "duplicate clause" "$T/out" "movement.md:"
 contains "duplicate clause" "$T/out" "duplicate clause ID 'SH.MOV.3'"
 
+# The reading model's markup is parsed strictly (issue 8): an exception naming
+# a clause that does not exist, a cycle of exceptions, a sub-phase placed
+# twice, a fact of the wrong type: file:line:column and the field, exit 2.
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+sed -i 's/{over:SH.MOV.WAY.1}/{over:SH.MOV.NOPE.1}/' "$T/spec/scrollhammer/charge.md"
+"$ARB" --spec "$T/spec" run tests/fixtures/failing >"$T/out" 2>&1
+expect_status "over unknown clause" 2 $?
+contains "over unknown clause" "$T/out" "charge.md:106:"
+contains "over unknown clause" "$T/out" "field 'precedence': unknown clause 'SH.MOV.NOPE.1'"
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+sed -i 's/^Units already locked in close combat/[Units]{over:SH.MOV.COH.7} already locked in close combat/' "$T/spec/scrollhammer/movement.md"
+sed -i 's/^So, once a unit has finished moving/[So]{over:SH.MOV.CC.1}, once a unit has finished moving/' "$T/spec/scrollhammer/movement.md"
+sed -i 's/(or get as close as possible to having restored coherency)\]{over:SH.MOV.COH.3,/(or get as close as possible to having restored coherency)]{over:SH.MOV.COH.3,SH.MOV.COH.7,/' "$T/spec/scrollhammer/movement.md"
+"$ARB" --spec "$T/spec" run tests/fixtures/failing >"$T/out" 2>&1
+expect_status "cycle of exceptions" 2 $?
+contains "cycle of exceptions" "$T/out" "a cycle"
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+sed -i 's/^- sub-phase fight of close_combat/- sub-phase charge of close_combat: SH.CHG.1 "close combat"\n- sub-phase fight of close_combat/' "$T/spec/scrollhammer/ruleset.md"
+"$ARB" --spec "$T/spec" run tests/fixtures/failing >"$T/out" 2>&1
+expect_status "placed twice" 2 $?
+contains "placed twice" "$T/out" "field 'phases': sub-phase charge is placed twice"
+mkdir -p "$T/facts/scrollhammer/movement"
+printf 'id,target,expect,units,models,action,facts\nFIX-T-1,SH.MOV.DIST.3,legal,A1 A horde M=6,"A1/a1 10,10 25",move A1,enemies_apparent=yes\n' \
+	>"$T/facts/scrollhammer/movement/typed.csv"
+"$ARB" run "$T/facts" >"$T/out" 2>&1
+expect_status "fact of the wrong type" 2 $?
+contains "fact of the wrong type" "$T/out" "typed.csv:2:"
+contains "fact of the wrong type" "$T/out" "field 'facts': fact enemies_apparent is 'yes': expected true or false"
+
 # Unknown command and unknown case: exit 2.
 "$ARB" frobnicate >"$T/out" 2>&1
 expect_status "unknown command" 2 $?
@@ -57,21 +86,83 @@ expect_status "export" 0 $?
 "$ARB" judge <"$T/suite.jsonl" >"$T/verdicts.jsonl"
 expect_status "judge suite" 0 $?
 n_in=$(grep -c . "$T/suite.jsonl")
-n_out=$(grep -c '"format":"arbiter-verdict/1"' "$T/verdicts.jsonl")
+n_out=$(grep -c '"format":"arbiter-verdict/2"' "$T/verdicts.jsonl")
 if [ "$n_in" -gt 0 ] && [ "$n_in" = "$n_out" ]; then ok; else ko "judge: $n_in scenarios, $n_out verdicts"; fi
 # Keys are sorted, so the top-level id follows "format".
-topid='s/.*"format":"arbiter-[a-z]*\/1","id":"\([^"]*\)".*/\1/'
+topid='s/.*"format":"arbiter-[a-z]*\/2","id":"\([^"]*\)".*/\1/'
 ids_in=$(sed "$topid" "$T/suite.jsonl" | md5sum)
 ids_out=$(sed "$topid" "$T/verdicts.jsonl" | md5sum)
 if [ "$ids_in" = "$ids_out" ]; then ok; else ko "judge: verdict ids differ from scenario ids"; fi
 
 # judge with a bad line: an error line in its place, the others judged, exit 2.
-{ head -n 1 "$T/suite.jsonl"; echo '{"format":"arbiter-scenario/1",'; head -n 1 "$T/suite.jsonl"; } >"$T/mixed.jsonl"
+{ head -n 1 "$T/suite.jsonl"; echo '{"format":"arbiter-scenario/2",'; head -n 1 "$T/suite.jsonl"; } >"$T/mixed.jsonl"
 "$ARB" judge <"$T/mixed.jsonl" >"$T/out" 2>"$T/err"
 expect_status "judge bad line" 2 $?
 if [ "$(grep -c . "$T/out")" = 3 ]; then ok; else ko "judge bad line: wanted 3 output lines"; fi
 contains "judge bad line" "$T/out" '"error"'
 contains "judge bad line" "$T/err" "<stdin>:2"
+
+# judge: every input line gets exactly one output line, blank ones too (an
+# error line), and the last line needs no line feed.
+{ head -n 1 "$T/suite.jsonl"; echo; head -n 1 "$T/suite.jsonl"; printf ' \t\r\n'; head -n 1 "$T/suite.jsonl" | tr -d '\n'; } >"$T/blank.jsonl"
+"$ARB" judge <"$T/blank.jsonl" >"$T/out" 2>"$T/err"
+expect_status "judge blank lines" 2 $?
+if [ "$(wc -l <"$T/out" | tr -d ' ')" = 5 ]; then ok; else ko "judge blank lines: wanted 5 output lines, got $(wc -l <"$T/out")"; fi
+kinds=$(sed 's/^{"error".*/E/; s/^{"dispute".*/V/' "$T/out" | tr -d '\n')
+if [ "$kinds" = VEVEV ]; then ok; else ko "judge blank lines: lines are $kinds, wanted VEVEV"; fi
+contains "judge blank line" "$T/out" '"line":2,"message":"blank line: expected a scenario'
+contains "judge blank line" "$T/out" '"kind":"input","line":4'
+contains "judge blank line" "$T/err" "<stdin>:4: blank line"
+# An empty stream is judged: no line, no verdict, exit 0.
+"$ARB" judge </dev/null >"$T/out" 2>"$T/err"
+expect_status "judge empty stream" 0 $?
+if [ ! -s "$T/out" ]; then ok; else ko "judge empty stream: output is not empty"; fi
+
+# judge: a read error on stdin is an error, not the end of the stream.
+"$ARB" judge <. >"$T/out" 2>"$T/err"
+expect_status "judge read error" 2 $?
+contains "judge read error" "$T/err" "cannot read standard input"
+
+# The scenario's reading profile travels with it; judge uses it unless
+# --profile is given, which wins.
+grep '"profile":"chain"' "$T/suite.jsonl" >"$T/chain.jsonl"
+sed 's/"profile":"chain"/"profile":null/' "$T/chain.jsonl" >"$T/none.jsonl"
+if [ -s "$T/chain.jsonl" ]; then ok; else ko "export: no scenario carries profile chain"; fi
+"$ARB" judge <"$T/chain.jsonl" >"$T/v-chain.jsonl"
+expect_status "judge profile chain" 0 $?
+"$ARB" judge <"$T/none.jsonl" >"$T/v-none.jsonl"
+"$ARB" judge --profile chain <"$T/none.jsonl" >"$T/v-forced.jsonl"
+"$ARB" judge --profile all <"$T/chain.jsonl" >"$T/v-all.jsonl"
+if cmp -s "$T/v-chain.jsonl" "$T/v-none.jsonl"; then ko "profile: the scenario's profile changes no verdict"; else ok; fi
+if cmp -s "$T/v-chain.jsonl" "$T/v-forced.jsonl"; then ok; else ko "profile: --profile chain differs from the scenario's profile chain"; fi
+if cmp -s "$T/v-none.jsonl" "$T/v-all.jsonl"; then ok; else ko "profile: --profile all does not win over the scenario's profile"; fi
+# An unknown profile in the scenario is an error line naming the member.
+head -n 1 "$T/chain.jsonl" | sed 's/"profile":"chain"/"profile":"nonsense"/' >"$T/bad-profile.jsonl"
+"$ARB" judge <"$T/bad-profile.jsonl" >"$T/out" 2>"$T/err"
+expect_status "judge unknown profile" 2 $?
+contains "judge unknown profile" "$T/out" '"field":"profile","kind":"input"'
+
+# The export | judge twin on a fixture: the same verdicts as in-process.
+"$ARB" export tests/fixtures/failing >"$T/fix.jsonl"
+"$ARB" judge <"$T/fix.jsonl" >"$T/fix-wire.jsonl"
+expect_status "judge fixture" 0 $?
+"$ARB" run -q --twin --verdicts "$T/fix-lib.jsonl" tests/fixtures/failing >"$T/out" 2>&1
+expect_status "run --twin fixture" 1 $?
+contains "run --twin fixture" "$T/out" "twin: 2 of 2 verdicts identical"
+if cmp -s "$T/fix-lib.jsonl" "$T/fix-wire.jsonl"; then ok; else ko "fixture twin: export | judge differs from run --verdicts"; fi
+
+# check-verdicts: judge's lines obey the format; a broken line is named
+# with file:line and exit 2.
+"$ARB" check-verdicts "$T/fix-wire.jsonl" "$T/mixed-out.jsonl" >"$T/out" 2>&1
+expect_status "check-verdicts missing file" 2 $?
+"$ARB" judge <"$T/mixed.jsonl" >"$T/mixed-out.jsonl" 2>/dev/null
+"$ARB" check-verdicts "$T/fix-wire.jsonl" "$T/mixed-out.jsonl" >"$T/out" 2>&1
+expect_status "check-verdicts" 0 $?
+contains "check-verdicts" "$T/out" "check-verdicts: 5 lines: 4 verdicts, 1 error lines, 0 break"
+sed 's/"dispute":\[\]/"dispute":["gap"]/' "$T/fix-wire.jsonl" >"$T/broken.jsonl"
+"$ARB" check-verdicts "$T/broken.jsonl" >"$T/out" 2>&1
+expect_status "check-verdicts broken" 2 $?
+contains "check-verdicts broken" "$T/out" "broken.jsonl:1: field 'dispute': must be [] unless the verdict is disputed"
 
 # lint on the real rulebook: warnings and no errors, exit 0, the tally last.
 "$ARB" lint >"$T/out" 2>"$T/err"

@@ -97,17 +97,16 @@ static void expect_error(const char *path, long line, long column, const char *f
 #define MAXF 32
 
 /* The columns of the full table, in this order. */
-static const char *const kCols[] = {"id",      "target",   "expect",  "violates", "dispute",
-                                    "disputed", "profile", "board",   "context",  "units",
-                                    "models",  "terrain",  "action",  "paths",    "stationary",
-                                    "facts",   "dice",     "values",  "variants", "note"};
+static const char *const kCols[] = {"id",       "target",  "expect", "violates", "dispute",
+                                    "disputed", "profile", "board",  "context",  "units",
+                                    "models",   "terrain", "action", "paths",    "stationary",
+                                    "facts",    "dice",    "values", "variants", "note"};
 #define NCOLS (sizeof kCols / sizeof *kCols)
 
 /* A valid row of the full table: unit A1 (skirmish, M=6), a1 moving 2". */
 static const char *const kBase[NCOLS] = {
-	[0] = "T-100",        [1] = "SH.MOV.1",       [2] = "legal",
-	[9] = "A1 A skirmish M=6", [10] = "A1/a1 10,10 25", [12] = "move A1",
-	[13] = "a1 10,10 12,10"};
+    [0] = "T-100",           [1] = "SH.MOV.1", [2] = "legal",          [9] = "A1 A skirmish M=6",
+    [10] = "A1/a1 10,10 25", [12] = "move A1", [13] = "a1 10,10 12,10"};
 
 static size_t col_index(const char *name)
 {
@@ -153,7 +152,8 @@ static char *full_table(const char *const (*rows)[NCOLS], size_t n_rows, long *c
 	size_t k = 0;
 	csv_line(buf, sizeof buf, &k, kCols, NCOLS, NULL);
 	for (size_t i = 0; i < n_rows; i++)
-		csv_line(buf, sizeof buf, &k, rows[i], NCOLS, i + 1 == n_rows ? cols_of_last : NULL);
+		csv_line(buf, sizeof buf, &k, rows[i], NCOLS,
+		         i + 1 == n_rows ? cols_of_last : NULL);
 	return buf;
 }
 
@@ -179,15 +179,45 @@ static void expect_field_error(const char *name, const char *value, const char *
 Test(cases, valid_table_is_parsed)
 {
 	const char *rows[2][NCOLS] = {
-	    {"T-001", "SH.MOV.DIST.1", "illegal", "SH.MOV.DIST.1 SH.MOV.1", "", "", "chain", "", "",
+	    {"T-001",
+	     "SH.MOV.DIST.1",
+	     "illegal",
+	     "SH.MOV.DIST.1 SH.MOV.1",
+	     "",
+	     "",
+	     "chain",
+	     "",
+	     "",
 	     "A1 A horde M=6 facing=90 locked_in_combat; E1 B - Ld=7",
 	     "A1/a1 10,10 25; A1/a2 12,10 25x50 facing=45 M=8; E1/e1 40,40 32",
-	     "T1 difficult 0,0 4,0 4,4 0,4", "move A1 involuntary -> E1", "a1 10,10 16,10 17,10",
-	     "-", "enemies_apparent=false;closest_gap=1.5", "3 5", "coherency=1", "no-rotate",
+	     "T1 difficult 0,0 4,0 4,4 0,4",
+	     "move A1 involuntary -> E1",
+	     "a1 10,10 16,10 17,10",
+	     "-",
+	     "enemies_apparent=false;closest_gap=1.5",
+	     "3 5",
+	     "coherency=1",
+	     "no-rotate",
 	     "'Models move up to 6\"'"},
-	    {"T-002", "SH.MOV.1", "disputed", "", "conflict", "SH.MOV.DIST.1 SH.MOV.1", "", "30x20",
-	     "phase=shooting;round=3;side=A;completed=E1;in_progress=E1", "A1 A skirmish; E1 B horde",
-	     "A1/a1 5,5 25;A1/a2 6,5 25;E1/e1 20,10 25", "", "charge A1", "", "a2", "", "", "", "",
+	    {"T-002",
+	     "SH.MOV.1",
+	     "disputed",
+	     "",
+	     "conflict",
+	     "SH.MOV.DIST.1 SH.MOV.1",
+	     "",
+	     "30x20",
+	     "phase=shooting;round=3;side=A;completed=E1;in_progress=E1",
+	     "A1 A skirmish; E1 B horde",
+	     "A1/a1 5,5 25;A1/a2 6,5 25;E1/e1 20,10 25",
+	     "",
+	     "charge A1",
+	     "",
+	     "a2",
+	     "",
+	     "",
+	     "",
+	     "",
 	     ""},
 	};
 	const char *path = put_csv("x.csv", full_table(rows, 2, NULL));
@@ -220,11 +250,12 @@ Test(cases, valid_table_is_parsed)
 	STR_EQ(s->ruleset, "scrollhammer");
 	STR_EQ(s->src_file, path);
 	cr_assert(eq(long, s->src_line, 2));
-	/* Defaults: board 72x48, phase movement, sub-phase remaining, round 2. */
+	/* Defaults: board 72x48, phase movement, round 2; no sub-phase, as
+	 * Scrollhammer names none called "remaining". */
 	cr_assert(eq(dbl, s->board_w, 72.0));
 	cr_assert(eq(dbl, s->board_h, 48.0));
 	STR_EQ(s->context.phase, "movement");
-	STR_EQ(s->context.subphase, "remaining");
+	cr_assert(eq(ptr, (void *)s->context.subphase, NULL));
 	cr_assert(eq(int, s->context.battle_round, 2));
 	cr_assert(eq(ptr, (void *)s->context.active_side, NULL));
 	cr_assert(eq(ptr, (void *)s->context.in_progress, NULL));
@@ -354,26 +385,28 @@ Test(cases, empty_stationary_is_no_declaration)
 
 Test(cases, optional_columns_may_be_absent)
 {
-	const char *path = put_csv("x.csv", "units,id,models,action,target,expect\n"
-	                                    "A1 A horde,T-1,\"A1/a1 1,1 25\",move A1,SH.MOV.1,legal\n");
+	const char *path =
+	    put_csv("x.csv", "units,id,models,action,target,expect\n"
+	                     "A1 A horde,T-1,\"A1/a1 1,1 25\",move A1,SH.MOV.1,legal\n");
 	load_ok(path);
 	const arb_case *c = arb_caseset_at(g_cs, 0);
 	STR_EQ(c->id, "T-1");
 	STR_EQ(c->profile, "all");
 	STR_EQ(c->variants, "all");
 	cr_assert(eq(dbl, c->scenario->board_w, 72.0));
-	STR_EQ(c->scenario->context.subphase, "remaining");
+	cr_assert(eq(ptr, (void *)c->scenario->context.subphase, NULL));
 	cr_assert(eq(sz, c->scenario->action.n_paths, 0));
 	cr_assert(not(c->scenario->action.stationary_declared));
 }
 
 Test(cases, ruleset_column_overrides_the_path)
 {
-	const char *path = put_csv("x.csv", "id,ruleset,target,expect,units,models,action\n"
-	                                    "T-1,scrollhammer,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 "
-	                                    "25\",move A1\n"
-	                                    "T-2,nosuchgame,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 "
-	                                    "25\",move A1\n");
+	const char *path =
+	    put_csv("x.csv", "id,ruleset,target,expect,units,models,action\n"
+	                     "T-1,scrollhammer,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 "
+	                     "25\",move A1\n"
+	                     "T-2,nosuchgame,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 "
+	                     "25\",move A1\n");
 	/* "T-2,nosuchgame": the ruleset field starts at column 5 of line 3. */
 	expect_error(path, 3, 5, "ruleset", "nosuchgame");
 }
@@ -393,9 +426,10 @@ Test(cases, error_empty_file)
 
 Test(cases, error_wrong_number_of_fields)
 {
-	const char *path = put_csv("x.csv", "id,target,expect,units,models,action\n"
-	                                    "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n"
-	                                    "T-2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\"\n");
+	const char *path =
+	    put_csv("x.csv", "id,target,expect,units,models,action\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n"
+	                     "T-2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\"\n");
 	expect_error(path, 3, 1, "", "5 fields");
 }
 
@@ -424,9 +458,10 @@ Test(cases, error_unterminated_quote)
 	/* Line 3, the last: the note field opens a quote at column 54 and the
 	 * file ends without closing it. The error points at that quote, not
 	 * past the end of the file. */
-	const char *text = "id,target,expect,units,models,action,note\n"
-	                   "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\n"
-	                   "T-2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\"never closed\n";
+	const char *text =
+	    "id,target,expect,units,models,action,note\n"
+	    "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\n"
+	    "T-2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\"never closed\n";
 	const char *q = strstr(text, "\"never");
 	const char *line3 = strstr(text, "T-2");
 	cr_assert(eq(long, (long)(q - line3) + 1, 54));
@@ -437,8 +472,9 @@ Test(cases, error_quote_followed_by_text)
 {
 	/* libcsv strict: a closing quote must end the field; the 'x' after it
 	 * is at column 14 of line 2. */
-	const char *path = put_csv("x.csv", "id,target,expect,units,models,action\n"
-	                                    "T-1,\"SH.MOV.1\"x,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
+	const char *path =
+	    put_csv("x.csv", "id,target,expect,units,models,action\n"
+	                     "T-1,\"SH.MOV.1\"x,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
 	expect_error(path, 2, 15, "", "malformed CSV");
 }
 
@@ -446,11 +482,12 @@ Test(cases, quoted_newline_keeps_line_numbers)
 {
 	/* The note of T-1 spans lines 2 and 3; T-2 is on line 4; the bad
 	 * expect of T-3 is on line 5, column 14. */
-	const char *path = put_csv("x.csv", "id,target,expect,units,models,action,note\n"
-	                                    "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\"one\n"
-	                                    "two\"\n"
-	                                    "T-2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\n"
-	                                    "T-3,SH.MOV.1,legit,A1 A horde,\"A1/a1 1,1 25\",move A1,\n");
+	const char *path =
+	    put_csv("x.csv", "id,target,expect,units,models,action,note\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\"one\n"
+	                     "two\"\n"
+	                     "T-2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\n"
+	                     "T-3,SH.MOV.1,legit,A1 A horde,\"A1/a1 1,1 25\",move A1,\n");
 	expect_error(path, 5, 14, "expect", "legit");
 	const arb_case *c = arb_caseset_find(g_cs, "T-1");
 	if (c) { /* the set may or may not keep the rows read before the error */
@@ -464,10 +501,11 @@ Test(cases, quoted_newline_keeps_line_numbers)
 
 Test(cases, quoted_newline_rows_load_with_their_lines)
 {
-	const char *path = put_csv("x.csv", "id,target,expect,units,models,action,note\n"
-	                                    "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\"one\n"
-	                                    "two\"\n"
-	                                    "T-2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\n");
+	const char *path =
+	    put_csv("x.csv", "id,target,expect,units,models,action,note\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\"one\n"
+	                     "two\"\n"
+	                     "T-2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1,\n");
 	load_ok(path);
 	cr_assert(eq(sz, arb_caseset_count(g_cs), 2));
 	STR_EQ(arb_caseset_at(g_cs, 0)->note, "one\ntwo");
@@ -478,11 +516,12 @@ Test(cases, quoted_newline_rows_load_with_their_lines)
 Test(cases, blank_line_keeps_line_numbers)
 {
 	/* Line 2 is blank: T-1 is on line 3, and the bad ID on line 5. */
-	const char *path = put_csv("x.csv", "id,target,expect,units,models,action\n"
-	                                    "\n"
-	                                    "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n"
-	                                    "\n"
-	                                    "T 2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
+	const char *path =
+	    put_csv("x.csv", "id,target,expect,units,models,action\n"
+	                     "\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n"
+	                     "\n"
+	                     "T 2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
 	expect_error(path, 5, 1, "id", "T 2");
 	const arb_case *c = arb_caseset_find(g_cs, "T-1");
 	if (c)
@@ -492,9 +531,10 @@ Test(cases, blank_line_keeps_line_numbers)
 Test(cases, crlf_line_endings_keep_line_numbers)
 {
 	/* RFC 4180 ends lines with CRLF, as spreadsheets write them. */
-	const char *path = put_csv("x.csv", "id,target,expect,units,models,action\r\n"
-	                                    "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\r\n"
-	                                    "T-2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\r\n");
+	const char *path =
+	    put_csv("x.csv", "id,target,expect,units,models,action\r\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\r\n"
+	                     "T-2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\r\n");
 	load_ok(path);
 	cr_assert(eq(sz, arb_caseset_count(g_cs), 2));
 	const arb_case *c = arb_caseset_at(g_cs, 1);
@@ -507,9 +547,10 @@ Test(cases, crlf_line_endings_keep_line_numbers)
 Test(cases, crlf_error_position)
 {
 	/* The bad ID of line 3 starts at column 1. */
-	const char *path = put_csv("x.csv", "id,target,expect,units,models,action\r\n"
-	                                    "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\r\n"
-	                                    "T 2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\r\n");
+	const char *path =
+	    put_csv("x.csv", "id,target,expect,units,models,action\r\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\r\n"
+	                     "T 2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\r\n");
 	expect_error(path, 3, 1, "id", "T 2");
 }
 
@@ -518,8 +559,9 @@ Test(cases, utf8_byte_order_mark)
 	/* Spreadsheets often save "CSV UTF-8" with a byte order mark. It must
 	 * not turn the first column into an unknown one with an invisible name:
 	 * either it is skipped, or the error says what it is. */
-	const char *path = put_csv("x.csv", "\xEF\xBB\xBFid,target,expect,units,models,action\n"
-	                                    "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
+	const char *path =
+	    put_csv("x.csv", "\xEF\xBB\xBFid,target,expect,units,models,action\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
 	arb_error err;
 	arb_error_clear(&err);
 	int rc = arb_caseset_load_file(g_cs, path, g_rb, &err);
@@ -538,9 +580,10 @@ Test(cases, failed_load_leaves_the_set_unchanged)
 	                         "A-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n"));
 	cr_assert(eq(sz, arb_caseset_count(g_cs), 1));
 	/* T-1 is fine, T-2 is not: the file is rejected whole. */
-	const char *path = put_csv("x.csv", "id,target,expect,units,models,action\n"
-	                                    "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n"
-	                                    "T-2,SH.MOV.1,legit,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
+	const char *path =
+	    put_csv("x.csv", "id,target,expect,units,models,action\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n"
+	                     "T-2,SH.MOV.1,legit,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
 	expect_error(path, 3, 14, "expect", "legit");
 	cr_assert(eq(sz, arb_caseset_count(g_cs), 1), "no case of the rejected file is kept");
 	cr_assert(eq(ptr, (void *)arb_caseset_find(g_cs, "T-1"), NULL));
@@ -551,20 +594,23 @@ Test(cases, failed_load_leaves_the_set_unchanged)
 
 Test(cases, error_duplicate_case_id_in_file)
 {
-	const char *path = put_csv("x.csv", "id,target,expect,units,models,action\n"
-	                                    "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n"
-	                                    "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
+	const char *path =
+	    put_csv("x.csv", "id,target,expect,units,models,action\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
 	expect_error(path, 3, 1, "id", "x.csv:2");
 }
 
 Test(cases, error_duplicate_case_id_across_files)
 {
-	const char *a = put_csv("a.csv", "id,target,expect,units,models,action\n"
-	                                 "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
+	const char *a =
+	    put_csv("a.csv", "id,target,expect,units,models,action\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
 	load_ok(a);
-	const char *b = put_csv("b.csv", "id,target,expect,units,models,action\n"
-	                                 "T-0,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n"
-	                                 "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
+	const char *b =
+	    put_csv("b.csv", "id,target,expect,units,models,action\n"
+	                     "T-0,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n");
 	expect_error(b, 3, 1, "id", "a.csv:2");
 }
 
@@ -588,7 +634,7 @@ Test(cases, error_dispute_without_disputed)
 	row[col_index("dispute")] = "conflict";
 	long cols[NCOLS];
 	const char *path = put_csv("x.csv", full_table(&row, 1, cols));
-	expect_error(path, 2, cols[col_index("dispute")],              "dispute", "not disputed");
+	expect_error(path, 2, cols[col_index("dispute")], "dispute", "not disputed");
 }
 
 Test(cases, error_disputed_without_dispute)
@@ -604,7 +650,7 @@ Test(cases, error_unknown_dispute_word)
 	row[col_index("dispute")] = "quarrel";
 	long cols[NCOLS];
 	const char *path = put_csv("x.csv", full_table(&row, 1, cols));
-	expect_error(path, 2, cols[col_index("dispute")],              "dispute", "quarrel");
+	expect_error(path, 2, cols[col_index("dispute")], "dispute", "quarrel");
 }
 
 Test(cases, error_unknown_clause_in_target)
@@ -631,7 +677,7 @@ Test(cases, error_unknown_clause_in_disputed)
 	row[col_index("disputed")] = "SH.GAP.1";
 	long cols[NCOLS];
 	const char *path = put_csv("x.csv", full_table(&row, 1, cols));
-	expect_error(path, 2, cols[col_index("disputed")],              "disputed", "SH.GAP.1");
+	expect_error(path, 2, cols[col_index("disputed")], "disputed", "SH.GAP.1");
 }
 
 Test(cases, error_unknown_profile)
@@ -759,7 +805,7 @@ Test(cases, error_stationary_model_of_another_unit)
 	row[col_index("stationary")] = "e1";
 	long cols[NCOLS];
 	const char *path = put_csv("x.csv", full_table(&row, 1, cols));
-	expect_error(path, 2, cols[col_index("stationary")],              "stationary", "e1");
+	expect_error(path, 2, cols[col_index("stationary")], "stationary", "e1");
 }
 
 /* ---- comparing verdicts ---- */
@@ -784,7 +830,10 @@ Test(cases, agrees_on_matching_verdict)
 	const arb_case *c = load_case("illegal", "SH.MOV.DIST.1 SH.MOV.1", "", "", "coherency=2");
 	const char *viol[] = {"SH.MOV.1", "SH.MOV.DIST.1"};
 	arb_kv vals[] = {{"coherency", 2.0}, {"other", 5.0}};
-	arb_verdict v = {.kind = ARB_V_ILLEGAL, .violates = viol, .n_violates = 2, .values = vals,
+	arb_verdict v = {.kind = ARB_V_ILLEGAL,
+	                 .violates = viol,
+	                 .n_violates = 2,
+	                 .values = vals,
 	                 .n_values = 2};
 	char why[256] = "";
 	cr_assert(arb_case_agrees(c, &v, why, sizeof why), "%s", why);
@@ -822,7 +871,9 @@ Test(cases, disagrees_on_dispute)
 {
 	const arb_case *c = load_case("disputed", "", "conflict", "SH.MOV.1 SH.MOV.DIST.1", "");
 	const char *disp[] = {"SH.MOV.1", "SH.MOV.DIST.1"};
-	arb_verdict v = {.kind = ARB_V_DISPUTED, .dispute = ARB_DISPUTE_CONFLICT, .disputed = disp,
+	arb_verdict v = {.kind = ARB_V_DISPUTED,
+	                 .dispute = ARB_DISPUTE_CONFLICT,
+	                 .disputed = disp,
 	                 .n_disputed = 2};
 	char why[256] = "";
 	cr_assert(arb_case_agrees(c, &v, why, sizeof why), "%s", why);
@@ -841,8 +892,8 @@ Test(cases, disputed_clauses_unchecked_when_not_given)
 {
 	const arb_case *c = load_case("disputed", "", "gap", "", "");
 	const char *disp[] = {"SH.MOV.DIST.6"};
-	arb_verdict v = {.kind = ARB_V_DISPUTED, .dispute = ARB_DISPUTE_GAP, .disputed = disp,
-	                 .n_disputed = 1};
+	arb_verdict v = {
+	    .kind = ARB_V_DISPUTED, .dispute = ARB_DISPUTE_GAP, .disputed = disp, .n_disputed = 1};
 	char why[256] = "";
 	cr_assert(arb_case_agrees(c, &v, why, sizeof why), "%s", why);
 }

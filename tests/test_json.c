@@ -1,15 +1,20 @@
 /* test_json.c: the JSON Lines interchange (tools/json_io.c,
  * docs/interchange.md): round trips, every error path, exact verdict and
- * error lines. */
+ * error lines, the verdict checker, and the two doors of the protocol
+ * (arbiter judge and arbiter run, with a fixture predicate that faults). */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-/* Relative to this file: the tests are built with -Ioracle only. */
+#include "support.h"
+/* Relative to this file: the tools' headers. */
+#include "../tools/cli.h"
 #include "../tools/json_io.h"
 
 /* ---- helpers ---- */
@@ -100,6 +105,7 @@ static void same_scenario(const arb_scenario *a, const arb_scenario *b)
 {
 	SAME_STR(a->id, b->id);
 	SAME_STR(a->ruleset, b->ruleset);
+	SAME_STR(a->profile, b->profile);
 	SAME_STR(a->context.phase, b->context.phase);
 	SAME_STR(a->context.subphase, b->context.subphase);
 	cr_assert(eq(int, a->context.battle_round, b->context.battle_round));
@@ -152,8 +158,12 @@ static void same_scenario(const arb_scenario *a, const arb_scenario *b)
 	same_strs(x->stationary, x->n_stationary, y->stationary, y->n_stationary);
 	same_strs(x->targets, x->n_targets, y->targets, y->n_targets);
 	cr_assert(eq(sz, a->n_dice, b->n_dice));
-	for (size_t i = 0; i < a->n_dice; i++)
+	cr_assert(eq(int, a->dice_test != NULL, b->dice_test != NULL));
+	for (size_t i = 0; i < a->n_dice; i++) {
 		cr_assert(eq(int, a->dice[i], b->dice[i]));
+		if (a->dice_test)
+			SAME_STR(a->dice_test[i], b->dice_test[i]);
+	}
 	cr_assert(eq(sz, a->n_facts, b->n_facts));
 	for (size_t i = 0; i < a->n_facts; i++) {
 		SAME_STR(a->facts[i].name, b->facts[i].name);
@@ -164,10 +174,12 @@ static void same_scenario(const arb_scenario *a, const arb_scenario *b)
 /* ---- scenarios ---- */
 
 /* The example of docs/interchange.md, plus a rectangular base, a second
- * path given out of order, numbers that need 17 digits, and facts given as
- * a boolean and a number. */
+ * path that moves first (a2 before a1: the order is kept), numbers that
+ * need 17 digits, a reading profile, and facts given as a boolean and a
+ * number. */
 static const char kFull[] =
-    "{\"format\":\"arbiter-scenario/1\",\"id\":\"SH-MOV-0001\",\"ruleset\":\"scrollhammer\","
+    "{\"format\":\"arbiter-scenario/2\",\"id\":\"SH-MOV-0001\",\"ruleset\":\"scrollhammer\","
+    "\"profile\":\"chain\","
     "\"context\":{\"phase\":\"movement\",\"subphase\":\"remaining\",\"battle_round\":2,"
     "\"active_side\":\"A\",\"in_progress\":null,\"completed\":[\"B1\"]},"
     "\"board\":{\"w\":72,\"h\":48},"
@@ -181,12 +193,13 @@ static const char kFull[] =
     "\"base\":{\"shape\":\"round\",\"d_mm\":32}}]}],"
     "\"terrain\":[{\"id\":\"T1\",\"kind\":\"difficult\",\"polygon\":[[0,0],[4,0],[4,4],[0,4]]}],"
     "\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"voluntary\":false,"
-    "\"paths\":{\"a2\":[[11.3,10.30000000000000071],[14,12]],\"a1\":[[10,10],[16,10]]},"
+    "\"paths\":[{\"model\":\"a2\",\"points\":[[11.3,10.30000000000000071],[14,12]]},"
+    "{\"model\":\"a1\",\"points\":[[10,10],[16,10]]}],"
     "\"stationary\":[],\"targets\":[\"B1\"]},"
     "\"dice\":[3,5],"
     "\"facts\":{\"coherency_restorable\":false,\"closest_gap\":1.5,\"enemies_apparent\":\"true\"}}";
 
-#define HEAD                              "\"format\":\"arbiter-scenario/1\",\"id\":\"E1\",\"ruleset\":\"scrollhammer\""
+#define HEAD                              "\"format\":\"arbiter-scenario/2\",\"id\":\"E1\",\"ruleset\":\"scrollhammer\""
 #define BOARD                             "\"board\":{\"w\":72,\"h\":48}"
 #define ROUND                             "{\"shape\":\"round\",\"d_mm\":25}"
 #define MODEL_AT(x, base)                 "{\"id\":\"a1\",\"x\":" x ",\"y\":10,\"base\":" base "}"
@@ -209,11 +222,13 @@ Test(json_parse, full_example)
 	cr_assert(eq(int, (int)a2->base.shape, (int)ARB_BASE_RECT));
 	cr_assert(eq(dbl, a2->base.depth_mm, 50.0));
 	cr_assert(eq(dbl, a2->pos.y, 10.30000000000000071));
-	/* Stats and paths come out sorted by name whatever the order given. */
+	/* Stats come out sorted by name whatever the order given (an object);
+	 * paths in the order given (an array: the order of the move). */
 	cr_assert(eq(str, (char *)s->units[0].stats[0].name, "I"));
 	cr_assert(eq(sz, s->action.n_paths, 2));
-	cr_assert(eq(str, (char *)s->action.paths[0].model, "a1"));
-	cr_assert(eq(str, (char *)s->action.paths[1].model, "a2"));
+	cr_assert(eq(str, (char *)s->action.paths[0].model, "a2"));
+	cr_assert(eq(str, (char *)s->action.paths[1].model, "a1"));
+	cr_assert(eq(str, (char *)s->profile, "chain"));
 	cr_assert(not(s->action.voluntary));
 	cr_assert(s->action.stationary_declared);
 	cr_assert(eq(sz, s->action.n_stationary, 0));
@@ -240,6 +255,7 @@ Test(json_parse, defaults)
 	cr_assert(eq(sz, s->action.n_paths, 0));
 	cr_assert(not(s->action.stationary_declared));
 	cr_assert(eq(sz, s->n_terrain + s->n_dice + s->n_facts + s->action.n_targets, 0));
+	cr_assert(eq(ptr, (void *)s->profile, NULL));
 	arb_scenario_free(s);
 }
 
@@ -279,12 +295,13 @@ Test(json_dump, minimal_exact)
 	char *text = arbj_scenario_dump(s);
 	cr_assert(
 	    eq(str, text,
-	       "{\"action\":{\"paths\":{},\"targets\":[],\"type\":\"move\",\"unit\":\"A1\","
+	       "{\"action\":{\"paths\":[],\"targets\":[],\"type\":\"move\",\"unit\":\"A1\","
 	       "\"voluntary\":true},\"board\":{\"h\":48,\"w\":72},\"context\":{"
 	       "\"active_side\":null,\"battle_round\":1,\"completed\":[],\"in_progress\":null,"
 	       "\"phase\":\"movement\",\"subphase\":null},\"dice\":[],\"facts\":{},"
-	       "\"format\":\"arbiter-scenario/1\",\"id\":\"E1\",\"ruleset\":\"scrollhammer\","
-	       "\"terrain\":[],\"units\":[{\"facing_deg\":0,\"formation\":null,\"id\":\"A1\","
+	       "\"format\":\"arbiter-scenario/2\",\"id\":\"E1\",\"profile\":null,"
+	       "\"ruleset\":\"scrollhammer\",\"terrain\":[],\"units\":[{\"facing_deg\":0,"
+	       "\"formation\":null,\"id\":\"A1\","
 	       "\"models\":[{\"base\":{\"d_mm\":25,\"shape\":\"round\"},\"facing_deg\":0,"
 	       "\"id\":\"a1\",\"stats\":{},\"x\":10,\"y\":10}],\"side\":\"A\",\"stats\":{},"
 	       "\"status\":[]}]}"));
@@ -323,6 +340,93 @@ Test(json_roundtrip, hand_built_numbers)
 	expect_error(text, 1, "board.w", 0, "expected the board's width");
 	free(text);
 	arb_scenario_free(s);
+}
+
+/* Paths keep the order they are given in, reading and writing: the charge
+ * predicates take it as the order in which the models move. */
+Test(json_roundtrip, path_order_is_kept)
+{
+	arb_scenario *a = parse_ok(kFull);
+	char *text = arbj_scenario_dump(a);
+	cr_assert(ne(ptr, text, NULL));
+	const char *a2 = strstr(text, "{\"model\":\"a2\""), *a1 = strstr(text, "{\"model\":\"a1\"");
+	cr_assert(a2 && a1 && a2 < a1, "%s", text);
+	arb_scenario *b = parse_ok(text);
+	cr_assert(eq(str, (char *)b->action.paths[0].model, "a2"));
+	cr_assert(eq(str, (char *)b->action.paths[1].model, "a1"));
+	same_scenario(a, b);
+	free(text);
+	arb_scenario_free(a);
+	arb_scenario_free(b);
+}
+
+/* The reading profile travels with the scenario; "all" (every reading
+ * counts) is the same as none and is written null. */
+Test(json_roundtrip, profile)
+{
+	arb_scenario *s =
+	    parse_ok(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION, ",\"profile\":\"literal\""));
+	cr_assert(eq(str, (char *)s->profile, "literal"));
+	char *text = arbj_scenario_dump(s);
+	cr_assert(ne(ptr, strstr(text, "\"profile\":\"literal\""), NULL), "%s", text);
+	arb_scenario *b = parse_ok(text);
+	same_scenario(s, b);
+	free(text);
+	arb_scenario_free(b);
+
+	s->profile = "all";
+	text = arbj_scenario_dump(s);
+	cr_assert(ne(ptr, strstr(text, "\"profile\":null"), NULL), "%s", text);
+	free(text);
+	arb_scenario_free(s);
+
+	const char *spellings[] = {",\"profile\":\"all\"", ",\"profile\":null", ""};
+	for (size_t i = 0; i < 3; i++) {
+		char line[1024];
+		snprintf(line, sizeof line, "%s",
+		         "{" HEAD "," BOARD "," UNITS(MODEL_AT("10", ROUND)) "," ACTION);
+		snprintf(line + strlen(line), sizeof line - strlen(line), "%s}", spellings[i]);
+		s = parse_ok(line);
+		cr_assert(eq(ptr, (void *)s->profile, NULL), "%s", line);
+		arb_scenario_free(s);
+	}
+}
+
+/* -0 is not 0 to atan2: it is written -0.0, not the integer 0. */
+Test(json_roundtrip, negative_zero)
+{
+	arb_scenario *s = parse_ok(MINIMAL);
+	s->units[0].models[0].facing_deg = -0.0;
+	char *text = arbj_scenario_dump(s);
+	cr_assert(ne(ptr, strstr(text, "\"facing_deg\":-0.0"), NULL), "%s", text);
+	arb_scenario *b = parse_ok(text);
+	cr_assert(signbit(b->units[0].models[0].facing_deg));
+	free(text);
+	arb_scenario_free(b);
+	arb_scenario_free(s);
+}
+
+/* Dice by test: each test's dice in their order, tests in name order. */
+Test(json_roundtrip, dice_by_test)
+{
+	arb_scenario *a =
+	    parse_ok(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION,
+	                  ",\"dice\":{\"difficult_check\":[3,5],\"dangerous_test\":[1]}"));
+	cr_assert(eq(sz, a->n_dice, 3));
+	int d[4];
+	cr_assert(eq(sz, arb_scenario_dice_for(a, "difficult_check", d, 4), 2));
+	cr_assert(eq(int, d[0], 3));
+	cr_assert(eq(int, d[1], 5));
+	char *text = arbj_scenario_dump(a);
+	cr_assert(ne(ptr,
+	             strstr(text, "\"dice\":{\"dangerous_test\":[1],\"difficult_check\":[3,5]}"),
+	             NULL),
+	          "%s", text);
+	arb_scenario *b = parse_ok(text);
+	same_scenario(a, b);
+	free(text);
+	arb_scenario_free(a);
+	arb_scenario_free(b);
 }
 
 /* ---- every error path ---- */
@@ -463,8 +567,16 @@ Test(json_errors, missing_base)
 Test(json_errors, bad_format_string)
 {
 	/* A later version is refused before its members are looked at. */
-	expect_error("{\"format\":\"arbiter-scenario/2\",\"id\":\"X\",\"new_member\":1}", 3,
-	             "format", 0, "unsupported format \"arbiter-scenario/2\"");
+	expect_error("{\"format\":\"arbiter-scenario/3\",\"id\":\"X\",\"new_member\":1}", 3,
+	             "format", 0, "unsupported format \"arbiter-scenario/3\"");
+}
+
+Test(json_errors, format_1_is_refused)
+{
+	/* /1 paths were an object taken in model order, and /1 had no profile:
+	 * the reader reads /2 only, and says so. */
+	expect_error("{\"format\":\"arbiter-scenario/1\",\"id\":\"X\"," BOARD "}", 1, "format", 0,
+	             "this reader reads \"arbiter-scenario/2\"");
 }
 
 Test(json_errors, missing_format)
@@ -515,40 +627,93 @@ Test(json_errors, non_finite_number)
 	expect_error(t, 12, "units[0].models[0].x", column_after(t, "1e999"), "overflow");
 }
 
+/* An action moving a1 along pts. */
+#define MOVE_A1(pts)                                                                               \
+	"\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"paths\":[{\"model\":\"a1\","              \
+	"\"points\":" pts "}]}"
+
 Test(json_errors, non_finite_negative_in_path)
 {
-	const char *t = SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)),
-	                     "\"action\":{\"type\":\"move\",\"unit\":\"A1\","
-	                     "\"paths\":{\"a1\":[[10,10],[-1e999,10]]}}",
-	                     "");
-	expect_error(t, 1, "action.paths.a1[1][0]", column_after(t, "-1e999"), "overflow");
+	const char *t =
+	    SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), MOVE_A1("[[10,10],[-1e999,10]]"), "");
+	expect_error(t, 1, "action.paths[0].points[1][0]", column_after(t, "-1e999"), "overflow");
 }
 
 Test(json_errors, path_point_with_three_numbers)
 {
-	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)),
-	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\","
-	                  "\"paths\":{\"a1\":[[10,10],[16,10,0]]}}",
-	                  ""),
-	             5, "action.paths.a1[1]", 0,
+	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), MOVE_A1("[[10,10],[16,10,0]]"), ""),
+	             5, "action.paths[0].points[1]", 0,
 	             "a point [x, y] of two numbers (inches), got an array of 3");
 }
 
 Test(json_errors, path_point_not_a_number)
 {
-	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)),
-	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\","
-	                  "\"paths\":{\"a1\":[[10,\"10\"]]}}",
-	                  ""),
-	             1, "action.paths.a1[0][1]", 0, "expected y");
+	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), MOVE_A1("[[10,\"10\"]]"), ""), 1,
+	             "action.paths[0].points[0][1]", 0, "expected y");
 }
 
 Test(json_errors, empty_path)
 {
+	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), MOVE_A1("[]"), ""), 1,
+	             "action.paths[0].points", 0, "at least 1 point");
+}
+
+Test(json_errors, paths_as_an_object)
+{
+	/* The shape of /1: an object has no order, so /2 refuses it. */
 	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)),
-	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"paths\":{\"a1\":[]}}",
+	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\","
+	                  "\"paths\":{\"a1\":[[10,10],[16,10]]}}",
 	                  ""),
-	             1, "action.paths.a1", 0, "at least 1 point");
+	             1, "action.paths", 0, "expected an array of paths");
+}
+
+Test(json_errors, path_not_an_object)
+{
+	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)),
+	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\","
+	                  "\"paths\":[[[10,10],[16,10]]]}",
+	                  ""),
+	             1, "action.paths[0]", 0, "expected a path (an object");
+}
+
+Test(json_errors, path_without_points)
+{
+	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)),
+	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\","
+	                  "\"paths\":[{\"model\":\"a1\"}]}",
+	                  ""),
+	             1, "action.paths[0].points", 0, "missing required member \"points\"");
+}
+
+Test(json_errors, path_with_unknown_member)
+{
+	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)),
+	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\","
+	                  "\"paths\":[{\"model\":\"a1\",\"points\":[[10,10]],\"order\":1}]}",
+	                  ""),
+	             1, "action.paths[0].order", 0, "unknown member \"order\"");
+}
+
+Test(json_errors, path_with_empty_model)
+{
+	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)),
+	                  "\"action\":{\"type\":\"move\",\"unit\":\"A1\","
+	                  "\"paths\":[{\"model\":\"\",\"points\":[[10,10]]}]}",
+	                  ""),
+	             1, "action.paths[0].model", 0, "empty string");
+}
+
+Test(json_errors, profile_empty)
+{
+	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION, ",\"profile\":\"\""), 1,
+	             "profile", 0, "a reading profile name, got an empty string");
+}
+
+Test(json_errors, profile_not_a_string)
+{
+	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION, ",\"profile\":1"), 1,
+	             "profile", 0, "a reading profile name or null, got an integer");
 }
 
 Test(json_errors, polygon_too_short)
@@ -606,11 +771,22 @@ static const arb_predicate kDist = {.clause = "SH.MOV.DIST.1", .question = "move
 static const arb_predicate kCoh = {
     .clause = "SH.MOV.COH.3", .reading = "connected", .question = "unit.coherency"};
 
+/* A line that arbj_verdict_check accepts (as a verdict, or an error line). */
+static void check_ok(const char *line, bool want_error)
+{
+	char why[512];
+	bool is_error = !want_error;
+	int rc = arbj_verdict_check(line, &is_error, why, sizeof why);
+	cr_assert(eq(int, rc, ARB_OK), "%s\n  %s", why, line);
+	cr_assert(eq(int, is_error, want_error), "%s", line);
+}
+
 Test(json_verdict, exact_with_trace)
 {
 	const char *violates[] = {"SH.MOV.DIST.1"};
 	const char *disputed[] = {"SH.MOV.COH.3", "SH.MOV.COH.6"};
 	arb_kv values[] = {{"charge_range", 7}, {"cover", 0.1}, {"reach", INFINITY}};
+	arb_kv info[] = {{"coherency", 2}};
 	arb_trace trace[2] = {{.pred = &kDist}, {.pred = &kCoh, .reading = "connected"}};
 	trace[0].result.outcome = ARB_VIOLATED;
 	snprintf(trace[0].result.explanation, sizeof trace[0].result.explanation,
@@ -632,35 +808,81 @@ Test(json_verdict, exact_with_trace)
 	                 .n_disputed = 2,
 	                 .values = values,
 	                 .n_values = 3,
+	                 .info = info,
+	                 .n_info = 1,
 	                 .trace = trace,
 	                 .n_trace = 2};
 	char *text = arbj_verdict_dump(&v, true);
-	cr_assert(eq(str, text,
-	             "{\"dispute\":[\"conflict\",\"readings\"],"
-	             "\"disputed\":[\"SH.MOV.COH.3\",\"SH.MOV.COH.6\"],"
-	             "\"format\":\"arbiter-verdict/1\",\"id\":\"SH-MOV-0001\","
-	             "\"trace\":[{\"clause\":\"SH.MOV.DIST.1\","
-	             "\"explanation\":\"moved 6.5 in, limit 6 in\","
-	             "\"measure\":{\"figure\":6.5,\"limit\":6,\"margin\":-0.5,\"p\":[10,10],"
-	             "\"q\":[16.5,10]},\"not_selected\":false,\"outcome\":\"violated\","
-	             "\"overridden_by\":null,\"question\":\"move.distance\",\"reading\":null},"
-	             "{\"clause\":\"SH.MOV.COH.3\",\"explanation\":\"in \\\"coherency\\\"\","
-	             "\"measure\":null,\"not_selected\":true,\"outcome\":\"holds\","
-	             "\"overridden_by\":\"SH.X.1\",\"question\":\"unit.coherency\","
-	             "\"reading\":\"connected\"}],"
-	             "\"values\":{\"charge_range\":7,\"cover\":0.1,\"reach\":null},"
-	             "\"verdict\":\"disputed\",\"violates\":[\"SH.MOV.DIST.1\"]}"));
+	cr_assert(
+	    eq(str, text,
+	       "{\"dispute\":[\"conflict\",\"readings\"],"
+	       "\"disputed\":[\"SH.MOV.COH.3\",\"SH.MOV.COH.6\"],"
+	       "\"format\":\"arbiter-verdict/2\",\"id\":\"SH-MOV-0001\","
+	       "\"info\":{\"coherency\":2},\"missing\":[],"
+	       "\"trace\":[{\"clause\":\"SH.MOV.DIST.1\","
+	       "\"explanation\":\"moved 6.5 in, limit 6 in\","
+	       "\"measure\":{\"figure\":6.5,\"limit\":6,\"margin\":-0.5,\"p\":[10,10],"
+	       "\"q\":[16.5,10]},\"missing\":null,\"not_selected\":false,"
+	       "\"outcome\":\"violated\",\"overridden_by\":null,\"question\":\"move.distance\","
+	       "\"reading\":null},"
+	       "{\"clause\":\"SH.MOV.COH.3\",\"explanation\":\"in \\\"coherency\\\"\","
+	       "\"measure\":null,\"missing\":null,\"not_selected\":true,\"outcome\":\"holds\","
+	       "\"overridden_by\":\"SH.X.1\",\"question\":\"unit.coherency\","
+	       "\"reading\":\"connected\"}],"
+	       "\"values\":{\"charge_range\":7,\"cover\":0.1,\"reach\":null},"
+	       "\"verdict\":\"disputed\",\"violates\":[\"SH.MOV.DIST.1\"]}"));
+	check_ok(text, false);
 	free(text);
 }
 
 Test(json_verdict, exact_without_trace)
 {
 	arb_trace trace[1] = {{.pred = &kDist}};
-	arb_verdict v = {.kind = ARB_V_LEGAL, .trace = trace, .n_trace = 1};
+	arb_verdict v = {.scenario_id = "L-1", .kind = ARB_V_LEGAL, .trace = trace, .n_trace = 1};
 	char *text = arbj_verdict_dump(&v, false);
-	cr_assert(eq(str, text,
-	             "{\"dispute\":[],\"disputed\":[],\"format\":\"arbiter-verdict/1\",\"id\":null,"
-	             "\"values\":{},\"verdict\":\"legal\",\"violates\":[]}"));
+	cr_assert(
+	    eq(str, text,
+	       "{\"dispute\":[],\"disputed\":[],\"format\":\"arbiter-verdict/2\",\"id\":\"L-1\","
+	       "\"info\":{},\"missing\":[],\"values\":{},\"verdict\":\"legal\",\"violates\":[]}"));
+	check_ok(text, false);
+	free(text);
+}
+
+/* A missing-input verdict names the facts it needs; its trace entry says
+ * which one the clause asked for. Informative values are apart. */
+Test(json_verdict, missing_input_and_info)
+{
+	const char *missing[] = {"coherency_restorable", "enemy_visible"};
+	arb_kv info[] = {{"coherency", 1.5}};
+	arb_trace trace[1] = {{.pred = &kCoh, .reading = "connected"}};
+	trace[0].result.outcome = ARB_MISSING;
+	trace[0].result.missing = "coherency_restorable";
+	snprintf(trace[0].result.explanation, sizeof trace[0].result.explanation,
+	         "needs coherency_restorable");
+	arb_verdict v = {.scenario_id = "M-1",
+	                 .kind = ARB_V_MISSING_INPUT,
+	                 .missing = missing,
+	                 .n_missing = 2,
+	                 .info = info,
+	                 .n_info = 1,
+	                 .trace = trace,
+	                 .n_trace = 1};
+	char *text = arbj_verdict_dump(&v, false);
+	cr_assert(
+	    eq(str, text,
+	       "{\"dispute\":[],\"disputed\":[],\"format\":\"arbiter-verdict/2\",\"id\":\"M-1\","
+	       "\"info\":{\"coherency\":1.5},"
+	       "\"missing\":[\"coherency_restorable\",\"enemy_visible\"],\"values\":{},"
+	       "\"verdict\":\"missing-input\",\"violates\":[]}"));
+	check_ok(text, false);
+	free(text);
+	text = arbj_verdict_dump(&v, true);
+	cr_assert(ne(ptr,
+	             strstr(text, "\"missing\":\"coherency_restorable\",\"not_selected\":false,"
+	                          "\"outcome\":\"missing\""),
+	             NULL),
+	          "%s", text);
+	check_ok(text, false);
 	free(text);
 }
 
@@ -683,22 +905,459 @@ Test(json_error_line, exact)
 	arb_error_set(&err, ARB_EINPUT, "x.jsonl", 3, 0, "units[0].id", "expected a unit id");
 	char *text = arbj_error_line(NULL, &err);
 	cr_assert(eq(str, text,
-	             "{\"error\":{\"column\":null,\"field\":\"units[0].id\",\"line\":3,"
-	             "\"message\":\"expected a unit id\"},\"format\":\"arbiter-verdict/1\","
-	             "\"id\":null}"));
+	             "{\"error\":{\"column\":null,\"field\":\"units[0].id\",\"kind\":\"input\","
+	             "\"line\":3,\"message\":\"expected a unit id\"},"
+	             "\"format\":\"arbiter-verdict/2\",\"id\":null}"));
+	check_ok(text, true);
+	free(text);
+}
+
+Test(json_error_line, a_fault)
+{
+	arb_error err;
+	arb_error_set(&err, ARB_EBUDGET, "<stdin>", 4, 0, NULL, "search out of budget");
+	char *text = arbj_error_line("S-4", &err);
+	cr_assert(eq(str, text,
+	             "{\"error\":{\"column\":null,\"field\":null,\"kind\":\"fault\",\"line\":4,"
+	             "\"message\":\"search out of budget\"},\"format\":\"arbiter-verdict/2\","
+	             "\"id\":\"S-4\"}"));
+	check_ok(text, true);
 	free(text);
 }
 
 Test(json_error_line, from_a_syntax_error)
 {
-	const char *t = "{\"format\":\"arbiter-scenario/1\",\"id\":\"S-1\",}";
+	const char *t = "{\"format\":\"arbiter-scenario/2\",\"id\":\"S-1\",}";
 	arb_scenario *s = NULL;
 	arb_error err;
 	cr_assert(eq(int, arbj_scenario_parse(&s, t, strlen(t), "<stdin>", 12, &err), ARB_EINPUT));
 	char *text = arbj_error_line("S-1", &err);
 	cr_assert(eq(str, text,
-	             "{\"error\":{\"column\":43,\"field\":null,\"line\":12,"
+	             "{\"error\":{\"column\":43,\"field\":null,\"kind\":\"input\",\"line\":12,"
 	             "\"message\":\"invalid JSON: string or '}' expected near '}'\"},"
-	             "\"format\":\"arbiter-verdict/1\",\"id\":\"S-1\"}"));
+	             "\"format\":\"arbiter-verdict/2\",\"id\":\"S-1\"}"));
+	check_ok(text, true);
 	free(text);
+}
+
+/* ---- the verdict checker (arbj_verdict_check) ---- */
+
+#define V_HEAD "\"format\":\"arbiter-verdict/2\",\"id\":\"C-1\""
+#define V_EMPTY                                                                                    \
+	"\"dispute\":[],\"disputed\":[],\"missing\":[],\"violates\":[],\"values\":{},\"info\":{}"
+
+Test(json_check, good_lines)
+{
+	const char *good[] = {
+	    "{" V_HEAD ",\"verdict\":\"legal\"," V_EMPTY "}",
+	    "{" V_HEAD ",\"verdict\":\"not-applicable\"," V_EMPTY "}",
+	    "{" V_HEAD ",\"verdict\":\"illegal\",\"violates\":[\"A.1\",\"B.2\"],\"dispute\":[],"
+	    "\"disputed\":[],\"missing\":[],\"values\":{\"range\":7.5,\"inf\":null},\"info\":{}}",
+	    "{" V_HEAD ",\"verdict\":\"disputed\",\"violates\":[\"A.1\"],"
+	    "\"dispute\":[\"conflict\",\"gap\",\"readings\"],\"disputed\":[\"A.1\",\"B.1\"],"
+	    "\"missing\":[],\"values\":{},\"info\":{\"coherency\":1}}",
+	    "{" V_HEAD ",\"verdict\":\"missing-input\",\"violates\":[],\"dispute\":[],"
+	    "\"disputed\":[],\"missing\":[\"f\",\"g\"],\"values\":{},\"info\":{}}",
+	    /* a missing-input verdict may keep the clauses of a conflict elsewhere */
+	    "{" V_HEAD ",\"verdict\":\"missing-input\",\"violates\":[\"A.1\"],\"dispute\":[],"
+	    "\"disputed\":[],\"missing\":[\"f\"],\"values\":{},\"info\":{}}",
+	    "{" V_HEAD ",\"verdict\":\"legal\"," V_EMPTY ",\"trace\":[]}",
+	    /* info and trace are informative: an implementation may leave them out */
+	    "{" V_HEAD ",\"verdict\":\"legal\",\"dispute\":[],\"disputed\":[],\"missing\":[],"
+	    "\"violates\":[],\"values\":{}}",
+	    "{" V_HEAD ",\"verdict\":\"legal\"," V_EMPTY
+	    ",\"trace\":[{\"clause\":\"A.1\",\"reading\":\"r1\",\"question\":\"q\",\"outcome\":"
+	    "\"holds\",\"explanation\":\"\",\"overridden_by\":null,\"not_selected\":false,"
+	    "\"missing\":null,\"measure\":{\"figure\":1,\"limit\":null,\"margin\":null,\"p\":[0,0],"
+	    "\"q\":[null,1]}}]}",
+	};
+	for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+		check_ok(good[i], false);
+	check_ok("{\"error\":{\"column\":null,\"field\":null,\"kind\":\"input\",\"line\":null,"
+	         "\"message\":\"blank line\"},\"format\":\"arbiter-verdict/2\",\"id\":null}",
+	         true);
+}
+
+/* Each bad line and a word of the reason, one rule broken at a time. */
+Test(json_check, bad_lines)
+{
+	static const char *const bad[][2] = {
+	    {"", "invalid JSON"},
+	    {"[1]", "expected a verdict"},
+	    {"{\"format\":\"arbiter-verdict/1\",\"id\":\"C-1\",\"verdict\":\"legal\"," V_EMPTY "}",
+	     "field 'format'"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\",\"dispute\":[],\"disputed\":[],\"info\":{},"
+	     "\"violates\":[],\"values\":{}}",
+	     "missing"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\",\"dispute\":[],\"disputed\":[],\"missing\":[],"
+	     "\"violates\":[]}",
+	     "values"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\"," V_EMPTY ",\"extra\":1}", "extra"},
+	    {"{" V_HEAD ",\"id\":\"C-2\",\"verdict\":\"legal\"," V_EMPTY "}", "invalid JSON"},
+	    {"{\"format\":\"arbiter-verdict/2\",\"id\":null,\"verdict\":\"legal\"," V_EMPTY "}",
+	     "field 'id'"},
+	    {"{" V_HEAD ",\"verdict\":\"maybe\"," V_EMPTY "}", "field 'verdict'"},
+	    {"{" V_HEAD ",\"verdict\":\"illegal\",\"violates\":[\"B.1\",\"A.1\"],\"dispute\":[],"
+	     "\"disputed\":[],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "field 'violates': \"A.1\" after \"B.1\""},
+	    {"{" V_HEAD ",\"verdict\":\"illegal\",\"violates\":[\"A.1\",\"A.1\"],\"dispute\":[],"
+	     "\"disputed\":[],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "name each once"},
+	    {"{" V_HEAD ",\"verdict\":\"illegal\",\"violates\":[\"\"],\"dispute\":[],"
+	     "\"disputed\":[],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "non-empty string"},
+	    {"{" V_HEAD ",\"verdict\":\"illegal\",\"violates\":[],\"dispute\":[],"
+	     "\"disputed\":[],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "an illegal verdict names"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\",\"violates\":[\"A.1\"],\"dispute\":[],"
+	     "\"disputed\":[],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "must be [] when the verdict is legal"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\",\"violates\":[],\"dispute\":[\"gap\"],"
+	     "\"disputed\":[\"A.1\"],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "field 'dispute': must be [] unless the verdict is disputed"},
+	    {"{" V_HEAD ",\"verdict\":\"illegal\",\"violates\":[\"A.1\"],\"dispute\":[],"
+	     "\"disputed\":[\"A.1\"],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "field 'disputed': must be []"},
+	    {"{" V_HEAD ",\"verdict\":\"disputed\",\"violates\":[],\"dispute\":[],"
+	     "\"disputed\":[\"A.1\"],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "a disputed verdict says why"},
+	    {"{" V_HEAD ",\"verdict\":\"disputed\",\"violates\":[],\"dispute\":[\"gap\"],"
+	     "\"disputed\":[],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "field 'disputed'"},
+	    {"{" V_HEAD ",\"verdict\":\"disputed\",\"violates\":[],\"dispute\":[\"readings\","
+	     "\"conflict\"],\"disputed\":[\"A.1\"],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "in the order conflict, gap, readings"},
+	    {"{" V_HEAD ",\"verdict\":\"disputed\",\"violates\":[],\"dispute\":[\"doubt\"],"
+	     "\"disputed\":[\"A.1\"],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "expected conflict, gap or readings"},
+	    {"{" V_HEAD ",\"verdict\":\"missing-input\",\"violates\":[],\"dispute\":[],"
+	     "\"disputed\":[],\"missing\":[],\"values\":{},\"info\":{}}",
+	     "names the facts it needs"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\",\"violates\":[],\"dispute\":[],"
+	     "\"disputed\":[],\"missing\":[\"f\"],\"values\":{},\"info\":{}}",
+	     "must be [] unless the verdict is missing-input"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\",\"violates\":[],\"dispute\":[],"
+	     "\"disputed\":[],\"missing\":[],\"values\":{\"range\":\"7\"},\"info\":{}}",
+	     "field 'values': \"range\": expected a number"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\",\"violates\":[],\"dispute\":[],"
+	     "\"disputed\":[],\"missing\":[],\"values\":{},\"info\":{\"c\":true}}",
+	     "field 'info'"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\",\"violates\":[],\"dispute\":[],"
+	     "\"disputed\":[],\"missing\":[],\"values\":[],\"info\":{}}",
+	     "field 'values'"},
+	    {"{" V_HEAD ",\"verdict\":\"not-applicable\",\"violates\":[],\"dispute\":[],"
+	     "\"disputed\":[],\"missing\":[],\"values\":{\"range\":7},\"info\":{}}",
+	     "nothing is derived"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\"," V_EMPTY ",\"trace\":{}}", "field 'trace'"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\"," V_EMPTY ",\"trace\":[{\"clause\":\"A.1\"}]}",
+	     "field 'trace[0]'"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\"," V_EMPTY
+	     ",\"trace\":[{\"clause\":\"A.1\",\"reading\":null,\"question\":\"q\",\"outcome\":"
+	     "\"fine\",\"explanation\":\"\",\"overridden_by\":null,\"not_selected\":false,"
+	     "\"missing\":null,\"measure\":null}]}",
+	     "unknown outcome"},
+	    {"{" V_HEAD ",\"verdict\":\"legal\"," V_EMPTY
+	     ",\"trace\":[{\"clause\":\"A.1\",\"reading\":null,\"question\":\"q\",\"outcome\":"
+	     "\"holds\",\"explanation\":\"\",\"overridden_by\":null,\"not_selected\":false,"
+	     "\"missing\":null,\"measure\":{\"figure\":1,\"limit\":1,\"margin\":0,\"p\":[0],"
+	     "\"q\":[0,0]}}]}",
+	     "field 'trace[0].measure'"},
+	    {"{\"error\":{\"column\":null,\"field\":null,\"kind\":\"oops\",\"line\":1,"
+	     "\"message\":\"m\"},\"format\":\"arbiter-verdict/2\",\"id\":null}",
+	     "field 'error.kind'"},
+	    {"{\"error\":{\"column\":0,\"field\":null,\"kind\":\"input\",\"line\":1,"
+	     "\"message\":\"m\"},\"format\":\"arbiter-verdict/2\",\"id\":null}",
+	     "field 'error.column'"},
+	    {"{\"error\":{\"field\":null,\"kind\":\"input\",\"line\":1,"
+	     "\"message\":\"m\"},\"format\":\"arbiter-verdict/2\",\"id\":null}",
+	     "column"},
+	    {"{\"error\":{\"column\":null,\"field\":null,\"kind\":\"input\",\"line\":1,"
+	     "\"message\":\"m\"},\"format\":\"arbiter-verdict/2\",\"id\":null,"
+	     "\"verdict\":\"legal\"}",
+	     "verdict"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char why[512] = "";
+		bool is_error = true;
+		int rc = arbj_verdict_check(bad[i][0], &is_error, why, sizeof why);
+		cr_assert(eq(int, rc, ARB_EINPUT), "accepted: %s", bad[i][0]);
+		cr_assert(not(is_error));
+		cr_assert(strstr(why, bad[i][1]) != NULL, "why \"%s\" lacks \"%s\" for %s", why,
+		          bad[i][1], bad[i][0]);
+	}
+	/* why may be NULL */
+	cr_assert(eq(int, arbj_verdict_check("{}", NULL, NULL, 0), ARB_EINPUT));
+}
+
+/* ---- the two doors: arbiter judge and arbiter run ---- */
+
+/*
+ * A made-up ruleset "faultland" (prefix FL), written to a temporary spec
+ * directory, and its one predicate, linked into the unit-test binary like
+ * the fixtures of test_engine.c (rulebooks without faultland never bind
+ * it). It answers from the fact f: "budget" is a fault (its search out of
+ * budget), "missing" needs the fact g, "info" holds and shows an
+ * informative value; otherwise it holds. Its explanation lists the paths in
+ * their order, so that a trace shows the order of the move.
+ */
+ARB_PREDICATE(fl_x, .clause = "FL.X.1", .ruleset = "faultland", .actions = "move",
+              .phases = "movement", .question = "q.x", .fingerprint = "0000000000000000")
+{
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const char *f = arb_scenario_fact(s, "f");
+	if (f && strcmp(f, "budget") == 0) {
+		arb_result_fault(r, ARB_EBUDGET, "the search ran out of its budget");
+		return;
+	}
+	if (f && strcmp(f, "missing") == 0 && !arb_scenario_fact(s, "g")) {
+		arb_result_missing(r, "g", "whether g holds is not given");
+		return;
+	}
+	r->outcome = ARB_HOLDS;
+	if (f && strcmp(f, "info") == 0)
+		arb_result_info(r, "spread", 1.5);
+	char order[128] = "";
+	for (size_t i = 0; i < s->action.n_paths; i++)
+		snprintf(order + strlen(order), sizeof order - strlen(order), " %s",
+		         s->action.paths[i].model);
+	arb_result_explain(r, "moves in the order:%s", order);
+}
+
+static support_tmpdir g_fl;
+static char g_fl_spec[128], g_fl_cases[128];
+
+static void faultland_setup(void)
+{
+	support_tmpdir_make(&g_fl, "json");
+	snprintf(g_fl_spec, sizeof g_fl_spec, "%s/spec", g_fl.path);
+	snprintf(g_fl_cases, sizeof g_fl_cases, "%s/cases", g_fl.path);
+	support_write(&g_fl, "spec/conventions.md",
+	              "---\nruleset: conventions\nsection: conventions\ntitle: Measuring "
+	              "conventions\nsource: test\n---\n\n{#CONV.TOL.1 convention}\nEvery "
+	              "comparison with a limit accepts an error of [0.000001\"]{tolerance}.\n");
+	support_write(&g_fl, "spec/faultland/ruleset.md",
+	              "---\nruleset: faultland\ntitle: Faultland\nprefix: FL\nsections: alpha\n"
+	              "actions: move\nphases: movement\nfacts: f:ok|budget|missing|info, g:bool\n"
+	              "---\n\n# Faultland\n");
+	support_write(
+	    &g_fl, "spec/faultland/alpha.md",
+	    "---\nruleset: faultland\nsection: alpha\ntitle: Alpha\nsource: test\n---\n\n"
+	    "# Alpha\n\n{#FL.X.1 constraint}\nModels move, unless the search runs out.\n");
+	/* u2 moves before u1: the paths are given in that order. */
+	support_write(&g_fl, "cases/faultland/alpha/good.csv",
+	              "id,target,expect,units,models,action,paths,facts\n"
+	              "FL-1,FL.X.1,legal,U1 A -,\"U1/u1 10,10 25; U1/u2 12,10 25\",move U1,"
+	              "\"u2 12,10 13,10; u1 10,10 11,10\",f=ok\n"
+	              "FL-3,FL.X.1,missing-input,U1 A -,\"U1/u1 10,10 25\",move U1,,f=missing\n"
+	              "FL-4,FL.X.1,legal,U1 A -,\"U1/u1 10,10 25\",move U1,,f=info\n");
+	support_write(&g_fl, "cases/faultland/alpha/fault.csv",
+	              "id,target,expect,units,models,action,facts\n"
+	              "FL-2,FL.X.1,legal,U1 A -,\"U1/u1 10,10 25\",move U1,f=budget\n");
+}
+
+static void faultland_teardown(void)
+{
+	support_tmpdir_remove(&g_fl);
+}
+
+TestSuite(json_doors, .init = faultland_setup, .fini = faultland_teardown);
+
+/* The text of file rel under the fixture (malloc'd; "" if absent). */
+static char *slurp(const char *rel)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", g_fl.path, rel);
+	FILE *f = fopen(path, "rb");
+	char *buf = calloc(1, 1);
+	size_t n = 0;
+	if (!f)
+		return buf;
+	char chunk[4096];
+	size_t k;
+	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		buf = realloc(buf, n + k + 1);
+		cr_assert(buf != NULL);
+		memcpy(buf + n, chunk, k);
+		n += k;
+		buf[n] = '\0';
+	}
+	fclose(f);
+	return buf;
+}
+
+/* Runs a subcommand over the fixture with standard input from in (a file
+ * under the fixture, or NULL), standard output and error into out and err
+ * (files under the fixture). Returns its exit status. */
+static int door(cli_fn fn, const char *in, const char *out, const char *err, int argc, char **argv)
+{
+	char path[512];
+	cli_env env = {.spec_dir = g_fl_spec, .cases_dir = g_fl_cases};
+	fflush(stdout);
+	fflush(stderr);
+	int saved[3] = {dup(0), dup(1), dup(2)};
+	const char *files[3] = {in, out, err};
+	for (int k = 0; k < 3; k++) {
+		if (!files[k])
+			continue;
+		snprintf(path, sizeof path, "%s/%s", g_fl.path, files[k]);
+		int fd = k ? open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644) : open(path, O_RDONLY);
+		cr_assert(fd >= 0, "cannot open %s", path);
+		dup2(fd, k);
+		close(fd);
+	}
+	clearerr(stdin);
+	int status = fn(&env, argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	for (int k = 0; k < 3; k++) {
+		dup2(saved[k], k);
+		close(saved[k]);
+	}
+	clearerr(stdin);
+	return status;
+}
+
+/* The n-th line (from 1) of text, as a malloc'd string; NULL if none. */
+static char *nth_line(const char *text, int n)
+{
+	for (int i = 1; i < n && text; i++) {
+		text = strchr(text, '\n');
+		text = text ? text + 1 : NULL;
+	}
+	if (!text || !*text)
+		return NULL;
+	size_t len = strcspn(text, "\n");
+	char *l = malloc(len + 1);
+	memcpy(l, text, len);
+	l[len] = '\0';
+	return l;
+}
+
+static size_t count_lines(const char *text)
+{
+	size_t n = 0;
+	for (; *text; text++)
+		n += *text == '\n';
+	return n;
+}
+
+static char *fixture_path(const char *rel)
+{
+	char *p = malloc(512);
+	snprintf(p, 512, "%s/%s", g_fl.path, rel);
+	return p;
+}
+
+/* export keeps the order of the paths as the case gives it. */
+Test(json_doors, export_keeps_path_order)
+{
+	char *out = fixture_path("good.jsonl"),
+	     *csv = fixture_path("cases/faultland/alpha/good.csv");
+	char *argv[] = {"-o", out, csv};
+	cr_assert(eq(int, door(cmd_export, NULL, NULL, NULL, 3, argv), EXIT_AGREE));
+	char *text = slurp("good.jsonl");
+	cr_assert(eq(sz, count_lines(text), 3));
+	const char *u2 = strstr(text, "{\"model\":\"u2\""), *u1 = strstr(text, "{\"model\":\"u1\"");
+	cr_assert(u2 && u1 && u2 < u1, "%s", text);
+	free(text);
+	free(out);
+	free(csv);
+}
+
+/* Every input line gets one output line, in order: a fault is an error
+ * line (kind "fault"), never a verdict; blank lines are error lines. */
+Test(json_doors, judge_one_line_for_every_line)
+{
+	char *out = fixture_path("suite.jsonl");
+	char *argv[] = {"-o", out};
+	cr_assert(eq(int, door(cmd_export, NULL, NULL, NULL, 2, argv), EXIT_AGREE));
+	free(out);
+	char *suite = slurp("suite.jsonl");
+	/* fault.csv sorts before good.csv: FL-2, FL-1, FL-3, FL-4 */
+	cr_assert(eq(sz, count_lines(suite), 4));
+	char *input = malloc(strlen(suite) + 16);
+	sprintf(input, "%s\n \t\r\n", suite);
+	support_write(&g_fl, "in.jsonl", input);
+	int status = door(cmd_judge, "in.jsonl", "out.jsonl", "err.txt", 0, NULL);
+	cr_assert(eq(int, status, EXIT_BADINPUT));
+	char *text = slurp("out.jsonl"), *err = slurp("err.txt");
+	cr_assert(eq(sz, count_lines(text), 6), "%s", text);
+	char *l[7];
+	for (int i = 1; i <= 6; i++) {
+		l[i] = nth_line(text, i);
+		check_ok(l[i], i == 1 || i >= 5);
+	}
+	cr_assert(ne(ptr, strstr(l[1], "\"kind\":\"fault\",\"line\":1,"), NULL), "%s", l[1]);
+	cr_assert(ne(ptr, strstr(l[1], "the search ran out of its budget"), NULL), "%s", l[1]);
+	cr_assert(ne(ptr, strstr(l[1], "\"id\":\"FL-2\""), NULL), "%s", l[1]);
+	cr_assert(ne(ptr, strstr(l[2], "\"id\":\"FL-1\""), NULL), "%s", l[2]);
+	cr_assert(ne(ptr, strstr(l[3], "\"missing\":[\"g\"]"), NULL), "%s", l[3]);
+	cr_assert(ne(ptr, strstr(l[3], "\"verdict\":\"missing-input\""), NULL), "%s", l[3]);
+	cr_assert(ne(ptr, strstr(l[4], "\"info\":{\"spread\":1.5}"), NULL), "%s", l[4]);
+	cr_assert(ne(ptr, strstr(l[4], "\"values\":{}"), NULL), "%s", l[4]);
+	for (int i = 5; i <= 6; i++) {
+		char want[64];
+		snprintf(want, sizeof want,
+		         "\"kind\":\"input\",\"line\":%d,\"message\":\"blank line", i);
+		cr_assert(ne(ptr, strstr(l[i], want), NULL), "%s", l[i]);
+	}
+	cr_assert(ne(ptr, strstr(err, "<stdin>:1:"), NULL), "%s", err);
+	cr_assert(ne(ptr, strstr(err, "3 of 6 lines could not be judged"), NULL), "%s", err);
+	for (int i = 1; i <= 6; i++)
+		free(l[i]);
+	free(text);
+	free(err);
+	free(input);
+	free(suite);
+}
+
+/* A fault is an error of the run, naming the case and its file:line. */
+Test(json_doors, run_fault_is_an_error)
+{
+	char *argv[] = {"-q"};
+	int status = door(cmd_run, NULL, "out.txt", "err.txt", 1, argv);
+	cr_assert(eq(int, status, EXIT_BADINPUT));
+	char *out = slurp("out.txt"), *err = slurp("err.txt");
+	cr_assert(ne(ptr, strstr(err, "case FL-2 ("), NULL), "%s", err);
+	cr_assert(
+	    ne(ptr, strstr(err, "cases/faultland/alpha/fault.csv:2) could not be judged"), NULL),
+	    "%s", err);
+	cr_assert(ne(ptr, strstr(err, "ran out of its budget"), NULL), "%s", err);
+	cr_assert(
+	    ne(ptr, strstr(out, "4 cases: 3 agreed, 0 disagreed, 1 could not be judged"), NULL),
+	    "%s", out);
+	free(out);
+	free(err);
+}
+
+/* Both doors on the cases that can be judged: run --twin compares in
+ * process, and export | judge gives the same verdict lines as run
+ * --verdicts, byte for byte. */
+Test(json_doors, twin)
+{
+	char *csv = fixture_path("cases/faultland/alpha/good.csv");
+	char *lib = fixture_path("lib.jsonl"), *exp = fixture_path("good.jsonl");
+	char *run_argv[] = {"-q", "--twin", "--verdicts", lib, csv};
+	int status = door(cmd_run, NULL, "out.txt", "err.txt", 5, run_argv);
+	char *out = slurp("out.txt");
+	cr_assert(eq(int, status, EXIT_AGREE), "%s", out);
+	cr_assert(ne(ptr, strstr(out, "twin: 3 of 3 verdicts identical"), NULL), "%s", out);
+	char *exp_argv[] = {"-o", exp, csv};
+	cr_assert(eq(int, door(cmd_export, NULL, NULL, NULL, 3, exp_argv), EXIT_AGREE));
+	cr_assert(
+	    eq(int, door(cmd_judge, "good.jsonl", "wire.jsonl", "err.txt", 0, NULL), EXIT_AGREE));
+	char *a = slurp("lib.jsonl"), *b = slurp("wire.jsonl");
+	cr_assert(eq(sz, count_lines(a), 3));
+	cr_assert(eq(str, a, b));
+	for (int i = 1; i <= 3; i++) {
+		char *l = nth_line(a, i);
+		check_ok(l, false);
+		free(l);
+	}
+	free(a);
+	free(b);
+	free(out);
+	free(csv);
+	free(lib);
+	free(exp);
 }

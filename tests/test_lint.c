@@ -40,14 +40,14 @@
 
 /* ---- fixture predicates ---- */
 
-#define FP_MOVE "ff9781af63c8f0f7"  /* Models move up to {max_move} in a turn. */
-#define FP_GRANT "6cab695a8da57f2f" /* Models may move again. */
-#define FP_PARAM "2124cc603ef0a333" /* Models keep {used} apart and {spare} from the edge. */
-#define FP_ODD "eb66026d2d2a60b0"   /* Models reach {reach} beyond. */
+#define FP_MOVE      "ff9781af63c8f0f7" /* Models move up to {max_move} in a turn. */
+#define FP_GRANT     "6cab695a8da57f2f" /* Models may move again. */
+#define FP_PARAM     "2124cc603ef0a333" /* Models keep {used} apart and {spare} from the edge. */
+#define FP_ODD       "eb66026d2d2a60b0" /* Models reach {reach} beyond. */
 #define FP_MOVE_WALK "f9bd17189f086e5b" /* Models walk up to {max_move} in a turn. */
 
-#define LL_TAG(cl, q, prm, fp)                                                                \
-	.clause = cl, .ruleset = "lintland", .actions = "move", .phases = "movement",          \
+#define LL_TAG(cl, q, prm, fp)                                                                     \
+	.clause = cl, .ruleset = "lintland", .actions = "move", .phases = "movement",              \
 	.question = q, .params = prm, .fingerprint = fp
 
 static bool fact_is(const arb_eval *ev, const char *name, const char *value)
@@ -132,117 +132,116 @@ static void put(const char *rel, const char *text)
 /* ---- fixture texts (line numbers in the comments) ---- */
 
 static const char kConv[] =
-	"---\n"                                /* 1 */
-	"ruleset: conventions\n"               /* 2 */
-	"section: conventions\n"               /* 3 */
-	"title: Measuring conventions\n"       /* 4 */
-	"source: test\n"                       /* 5 */
-	"---\n"                                /* 6 */
-	"\n"                                   /* 7 */
-	"# Conventions\n"                      /* 8 */
-	"\n"                                   /* 9 */
-	"{#CONV.TOL.1 convention}\n"           /* 10 */
-	"Every comparison with a limit accepts an error of [0.000001\"]{tolerance}.\n" /* 11 */
-	"\n"                                   /* 12 */
-	"{#CONV.WIB.1 convention when=wibble}\n" /* 13 */
-	"A wibble is measured from the centre of the base.\n" /* 14 */
-	"\n"                                   /* 15 */
-	"{#CONV.YARD.1 convention when=unit:yd}\n" /* 16 */
-	"A yard on the table is one inch.\n";  /* 17 */
+    "---\n"                                                                        /* 1 */
+    "ruleset: conventions\n"                                                       /* 2 */
+    "section: conventions\n"                                                       /* 3 */
+    "title: Measuring conventions\n"                                               /* 4 */
+    "source: test\n"                                                               /* 5 */
+    "---\n"                                                                        /* 6 */
+    "\n"                                                                           /* 7 */
+    "# Conventions\n"                                                              /* 8 */
+    "\n"                                                                           /* 9 */
+    "{#CONV.TOL.1 convention}\n"                                                   /* 10 */
+    "Every comparison with a limit accepts an error of [0.000001\"]{tolerance}.\n" /* 11 */
+    "\n"                                                                           /* 12 */
+    "{#CONV.WIB.1 convention when=wibble}\n"                                       /* 13 */
+    "A wibble is measured from the centre of the base.\n"                          /* 14 */
+    "\n"                                                                           /* 15 */
+    "{#CONV.YARD.1 convention when=unit:yd}\n"                                     /* 16 */
+    "A yard on the table is one inch.\n";                                          /* 17 */
 
 /* ruleset.md: line 10 is the `states:` line, the body starts on line 15. */
-static const char kRulesetFmt[] =
-	"---\n"                  /* 1 */
-	"ruleset: lintland\n"    /* 2 */
-	"title: Lintland\n"      /* 3 */
-	"prefix: LL\n"           /* 4 */
-	"sections: %s\n"         /* 5: alpha, beta */
-	"actions: move\n"        /* 6 */
-	"phases: movement\n"     /* 7 */
-	"facts: m:yes|no, g:yes|no, p:yes|no\n" /* 8 */
-	"retired: LL.OLD.1\n"    /* 9 */
-	"%s\n"                   /* 10: states */
-	"---\n"                  /* 11 */
-	"\n"                     /* 12 */
-	"# Lintland\n"           /* 13 */
-	"\n"                     /* 14 */
-	"%s";                    /* 15: body */
+static const char kRulesetFmt[] = "---\n"                                 /* 1 */
+                                  "ruleset: lintland\n"                   /* 2 */
+                                  "title: Lintland\n"                     /* 3 */
+                                  "prefix: LL\n"                          /* 4 */
+                                  "sections: %s\n"                        /* 5: alpha, beta */
+                                  "actions: move\n"                       /* 6 */
+                                  "phases: movement\n"                    /* 7 */
+                                  "facts: m:yes|no, g:yes|no, p:yes|no\n" /* 8 */
+                                  "retired: LL.OLD.1\n"                   /* 9 */
+                                  "%s\n"                                  /* 10: states */
+                                  "---\n"                                 /* 11 */
+                                  "\n"                                    /* 12 */
+                                  "# Lintland\n"                          /* 13 */
+                                  "\n"                                    /* 14 */
+                                  "%s";                                   /* 15: body */
 
 #define MOVE_TEXT "Models move up to [6\"]{max_move} in a turn."
 
 static const char kAlphaFmt[] =
-	"---\n"                      /* 1 */
-	"ruleset: lintland\n"        /* 2 */
-	"section: alpha\n"           /* 3 */
-	"title: Alpha\n"             /* 4 */
-	"source: test\n"             /* 5 */
-	"---\n"                      /* 6 */
-	"\n"                         /* 7 */
-	"# Alpha\n"                  /* 8 */
-	"\n"                         /* 9 */
-	"## Moving\n"                /* 10 */
-	"\n"                         /* 11 */
-	"{#LL.MOVE.1 constraint}\n"  /* 12 */
-	"%s\n"                       /* 13: MOVE_TEXT */
-	"\n"                         /* 14 */
-	"{#LL.GRANT.1 permission}\n" /* 15 */
-	"Models may move again.\n"   /* 16 */
-	"\n"                         /* 17 */
-	"{#LL.PARAM.1 constraint}\n" /* 18 */
-	"Models keep [2\"]{used} apart and [3\"]{spare} from the edge.\n" /* 19 */
-	"\n"                         /* 20 */
-	"%s\n"                       /* 21: {#LL.ODD.1 constraint} */
-	"%s\n"                       /* 22: Models reach [1"]{reach} beyond. */
-	"\n"                         /* 23 */
-	"{#LL.PROC.1 procedure}\n"   /* 24 */
-	"First move, then wibble.\n" /* 25 */
-	"\n"                         /* 26 */
-	"{#LL.FLAV.1 flavour}\n"     /* 27 */
-	"War is loud.\n"             /* 28 */
-	"\n"                         /* 29 */
-	"## Stand Fast:\n"           /* 30 */
-	"\n"                         /* 31 */
-	"{#LL.SF.1 flavour}\n"       /* 32 */
-	"A unit that stands fast does not flee.\n"; /* 33 */
+    "---\n"                                                           /* 1 */
+    "ruleset: lintland\n"                                             /* 2 */
+    "section: alpha\n"                                                /* 3 */
+    "title: Alpha\n"                                                  /* 4 */
+    "source: test\n"                                                  /* 5 */
+    "---\n"                                                           /* 6 */
+    "\n"                                                              /* 7 */
+    "# Alpha\n"                                                       /* 8 */
+    "\n"                                                              /* 9 */
+    "## Moving\n"                                                     /* 10 */
+    "\n"                                                              /* 11 */
+    "{#LL.MOVE.1 constraint}\n"                                       /* 12 */
+    "%s\n"                                                            /* 13: MOVE_TEXT */
+    "\n"                                                              /* 14 */
+    "{#LL.GRANT.1 permission}\n"                                      /* 15 */
+    "Models may move again.\n"                                        /* 16 */
+    "\n"                                                              /* 17 */
+    "{#LL.PARAM.1 constraint}\n"                                      /* 18 */
+    "Models keep [2\"]{used} apart and [3\"]{spare} from the edge.\n" /* 19 */
+    "\n"                                                              /* 20 */
+    "%s\n"                                      /* 21: {#LL.ODD.1 constraint} */
+    "%s\n"                                      /* 22: Models reach [1"]{reach} beyond. */
+    "\n"                                        /* 23 */
+    "{#LL.PROC.1 procedure}\n"                  /* 24 */
+    "First move, then wibble.\n"                /* 25 */
+    "\n"                                        /* 26 */
+    "{#LL.FLAV.1 flavour}\n"                    /* 27 */
+    "War is loud.\n"                            /* 28 */
+    "\n"                                        /* 29 */
+    "## Stand Fast:\n"                          /* 30 */
+    "\n"                                        /* 31 */
+    "{#LL.SF.1 flavour}\n"                      /* 32 */
+    "A unit that stands fast does not flee.\n"; /* 33 */
 
 static const char kBeta[] =
-	"---\n"                  /* 1 */
-	"ruleset: lintland\n"    /* 2 */
-	"section: beta\n"        /* 3 */
-	"title: Beta\n"          /* 4 */
-	"source: test\n"         /* 5 */
-	"---\n"                  /* 6 */
-	"\n"                     /* 7 */
-	"# Beta\n"               /* 8 */
-	"\n"                     /* 9 */
-	"{#LL.REF.1 advisory}\n" /* 10 */
-	"Details are elsewhere [(see page XX)]{ref:?}.\n" /* 11 */
-	"\n"                     /* 12 */
-	"{#LL.REF.2 advisory}\n" /* 13 */
-	"Roll [on the table below]{ref:?table}.\n" /* 14 */
-	"\n"                     /* 15 */
-	"{#LL.REF.3 advisory}\n" /* 16 */
-	"See [the void]{ref:LL.NOPE.9} and [the lost chapter]{ref:lintland/gamma}.\n" /* 17 */
-	"\n"                     /* 18 */
-	"{#LL.REF.4 advisory}\n" /* 19 */
-	"See [above]{ref:LL.MOVE.1} and [the first section]{ref:lintland/alpha}.\n" /* 20 */
-	"\n"                     /* 21 */
-	"{#LL.TERM.1 advisory}\n" /* 22 */
-	"A [Wibbler]{term:Wibbler} may join a [Horde]{term:Horde} that will "
-	"[stand fast]{term:Stand Fast}.\n" /* 23 */
-	"\n"                     /* 24 */
-	"{#LL.TERM.2 advisory}\n" /* 25 */
-	"Every [Wibbler]{term:Wibbler} is loud.\n" /* 26 */
-	"\n"                     /* 27 */
-	"{#LL.DEF.1 advisory}\n" /* 28 */
-	"A [Horde]{def:Horde} is a big unit.\n" /* 29 */
-	"\n"                     /* 30 */
-	"{#LL.DEF.2 advisory}\n" /* 31 */
-	"A [Horde]{def:Horde} is a very big unit.\n" /* 32 */
-	"\n"                     /* 33 */
-	"{#LL.YARD.1 constraint}\n" /* 34 */
-	"Archers shoot [a yard]{span} further in the rain.\n"; /* 35 */
-	/* 36: blank, 37: a tail's tag line */
+    "---\n"                                                                       /* 1 */
+    "ruleset: lintland\n"                                                         /* 2 */
+    "section: beta\n"                                                             /* 3 */
+    "title: Beta\n"                                                               /* 4 */
+    "source: test\n"                                                              /* 5 */
+    "---\n"                                                                       /* 6 */
+    "\n"                                                                          /* 7 */
+    "# Beta\n"                                                                    /* 8 */
+    "\n"                                                                          /* 9 */
+    "{#LL.REF.1 advisory}\n"                                                      /* 10 */
+    "Details are elsewhere [(see page XX)]{ref:?}.\n"                             /* 11 */
+    "\n"                                                                          /* 12 */
+    "{#LL.REF.2 advisory}\n"                                                      /* 13 */
+    "Roll [on the table below]{ref:?table}.\n"                                    /* 14 */
+    "\n"                                                                          /* 15 */
+    "{#LL.REF.3 advisory}\n"                                                      /* 16 */
+    "See [the void]{ref:LL.NOPE.9} and [the lost chapter]{ref:lintland/gamma}.\n" /* 17 */
+    "\n"                                                                          /* 18 */
+    "{#LL.REF.4 advisory}\n"                                                      /* 19 */
+    "See [above]{ref:LL.MOVE.1} and [the first section]{ref:lintland/alpha}.\n"   /* 20 */
+    "\n"                                                                          /* 21 */
+    "{#LL.TERM.1 advisory}\n"                                                     /* 22 */
+    "A [Wibbler]{term:Wibbler} may join a [Horde]{term:Horde} that will "
+    "[stand fast]{term:Stand Fast}.\n"                     /* 23 */
+    "\n"                                                   /* 24 */
+    "{#LL.TERM.2 advisory}\n"                              /* 25 */
+    "Every [Wibbler]{term:Wibbler} is loud.\n"             /* 26 */
+    "\n"                                                   /* 27 */
+    "{#LL.DEF.1 advisory}\n"                               /* 28 */
+    "A [Horde]{def:Horde} is a big unit.\n"                /* 29 */
+    "\n"                                                   /* 30 */
+    "{#LL.DEF.2 advisory}\n"                               /* 31 */
+    "A [Horde]{def:Horde} is a very big unit.\n"           /* 32 */
+    "\n"                                                   /* 33 */
+    "{#LL.YARD.1 constraint}\n"                            /* 34 */
+    "Archers shoot [a yard]{span} further in the rain.\n"; /* 35 */
+                                                           /* 36: blank, 37: a tail's tag line */
 
 /* What a test changes in the fixture; NULL keeps the default. */
 typedef struct fx {
@@ -334,13 +333,12 @@ static void cases(const char *name, const char *csv)
 }
 
 #define CASE_HEADER "id,target,expect,violates,units,models,action,facts\n"
-#define CASE_TAIL ",\"U1 A -\",\"U1/u1 10,10 25\",move U1,"
+#define CASE_TAIL   ",\"U1 A -\",\"U1/u1 10,10 25\",move U1,"
 /* Three cases: LL.MOVE.1 seen holding (LL-1) and violated (LL-2), and
  * LL.GRANT.1 seen granting (LL-3). */
-static const char kThreeCases[] = CASE_HEADER
-	"LL-1,LL.MOVE.1,legal," CASE_TAIL "m=yes\n"
-	"LL-2,LL.MOVE.1,illegal,LL.MOVE.1" CASE_TAIL "m=no\n"
-	"LL-3,LL.GRANT.1,legal," CASE_TAIL "g=yes\n";
+static const char kThreeCases[] = CASE_HEADER "LL-1,LL.MOVE.1,legal," CASE_TAIL "m=yes\n"
+                                              "LL-2,LL.MOVE.1,illegal,LL.MOVE.1" CASE_TAIL "m=no\n"
+                                              "LL-3,LL.GRANT.1,legal," CASE_TAIL "g=yes\n";
 
 /* Runs lint on g_rb, g_o, g_cs for ruleset into g_l. */
 static void run(const char *ruleset)
@@ -404,7 +402,8 @@ static const arb_finding *nth(const char *code, const char *clause, size_t i)
 {
 	for (size_t k = 0; k < arb_lint_count(g_l); k++) {
 		const arb_finding *f = arb_lint_at(g_l, k);
-		if (strcmp(f->code, code) == 0 && (clause == ANY || same(f->clause, clause)) && !i--)
+		if (strcmp(f->code, code) == 0 && (clause == ANY || same(f->clause, clause)) &&
+		    !i--)
 			return f;
 	}
 	return NULL;
@@ -413,8 +412,7 @@ static const arb_finding *nth(const char *code, const char *clause, size_t i)
 /* The one finding with code and clause whose message holds needle (NULL:
  * any message); checks kind, severity, file (suffix; NULL: none) and line. */
 static const arb_finding *expect(const char *code, const char *clause, arb_lint_kind kind,
-                                 arb_severity sev, const char *file, long line,
-                                 const char *needle)
+                                 arb_severity sev, const char *file, long line, const char *needle)
 {
 	const arb_finding *hit = NULL;
 	size_t n = 0;
@@ -445,14 +443,14 @@ static const arb_finding *expect(const char *code, const char *clause, arb_lint_
 	return hit;
 }
 
-#define MSG_HAS(f, needle)                                                                     \
+#define MSG_HAS(f, needle)                                                                         \
 	cr_assert(strstr((f)->message, (needle)) != NULL, "message '%s' lacks '%s'", (f)->message, \
 	          (needle))
 
 #define RULESET_MD "spec/lintland/ruleset.md"
-#define ALPHA_MD "spec/lintland/alpha.md"
-#define BETA_MD "spec/lintland/beta.md"
-#define THIS_FILE "tests/test_lint.c"
+#define ALPHA_MD   "spec/lintland/alpha.md"
+#define BETA_MD    "spec/lintland/beta.md"
+#define THIS_FILE  "tests/test_lint.c"
 
 /* ---- the fixture itself ---- */
 
@@ -484,7 +482,8 @@ Test(lint, fixture_fingerprints_match)
 		cr_assert(f->kind != ARB_LINT_STRUCTURE || strcmp(f->code, "unused-parameter") == 0,
 		          "%s", dump());
 		cr_assert(f->kind != ARB_LINT_STALE, "%s", dump());
-		cr_assert(f->severity != ARB_SEV_ERROR || strcmp(f->code, "dangling-reference") == 0,
+		cr_assert(f->severity != ARB_SEV_ERROR ||
+		              strcmp(f->code, "dangling-reference") == 0,
 		          "%s", dump());
 	}
 }
@@ -496,16 +495,16 @@ Test(lint, duplicate_id)
 	fx f = {.beta_tail = "\n{#LL.MOVE.1 constraint}\nA second text with a used ID.\n"};
 	fixture(&f, true);
 	run("lintland");
-	const arb_finding *x = expect("duplicate-id", NULL, ARB_LINT_STRUCTURE, ARB_SEV_ERROR,
-	                              BETA_MD, 37, NULL);
+	const arb_finding *x =
+	    expect("duplicate-id", NULL, ARB_LINT_STRUCTURE, ARB_SEV_ERROR, BETA_MD, 37, NULL);
 	MSG_HAS(x, "duplicate clause ID 'LL.MOVE.1'");
 	MSG_HAS(x, "alpha.md:12");
 }
 
 Test(lint, precedence_unknown_clause)
 {
-	fx f = {.body = "## Precedence\n"                   /* 15 */
-	                "\n"                                /* 16 */
+	fx f = {.body = "## Precedence\n"                      /* 15 */
+	                "\n"                                   /* 16 */
 	                "- LL.MOVE.1 overrides LL.GHOST.7\n"}; /* 17 */
 	fixture(&f, true);
 	run("lintland");
@@ -517,9 +516,9 @@ Test(lint, precedence_unknown_clause)
 
 Test(lint, precedence_cycle)
 {
-	fx f = {.body = "## Precedence\n"                    /* 15 */
-	                "\n"                                 /* 16 */
-	                "- LL.MOVE.1 overrides LL.PARAM.1\n"  /* 17 */
+	fx f = {.body = "## Precedence\n"                      /* 15 */
+	                "\n"                                   /* 16 */
+	                "- LL.MOVE.1 overrides LL.PARAM.1\n"   /* 17 */
 	                "- LL.PARAM.1 overrides LL.MOVE.1\n"}; /* 18 */
 	fixture(&f, true);
 	run("lintland");
@@ -531,10 +530,10 @@ Test(lint, precedence_cycle)
 
 Test(lint, profile_unknown_clause)
 {
-	fx f = {.body = "## Profiles\n"       /* 15 */
-	                "\n"                  /* 16 */
-	                "### Profile pick\n"  /* 17 */
-	                "\n"                  /* 18 */
+	fx f = {.body = "## Profiles\n"        /* 15 */
+	                "\n"                   /* 16 */
+	                "### Profile pick\n"   /* 17 */
+	                "\n"                   /* 18 */
 	                "- LL.GHOST.8: r1\n"}; /* 19 */
 	fixture(&f, true);
 	run("lintland");
@@ -562,8 +561,8 @@ Test(lint, reused_id)
 	fx f = {.beta_tail = "\n{#LL.OLD.1 advisory}\nOld words in a new place.\n"};
 	fixture(&f, true);
 	run("lintland");
-	const arb_finding *x = expect("reused-id", "LL.OLD.1", ARB_LINT_STRUCTURE, ARB_SEV_ERROR,
-	                              BETA_MD, 37, NULL);
+	const arb_finding *x =
+	    expect("reused-id", "LL.OLD.1", ARB_LINT_STRUCTURE, ARB_SEV_ERROR, BETA_MD, 37, NULL);
 	STR_EQ(x->ruleset, "lintland");
 	MSG_HAS(x, "retired");
 	/* Without the clause, the retired ID is no finding. */
@@ -712,8 +711,8 @@ Test(lint, unencoded)
 {
 	fixture(NULL, true);
 	run("lintland");
-	const arb_finding *x = expect("unencoded", "LL.PROC.1", ARB_LINT_TRACE, ARB_SEV_WARNING,
-	                              ALPHA_MD, 24, NULL);
+	const arb_finding *x =
+	    expect("unencoded", "LL.PROC.1", ARB_LINT_TRACE, ARB_SEV_WARNING, ALPHA_MD, 24, NULL);
 	MSG_HAS(x, "procedure");
 	expect("unencoded", "LL.YARD.1", ARB_LINT_TRACE, ARB_SEV_WARNING, BETA_MD, 34, NULL);
 	/* Encoded and non-normative clauses are not. */
@@ -753,8 +752,8 @@ Test(lint, not_seen_both_ways)
 	fixture(NULL, true);
 	/* LL.MOVE.1 only holds; LL.GRANT.1 grants (LL-G1) and declines (LL-G2). */
 	cases("ways.csv", CASE_HEADER "LL-M1,LL.MOVE.1,legal," CASE_TAIL "m=yes\n"
-	                  "LL-G1,LL.GRANT.1,legal," CASE_TAIL "g=yes\n"
-	                  "LL-G2,LL.GRANT.1,not-applicable," CASE_TAIL "\n");
+	                              "LL-G1,LL.GRANT.1,legal," CASE_TAIL "g=yes\n"
+	                              "LL-G2,LL.GRANT.1,not-applicable," CASE_TAIL "\n");
 	run("lintland");
 	const arb_finding *x = expect("not-seen-both-ways", "LL.MOVE.1", ARB_LINT_TRACE,
 	                              ARB_SEV_WARNING, THIS_FILE, LINE_MOVE, NULL);
@@ -786,8 +785,8 @@ Test(lint, stale_predicate)
 	fixture(&f, true);
 	cases("three.csv", kThreeCases);
 	run("lintland");
-	const arb_finding *x = expect("stale-predicate", "LL.MOVE.1", ARB_LINT_STALE,
-	                              ARB_SEV_ERROR, THIS_FILE, LINE_MOVE, NULL);
+	const arb_finding *x = expect("stale-predicate", "LL.MOVE.1", ARB_LINT_STALE, ARB_SEV_ERROR,
+	                              THIS_FILE, LINE_MOVE, NULL);
 	STR_EQ(x->ruleset, "lintland");
 	MSG_HAS(x, FP_MOVE);
 	MSG_HAS(x, FP_MOVE_WALK);
@@ -811,8 +810,8 @@ Test(lint, assumption_by_word)
 	fixture(NULL, true);
 	run("lintland");
 	/* LL.PROC.1 is the first normative clause that says "wibble". */
-	const arb_finding *x = expect("assumption", "CONV.WIB.1", ARB_LINT_ASSUMPTION,
-	                              ARB_SEV_INFO, ALPHA_MD, 24, NULL);
+	const arb_finding *x = expect("assumption", "CONV.WIB.1", ARB_LINT_ASSUMPTION, ARB_SEV_INFO,
+	                              ALPHA_MD, 24, NULL);
 	STR_EQ(x->ruleset, "lintland");
 	MSG_HAS(x, "LL.PROC.1 says 'wibble'");
 	MSG_HAS(x, "A wibble is measured from the centre of the base.");
@@ -845,8 +844,11 @@ static bool utf8_ok(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	while (*p) {
-		size_t k = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2
-		                     : (*p & 0xF8) == 0xF0 ? 3 : 4;
+		size_t k = *p < 0x80             ? 0
+		           : (*p & 0xE0) == 0xC0 ? 1
+		           : (*p & 0xF0) == 0xE0 ? 2
+		           : (*p & 0xF8) == 0xF0 ? 3
+		                                 : 4;
 		if (k == 4)
 			return false;
 		p++;
@@ -876,8 +878,8 @@ Test(lint, assumption_quotes_whole_characters)
 	load();
 	bind();
 	run("lintland");
-	const arb_finding *x = expect("assumption", "CONV.WIB.1", ARB_LINT_ASSUMPTION,
-	                              ARB_SEV_INFO, ALPHA_MD, 24, NULL);
+	const arb_finding *x = expect("assumption", "CONV.WIB.1", ARB_LINT_ASSUMPTION, ARB_SEV_INFO,
+	                              ALPHA_MD, 24, NULL);
 	cr_assert(utf8_ok(x->message), "message is not UTF-8: %s", x->message);
 }
 
@@ -890,8 +892,8 @@ Test(lint, not_bound)
 	arb_oracle_free(g_o);
 	g_o = NULL;
 	run("lintland");
-	const arb_finding *x = expect("not-bound", NULL, ARB_LINT_TRACE, ARB_SEV_ERROR, NULL, 0,
-	                              NULL);
+	const arb_finding *x =
+	    expect("not-bound", NULL, ARB_LINT_TRACE, ARB_SEV_ERROR, NULL, 0, NULL);
 	STR_EQ(x->ruleset, "lintland");
 	/* Without a file it sorts first. */
 	cr_assert(eq(ptr, (void *)arb_lint_at(g_l, 0), (void *)x), "%s", dump());
@@ -910,8 +912,8 @@ Test(lint, not_bound_when_the_predicates_cannot_bind)
 	fixture(&f, false);
 	bind_fails();
 	run(NULL);
-	const arb_finding *x = expect("not-bound", NULL, ARB_LINT_TRACE, ARB_SEV_ERROR, NULL, 0,
-	                              NULL);
+	const arb_finding *x =
+	    expect("not-bound", NULL, ARB_LINT_TRACE, ARB_SEV_ERROR, NULL, 0, NULL);
 	cr_assert(eq(ptr, (void *)x->ruleset, NULL));
 }
 
@@ -935,14 +937,14 @@ static const arb_trace_row *row_of(const char *id)
 	return NULL;
 }
 
-#define ROW_EQ(id, preds, target, pos, neg, stl)                                               \
-	do {                                                                                   \
-		const arb_trace_row *r_ = row_of(id);                                          \
-		cr_assert(eq(sz, r_->predicates, (preds)), "%s predicates", id);               \
-		cr_assert(eq(sz, r_->cases_target, (target)), "%s cases_target", id);          \
-		cr_assert(eq(sz, r_->cases_pos, (pos)), "%s cases_pos", id);                   \
-		cr_assert(eq(sz, r_->cases_neg, (neg)), "%s cases_neg", id);                   \
-		cr_assert(eq(sz, r_->stale, (stl)), "%s stale", id);                           \
+#define ROW_EQ(id, preds, target, pos, neg, stl)                                                   \
+	do {                                                                                       \
+		const arb_trace_row *r_ = row_of(id);                                              \
+		cr_assert(eq(sz, r_->predicates, (preds)), "%s predicates", id);                   \
+		cr_assert(eq(sz, r_->cases_target, (target)), "%s cases_target", id);              \
+		cr_assert(eq(sz, r_->cases_pos, (pos)), "%s cases_pos", id);                       \
+		cr_assert(eq(sz, r_->cases_neg, (neg)), "%s cases_neg", id);                       \
+		cr_assert(eq(sz, r_->stale, (stl)), "%s stale", id);                               \
 	} while (0)
 
 Test(lint, traceability_matrix)
@@ -950,10 +952,10 @@ Test(lint, traceability_matrix)
 	fixture(NULL, true);
 	cases("three.csv", kThreeCases);
 	run("lintland");
-	static const char *const ids[] = {
-	    "LL.MOVE.1", "LL.GRANT.1", "LL.PARAM.1", "LL.ODD.1",  "LL.PROC.1",  "LL.FLAV.1",
-	    "LL.SF.1",   "LL.REF.1",   "LL.REF.2",   "LL.REF.3",  "LL.REF.4",   "LL.TERM.1",
-	    "LL.TERM.2", "LL.DEF.1",   "LL.DEF.2",   "LL.YARD.1"};
+	static const char *const ids[] = {"LL.MOVE.1", "LL.GRANT.1", "LL.PARAM.1", "LL.ODD.1",
+	                                  "LL.PROC.1", "LL.FLAV.1",  "LL.SF.1",    "LL.REF.1",
+	                                  "LL.REF.2",  "LL.REF.3",   "LL.REF.4",   "LL.TERM.1",
+	                                  "LL.TERM.2", "LL.DEF.1",   "LL.DEF.2",   "LL.YARD.1"};
 	const arb_trace_row *rows = NULL;
 	size_t n = arb_lint_matrix(g_l, &rows);
 	/* One row per lintland clause, in the order of the text; no conventions. */
@@ -1007,8 +1009,8 @@ static void write_other(const char *name, const char *prefix)
 {
 	char rel[128], buf[1024];
 	snprintf(rel, sizeof rel, "spec/%s/ruleset.md", name);
-	snprintf(buf, sizeof buf, "---\nruleset: %s\ntitle: Other\nprefix: %s\nsections: main\n---\n",
-	         name, prefix);
+	snprintf(buf, sizeof buf,
+	         "---\nruleset: %s\ntitle: Other\nprefix: %s\nsections: main\n---\n", name, prefix);
 	put(rel, buf);
 	snprintf(rel, sizeof rel, "spec/%s/main.md", name);
 	snprintf(buf, sizeof buf,
@@ -1023,8 +1025,7 @@ static void write_other(const char *name, const char *prefix)
 
 /* Whether f concerns the ruleset: names it, a file in its directory dir or
  * a clause with its prefix ("LL."). */
-static bool mentions(const arb_finding *f, const char *ruleset, const char *dir,
-                     const char *prefix)
+static bool mentions(const arb_finding *f, const char *ruleset, const char *dir, const char *prefix)
 {
 	return same(f->ruleset, ruleset) || (f->file && strstr(f->file, dir)) ||
 	       (f->clause && strncmp(f->clause, prefix, strlen(prefix)) == 0);
@@ -1042,7 +1043,8 @@ Test(lint, ruleset_filter)
 
 	run("lintland");
 	for (size_t i = 0; i < arb_lint_count(g_l); i++)
-		cr_assert(not(mentions(arb_lint_at(g_l, i), "otherland", "/otherland/", "OL.")), "%s", dump());
+		cr_assert(not(mentions(arb_lint_at(g_l, i), "otherland", "/otherland/", "OL.")),
+		          "%s", dump());
 	expect("unlisted-section", NULL, ARB_LINT_STRUCTURE, ARB_SEV_ERROR, RULESET_MD, 5, NULL);
 	const arb_trace_row *rows;
 	size_t n_lintland = arb_lint_matrix(g_l, &rows);
@@ -1050,7 +1052,8 @@ Test(lint, ruleset_filter)
 
 	run("otherland");
 	for (size_t i = 0; i < arb_lint_count(g_l); i++)
-		cr_assert(not(mentions(arb_lint_at(g_l, i), "lintland", "/lintland/", "LL.")), "%s", dump());
+		cr_assert(not(mentions(arb_lint_at(g_l, i), "lintland", "/lintland/", "LL.")), "%s",
+		          dump());
 	expect("unresolved-reference", "OL.A.1", ARB_LINT_REFERENCE, ARB_SEV_WARNING,
 	       "spec/otherland/main.md", 8, NULL);
 	expect("unlisted-section", NULL, ARB_LINT_STRUCTURE, ARB_SEV_ERROR,
@@ -1080,8 +1083,8 @@ Test(lint, ruleset_filter_matches_the_directory_not_a_substring)
 	for (size_t i = 0; i < arb_lint_count(g_l); i++) {
 		const arb_finding *f = arb_lint_at(g_l, i);
 		cr_assert(not(f->file && strstr(f->file, "/lintland/")),
-		          "linting 'land' reports lintland's %s:%ld [%s]:%s", f->file, f->line, f->code,
-		          dump());
+		          "linting 'land' reports lintland's %s:%ld [%s]:%s", f->file, f->line,
+		          f->code, dump());
 	}
 }
 
@@ -1123,8 +1126,11 @@ Test(lint, add_and_free)
 	fixture(NULL, true);
 	run("lintland");
 	size_t n = arb_lint_count(g_l);
-	arb_finding f = {.kind = ARB_LINT_TRACE, .severity = ARB_SEV_ERROR, .code = "case-table",
-	                 .file = "x.csv", .line = 3};
+	arb_finding f = {.kind = ARB_LINT_TRACE,
+	                 .severity = ARB_SEV_ERROR,
+	                 .code = "case-table",
+	                 .file = "x.csv",
+	                 .line = 3};
 	snprintf(f.message, sizeof f.message, "a table that would not load");
 	cr_assert(eq(int, arb_lint_add(g_l, &f), ARB_OK));
 	cr_assert(eq(sz, arb_lint_count(g_l), n + 1));
@@ -1160,7 +1166,8 @@ Test(lint, kind_names)
 	STR_EQ(arb_lint_kind_name(ARB_LINT_TRACE), "traceability");
 	STR_EQ(arb_lint_kind_name(ARB_LINT_STALE), "staleness");
 	STR_EQ(arb_lint_kind_name(ARB_LINT_ASSUMPTION), "assumption");
-	STR_EQ(arb_lint_kind_name((arb_lint_kind)5), "?");
+	STR_EQ(arb_lint_kind_name(ARB_LINT_PRECEDENCE), "precedence");
+	STR_EQ(arb_lint_kind_name((arb_lint_kind)6), "?");
 }
 
 /* ---- the real rulebook ---- */
@@ -1305,7 +1312,8 @@ Test(lint, real_rulebook_changed_number_is_not_stale)
 	edit_file(mov, "Models move up to [6\"]{max_move} in the Movement phase.",
 	          "Models move up to [5\"]{max_move} in the Movement phase.");
 	lint_real(spec);
-	const arb_param *pm = arb_clause_param(arb_rulebook_clause(g_rb, "SH.MOV.DIST.1"), "max_move");
+	const arb_param *pm =
+	    arb_clause_param(arb_rulebook_clause(g_rb, "SH.MOV.DIST.1"), "max_move");
 	cr_assert(pm != NULL);
 	cr_assert(eq(dbl, pm->value, 5.0));
 	cr_assert(eq(sz, count("stale-predicate", ANY), 0), "%s", dump());

@@ -6,7 +6,8 @@
 
 static const cli_command kCommands[] = {
     {"run", cmd_run,
-     "run [--profile P] [-q] [--stats] [--report DIR] [--junit FILE] [--json FILE] [PATH...]",
+     "run [--profile P] [-q] [--stats] [--twin] [--verdicts FILE] [--report DIR] [--junit FILE] "
+     "[--json FILE] [PATH...]",
      "judge case tables (default: cases/); exit 0 only if every case agrees"},
     {"explain", cmd_explain, "explain CASE-ID [--svg FILE] [PATH...]",
      "a case's verdict, the trace of every predicate consulted, and an SVG drawing"},
@@ -14,6 +15,8 @@ static const cli_command kCommands[] = {
      "scenarios as JSON Lines on stdin, verdicts as JSON Lines on stdout"},
     {"export", cmd_export, "export [-o FILE] [PATH...]",
      "the case suite as JSON Lines scenarios, without expectations"},
+    {"check-verdicts", cmd_check_verdicts, "check-verdicts [FILE...]",
+     "check that every line of a verdict stream obeys arbiter-verdict/2"},
     {"lint", cmd_lint, "lint [--json] [--strict] [--severity S] [--matrix FILE] [RULESET...]",
      "the rulebook's health: structure, references, traceability, staleness, assumptions"},
     {"graph", cmd_graph, "graph [-o DIR] [--href PAGE] [--dot] [RULESET[/SECTION]...]",

@@ -20,8 +20,12 @@ static void print_trace(const arb_verdict *v)
 		       t->result.outcome == ARB_NA ? "" : t->result.explanation);
 		if (t->not_selected)
 			printf(" [reading not selected by the profile]");
-		if (t->overridden_by)
+		if (t->overridden_by && t->overridden_how && t->overridden_how->words)
+			printf(" [overridden by %s: \"%s\"]", t->overridden_by, t->overridden_how->words);
+		else if (t->overridden_by)
 			printf(" [overridden by %s]", t->overridden_by);
+		if (t->result.outcome == ARB_MISSING && t->result.missing)
+			printf(" [needs %s]", t->result.missing);
 		printf("\n");
 		if (t->result.has_measure && t->result.outcome != ARB_NA)
 			printf(
@@ -133,8 +137,12 @@ int cmd_explain(cli_env *env, int argc, char **argv)
 	print_ids("violates", v->violates, v->n_violates);
 	if (v->n_disputed)
 		print_ids("disputed", v->disputed, v->n_disputed);
+	if (v->n_missing)
+		print_ids("missing", v->missing, v->n_missing);
 	for (size_t i = 0; i < v->n_values; i++)
 		printf("value   %s = %g\n", v->values[i].name, v->values[i].value);
+	for (size_t i = 0; i < v->n_info; i++)
+		printf("info    %s = %g\n", v->info[i].name, v->info[i].value);
 	bool ok = arb_case_agrees(c, v, why, sizeof why);
 	printf("expect  %s: %s\n", arb_verdict_kind_name(c->expect), ok ? "agrees" : why);
 	printf("\ntrace (%zu predicates consulted):\n", v->n_trace);

@@ -1,14 +1,40 @@
 /*
  * cmd_judge.c: `arbiter judge`: the oracle as a program. One scenario per
  * line of stdin (docs/interchange.md), one verdict per line of stdout, in
- * the same order. A bad line gets an error line in its place (and a message
- * on stderr), the rest are still judged, and the exit status is 2.
+ * the same order: every input line, blank or not, gets exactly one output
+ * line. A line that is blank, cannot be read, or cannot be judged (a bad
+ * scenario, or a fault of the oracle) gets an error line in its place (and
+ * a message on stderr), the rest are still judged, and the exit status is
+ * 2. So is a read error on stdin, which is not taken for its end.
  */
 #include "cli.h"
 #include "json_io.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Whether line[0..len) holds only JSON white space. */
+static bool blank(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+			return false;
+	return true;
+}
+
+/* A fault of the oracle while judging the scenario of line lineno: the
+ * error line names the line of the stream, and the place in the oracle
+ * (a predicate's source, say) moves into the message. */
+static void fault_at_line(arb_error *err, long lineno)
+{
+	char msg[sizeof err->message + sizeof err->file + 32];
+	if (err->file[0] && strcmp(err->file, "<stdin>") != 0)
+		snprintf(msg, sizeof msg, "%s (%s:%ld)", err->message, err->file, err->line);
+	else
+		snprintf(msg, sizeof msg, "%s", err->message);
+	arb_error_set(err, err->code, "<stdin>", lineno, 0, NULL, "%s", msg);
+}
 
 int cmd_judge(cli_env *env, int argc, char **argv)
 {
@@ -21,7 +47,7 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 		else if (strcmp(argv[i], "--stats") == 0)
 			stats = true;
 		else {
-			fprintf(stderr, "usage: arbiter judge [--profile P] [--trace]\n");
+			fprintf(stderr, "usage: arbiter judge [--profile P] [--trace] [--stats]\n");
 			return EXIT_BADINPUT;
 		}
 	}
@@ -35,22 +61,30 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 	long lineno = 0, bad = 0;
 	int status = EXIT_AGREE;
 	double t0 = cli_now();
+	errno = 0;
 	while ((len = getline(&line, &cap, stdin)) >= 0) {
 		lineno++;
-		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		if (len && line[len - 1] == '\n')
 			line[--len] = '\0';
-		if (len == 0)
-			continue;
 		arb_scenario *s = NULL;
 		arb_verdict *v = NULL;
 		arb_error err;
 		arb_error_clear(&err);
 		char *out = NULL;
-		int rc = arbj_scenario_parse(&s, line, (size_t)len, "<stdin>", lineno, &err);
-		if (rc == ARB_OK) {
+		int rc;
+		if (blank(line, (size_t)len)) {
+			arb_error_set(&err, ARB_EINPUT, "<stdin>", lineno, 0, NULL,
+			              "blank line: expected a scenario (one JSON object a line)");
+			rc = ARB_EINPUT;
+		} else {
+			rc = arbj_scenario_parse(&s, line, (size_t)len, "<stdin>", lineno, &err);
+		}
+		if (rc == ARB_OK && s) {
 			s->src_file = "<stdin>";
 			s->src_line = lineno;
 			rc = arb_judge(&v, o, s, env->profile, &err);
+			if (rc != ARB_OK && rc != ARB_EINPUT)
+				fault_at_line(&err, lineno);
 		}
 		if (rc == ARB_OK) {
 			out = arbj_verdict_dump(v, trace);
@@ -73,9 +107,18 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 		free(out);
 		arb_verdict_free(v);
 		arb_scenario_free(s);
+		errno = 0;
 	}
-	if (fflush(stdout) != 0)
+	/* getline returns -1 at the end and on an error alike. */
+	if (status == EXIT_AGREE && (ferror(stdin) || !feof(stdin))) {
+		fprintf(stderr, "arbiter judge: cannot read standard input after line %ld: %s\n",
+		        lineno, errno ? strerror(errno) : "read error");
 		status = EXIT_BADINPUT;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "arbiter judge: cannot write standard output\n");
+		status = EXIT_BADINPUT;
+	}
 	if (stats)
 		fprintf(stderr, "stats: %ld lines, judge %.6f s, peak %ld KiB\n", lineno,
 		        cli_now() - t0, cli_peak_kib());
@@ -83,7 +126,7 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 	arb_oracle_free(o);
 	arb_rulebook_free(rb);
 	if (bad) {
-		fprintf(stderr, "arbiter judge: %ld of %ld lines were not valid scenarios\n", bad,
+		fprintf(stderr, "arbiter judge: %ld of %ld lines could not be judged\n", bad,
 		        lineno);
 		status = EXIT_BADINPUT;
 	}

@@ -2,8 +2,16 @@
  * cmd_run.c: `arbiter run [PATH...]`: judges case tables, prints every
  * disagreement with its place and the predicates' explanations, a summary
  * per section and per clause, and ends with "N passed, N failed".
+ *
+ * --twin judges every case a second time through the protocol, as cmark
+ * runs its spec through its library and its program: the case's scenario
+ * written as an arbiter-scenario/2 line, read back, judged, and its verdict
+ * line (trace included) compared byte for byte with the in-process one.
+ * --verdicts FILE writes the in-process verdict lines, in case order, for
+ * the same comparison with `arbiter export | arbiter judge` (tests/twin.sh).
  */
 #include "cli.h"
+#include "json_io.h"
 #include "report.h"
 #include "strbuf.h"
 
@@ -51,10 +59,11 @@ static void print_disagreement(const arb_case *c, const arb_verdict *v, const ch
 		const arb_trace *t = &v->trace[i];
 		if (t->result.outcome == ARB_NA)
 			continue;
-		printf("     %s%s%s %s: %s%s%s\n", t->pred->clause, t->reading ? "/" : "",
+		printf("     %s%s%s %s: %s%s%s%s%s\n", t->pred->clause, t->reading ? "/" : "",
 		       t->reading ? t->reading : "", arb_outcome_name(t->result.outcome),
 		       t->result.explanation, t->not_selected ? " [reading not selected]" : "",
-		       t->overridden_by ? " [overridden]" : "");
+		       t->overridden_by ? " [overridden by " : "",
+		       t->overridden_by ? t->overridden_by : "", t->overridden_by ? "]" : "");
 	}
 	if (c->note && c->note[0])
 		printf("     note: %s\n", c->note);
@@ -149,14 +158,96 @@ static int json_case(strbuf *b, const arb_case *c, const arb_verdict *v, bool ok
 	return b->oom ? -1 : 0;
 }
 
+/* Where two lines first differ, with a little of each for the message. */
+static void print_difference(const char *a, const char *b)
+{
+	size_t i = 0;
+	while (a[i] && a[i] == b[i])
+		i++;
+	size_t from = i > 40 ? i - 40 : 0;
+	printf("     first difference at byte %zu:\n", i);
+	printf("     in-process: ...%.100s\n", a + from);
+	printf("     protocol:   ...%.100s\n", b + from);
+}
+
+/* The twin of case c, whose in-process verdict line (trace included) is
+ * lib: its scenario written, read back, judged under profile (NULL: the
+ * scenario's own, as `arbiter judge` does without --profile) and written
+ * again. Returns 1 when the twins agree, 0 when they differ (printed),
+ * -1 when out of memory. */
+static int twin_case(const arb_oracle *o, const arb_case *c, const char *profile, const char *lib)
+{
+	arb_scenario *s = NULL;
+	arb_verdict *v = NULL;
+	arb_error err;
+	char msg[1024], why[512];
+	char *text = arbj_scenario_dump(c->scenario), *again = NULL, *wire = NULL;
+	int rc = -1;
+	bool is_error = false;
+	arb_error_clear(&err);
+	if (!text)
+		goto done;
+	if (arbj_scenario_parse(&s, text, strlen(text), c->file, c->line, &err) != ARB_OK) {
+		if (err.code == ARB_ENOMEM)
+			goto done;
+		printf("TWIN %s (%s:%ld): its scenario line does not read back: %s\n", c->id,
+		       c->file, c->line, arb_error_format(&err, msg, sizeof msg));
+		rc = 0;
+		goto done;
+	}
+	if (!(again = arbj_scenario_dump(s)))
+		goto done;
+	if (strcmp(text, again) != 0) {
+		printf("TWIN %s (%s:%ld): its scenario line changes when read back\n", c->id,
+		       c->file, c->line);
+		print_difference(text, again);
+		rc = 0;
+		goto done;
+	}
+	if (arb_judge(&v, o, s, profile, &err) != ARB_OK) {
+		if (err.code == ARB_ENOMEM)
+			goto done;
+		printf("TWIN %s (%s:%ld): judged in-process, but its scenario line is refused: "
+		       "%s\n",
+		       c->id, c->file, c->line, arb_error_format(&err, msg, sizeof msg));
+		rc = 0;
+		goto done;
+	}
+	if (!(wire = arbj_verdict_dump(v, true)))
+		goto done;
+	if (strcmp(lib, wire) != 0) {
+		printf("TWIN %s (%s:%ld): the verdict through the protocol differs from the "
+		       "in-process one\n",
+		       c->id, c->file, c->line);
+		print_difference(lib, wire);
+		rc = 0;
+		goto done;
+	}
+	/* The same bytes: one check covers both. */
+	int ck = arbj_verdict_check(wire, &is_error, why, sizeof why);
+	if (ck == ARB_ENOMEM)
+		goto done;
+	rc = ck == ARB_OK && !is_error;
+	if (!rc)
+		printf("TWIN %s (%s:%ld): its verdict line breaks %s: %s\n", c->id, c->file,
+		       c->line, ARBJ_VERDICT_FORMAT, is_error ? "it is an error line" : why);
+done:
+	free(text);
+	free(again);
+	free(wire);
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+	return rc;
+}
+
 int cmd_run(cli_env *env, int argc, char **argv)
 {
 	char **paths = calloc((size_t)argc + 1, sizeof *paths);
 	int np = 0, status = EXIT_BADINPUT;
-	bool quiet = false, stats = false;
-	const char *junit = NULL, *json_out = NULL, *report = NULL;
+	bool quiet = false, stats = false, twin = false;
+	const char *junit = NULL, *json_out = NULL, *report = NULL, *verdicts = NULL;
 	report_result *results = NULL;
-	strbuf cases_xml = {0}, json_lines = {0};
+	strbuf cases_xml = {0}, json_lines = {0}, verdict_lines = {0};
 	arb_rulebook *rb = NULL;
 	arb_oracle *o = NULL;
 	arb_caseset *cs = NULL;
@@ -178,6 +269,10 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			json_out = argv[++i];
 		else if (strcmp(argv[i], "--report") == 0 && i + 1 < argc)
 			report = argv[++i];
+		else if (strcmp(argv[i], "--twin") == 0)
+			twin = true;
+		else if (strcmp(argv[i], "--verdicts") == 0 && i + 1 < argc)
+			verdicts = argv[++i];
 		else if (argv[i][0] == '-') {
 			fprintf(stderr, "arbiter run: unknown option '%s'\n", argv[i]);
 			goto done;
@@ -201,7 +296,7 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		fprintf(stderr, "arbiter: out of memory\n");
 		goto done;
 	}
-	size_t passed = 0, failed = 0;
+	size_t passed = 0, failed = 0, errors = 0, twins = 0, twins_same = 0;
 	for (size_t i = 0; i < n; i++) {
 		const arb_case *c = arb_caseset_at(cs, i);
 		arb_verdict *v = NULL;
@@ -209,8 +304,34 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		arb_error_clear(&err);
 		const char *profile = env->profile ? env->profile : c->profile;
 		if (arb_judge(&v, o, c->scenario, profile, &err) != ARB_OK) {
-			cli_error(&err);
-			goto done;
+			/* A fault of the oracle (out of memory, a search out of
+			 * budget, a predicate's bug) is no verdict: the run fails. */
+			char msg[1024];
+			fprintf(stderr, "arbiter: case %s (%s:%ld) could not be judged: %s\n",
+			        c->id, c->file, c->line, arb_error_format(&err, msg, sizeof msg));
+			errors++;
+			continue;
+		}
+		if (twin || verdicts) {
+			char *line = arbj_verdict_dump(v, false);
+			char *full = twin ? arbj_verdict_dump(v, true) : NULL;
+			int t = line && (full || !twin) ? 1 : -1;
+			if (t == 1 && twin) {
+				t = twin_case(o, c, env->profile, full);
+				twins++;
+				twins_same += t == 1;
+			}
+			if (line && verdicts) {
+				strbuf_puts(&verdict_lines, line);
+				strbuf_puts(&verdict_lines, "\n");
+			}
+			free(line);
+			free(full);
+			if (t < 0 || verdict_lines.oom) {
+				arb_verdict_free(v);
+				fprintf(stderr, "arbiter: out of memory\n");
+				goto done;
+			}
 		}
 		char why[1024];
 		bool ok = arb_case_agrees(c, v, why, sizeof why);
@@ -260,6 +381,15 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			arb_verdict_free(v);
 	}
 	double t2 = cli_now();
+	if (errors) {
+		printf("%zu cases: %zu agreed, %zu disagreed, %zu could not be judged\n", n, passed,
+		       failed, errors);
+		fprintf(stderr,
+		        "arbiter run: %zu of %zu cases could not be judged; no report or file "
+		        "written\n",
+		        errors, n);
+		goto done;
+	}
 	if (report) {
 		arb_gv *gv = arb_gv_new();
 		int rc = gv ? report_write(report, rb, cs, results, gv) : -1;
@@ -276,6 +406,9 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		    cli_write_atomic(json_out, json_lines.s ? json_lines.s : "", json_lines.n))
 			goto done;
 	}
+	if (verdicts &&
+	    cli_write_atomic(verdicts, verdict_lines.s ? verdict_lines.s : "", verdict_lines.n))
+		goto done;
 	if (stats)
 		fprintf(stderr, "stats: %zu cases, load %.6f s, judge %.6f s, peak %ld KiB\n", n,
 		        t1 - t0, t2 - t1, cli_peak_kib());
@@ -353,15 +486,20 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		       "of spec/ without a predicate (arbiter lint lists them)\n",
 		       np_, not_both, stale, n_un);
 	}
+	if (twin)
+		printf("twin: %zu of %zu verdicts identical in-process and through %s "
+		       "(trace included)\n",
+		       twins_same, twins, ARBJ_SCENARIO_FORMAT);
 	printf("%zu cases: %zu agreed, %zu disagreed\n", n, passed, failed);
 	printf("%zu passed, %zu failed\n", passed, failed);
-	status = failed ? EXIT_DISAGREE : EXIT_AGREE;
+	status = failed || twins_same != twins ? EXIT_DISAGREE : EXIT_AGREE;
 done:
 	for (size_t i = 0; results && cs && i < arb_caseset_count(cs); i++)
 		arb_verdict_free(results[i].verdict);
 	free(results);
 	strbuf_free(&cases_xml);
 	strbuf_free(&json_lines);
+	strbuf_free(&verdict_lines);
 	free(paths);
 	free(sn);
 	free(sections);

@@ -1,8 +1,18 @@
 #!/bin/sh
 # Installs the Debian packages arbiter needs to build and test, when missing.
-# Usage: tools/deps.sh [--check]   (--check: only report, exit 1 if missing)
+# It is README's first step (`sh tools/deps.sh && make run`), plain POSIX sh,
+# because a fresh Debian has no make yet; `make` runs it again (target deps),
+# which costs nothing once all are installed.
+# Usage: sh tools/deps.sh [--check]   (--check: only report, exit 1 if missing)
 set -eu
 PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev libcmark-dev"
+if ! command -v dpkg-query >/dev/null 2>&1; then
+	# Not Debian: nothing to check here; the build names what is missing.
+	echo "deps: not a Debian system (no dpkg-query): install a C17 compiler, make, pkg-config" >&2
+	echo "deps: and the libraries csv, criterion, jansson, graphviz (gvc) and cmark yourself" >&2
+	[ "${1:-}" = "--check" ] && exit 1
+	exit 0
+fi
 missing=""
 for p in $PKGS; do
 	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
@@ -17,8 +27,9 @@ if [ "${1:-}" = "--check" ]; then
 	exit 1
 fi
 if [ "$(id -u)" != 0 ]; then
+	# A fresh Debian may have no sudo: say both ways.
 	echo "deps: missing Debian packages:$missing" >&2
-	echo "deps: run as root, or: sudo apt-get install$missing" >&2
+	echo "deps: run this as root (su -c 'sh tools/deps.sh'), or: sudo apt-get install$missing" >&2
 	exit 1
 fi
 echo "deps: installing$missing" >&2
@@ -26,3 +37,4 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 # shellcheck disable=SC2086
 apt-get install -y -qq --no-install-recommends $missing >/dev/null
+echo "deps: installed$missing" >&2

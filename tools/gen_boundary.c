@@ -856,8 +856,9 @@ static void gen_coherency(table *t)
  * board iff o > tol (CONV.BOARD.1, CONV.TOL.1).
  *   on the board                  legal (voluntary or not)
  *   off, voluntary                illegal: SH.MOV.DIST.6
- *   off, `involuntary`            disputed, gap: SH.MOV.DIST.6 does not
- *                                 forbid it and nothing else decides
+ *   off, `involuntary`            legal: SH.MOV.DIST.6 forbids only a
+ *                                 voluntary move off the board, and
+ *                                 nothing else forbids this one
  * Per edge and offset: three voluntary rows and one involuntary row, the
  * bases going round the thirteen in turn.
  */
@@ -917,7 +918,7 @@ static void gen_board(table *t)
 				if (!off)
 					expect(r, "legal", "", "", "");
 				else if (invol)
-					expect(r, "disputed", "", "gap", "SH.MOV.DIST.6");
+					expect(r, "legal", "", "", "");
 				else
 					expect(r, "illegal", "SH.MOV.DIST.6", "", "");
 				base_word(bw, sizeof bw, b, b->facing);
@@ -1100,29 +1101,32 @@ static void gen_difficult(table *t)
  *     centre crosses it whole for every D >= 1.99 (its base starts 0.25
  *     clear of it, and e1's base starts at 20 + D + 0.5 >= 22.49), so a1
  *     goes through it under both readings of "through". The charge range is
- *     the sum of the two lowest (SH.CHG.DIFF.2). The check's highest die,
- *     6, is the allowance; it is never the limit (the terrain page's
- *     clauses apply in the movement phase only, and a1 goes at most 2 in
- *     through T1 by its base anyway).
+ *     the sum of the two lowest (SH.CHG.DIFF.2, which ranks itself over
+ *     RANGE.1: "rather than 2D6"). The check's highest die, 6, is the
+ *     allowance of the terrain page's SH.TER.DIFF.3, which a charge
+ *     follows; it is never the limit (a1 goes at most 2 in through T1 by
+ *     its base), so whether the 3D6 sets the check aside (DIFF.2 over
+ *     SH.TER.DIFF.1-3, arguable) does not change the verdict.
  *
- * Answers (the charge page, both phases; the movement page: WAY.1 and
- * WAY.2 apply in every phase, the rest of it and the terrain page only in
- * the movement phase):
+ * Answers (the charge page; the movement, terrain and formations pages
+ * judge a charge too, "following the same rules as in the Movement phase",
+ * and MOVE.4's "up to the 2D6 distance you rolled earlier" sets their
+ * distances aside, MOVE.5's "with the exception that" SH.MOV.WAY.1):
  *   RANGE.1 / DIFF.2: value charge_range = T; DIFF.1 holds under its four
  *     readings (both the check and the 3D6 were rolled).
  *   D <= T + tol: the charge can be made (MOVE.9 holds: a1 ends in contact),
  *     MOVE.4 permits (path D <= T), FAIL.1 not applicable; MOVE.2 and
  *     DIFF.5 hold (the one target model is engaged by the one charger),
- *     MOVE.3, .6, .7, .10, SKIRM.2, .3 hold, MOVE.5 permits, WAY.1 holds
- *     (a charge in the close combat phase: both readings), WAY.2 holds
- *     (touching is not overlapping): legal.
+ *     MOVE.3, .6, .7, .10, SKIRM.2, .3 hold, MOVE.5 permits (WAY.1 is set
+ *     aside, and holds under both readings in the close combat phase),
+ *     WAY.2 holds (touching is not overlapping), SH.MOV.DIST.1's 6 in is
+ *     set aside by MOVE.4: legal.
  *   D > T + tol: e1 is further than the charge range from the initial
  *     charger: the charge fails, "no models are moved", and a1 moved:
  *     FAIL.1 violated (horde: both readings agree); its path D is longer
- *     than the range: MOVE.4 violated, and nothing else answers
- *     move.distance in the close combat phase; MOVE.9 does not apply (the
- *     charge cannot be made); the rest as above: illegal, violates
- *     SH.CHG.FAIL.1 SH.CHG.MOVE.4.
+ *     than the range: MOVE.4 violated (the Movement phase's distances set
+ *     aside); MOVE.9 does not apply (the charge cannot be made); the rest
+ *     as above: illegal, violates SH.CHG.FAIL.1 SH.CHG.MOVE.4.
  * The printed coordinates give D twice (the path's length, and e1's centre
  * less a1's start less 2r): both are measured again. Every row gets
  * variants `none`.

@@ -65,20 +65,23 @@ arb_outcome sh__coherency(const arb_scenario *s, const arb_unit *u, double limit
 	static const char *const what[] = {"a connected chain", "a single line", "every pair"};
 	arb_placed *pl = NULL;
 	if (!sh__end_placed(s, u, &pl)) {
-		arb_result_explain(r, "out of memory while measuring coherency");
+		arb_result_fault(r, ARB_ENOMEM, "out of memory while measuring coherency");
 		return ARB_UNDECIDED;
 	}
-	int rc = how == SH_CHAIN_CONNECTED ? arb_geom_coherency_connected(pl, u->n_models, limit, co)
-	         : how == SH_CHAIN_LINE    ? arb_geom_coherency_path(pl, u->n_models, limit, co)
-	                                   : arb_geom_coherency_all_pairs(pl, u->n_models, limit, co);
+	int rc = how == SH_CHAIN_CONNECTED
+	             ? arb_geom_coherency_connected(pl, u->n_models, limit, co)
+	         : how == SH_CHAIN_LINE ? arb_geom_coherency_path(pl, u->n_models, limit, co)
+	                                : arb_geom_coherency_all_pairs(pl, u->n_models, limit, co);
 	free(pl);
 	if (rc != ARB_OK) {
-		arb_result_explain(r, "out of memory while measuring coherency");
+		arb_result_fault(r, ARB_ENOMEM, "out of memory while measuring coherency");
 		return ARB_UNDECIDED;
 	}
+	/* A search out of budget is a fault of the program, not of the text. */
 	if (!co->decided) {
-		arb_result_explain(r, "%zu models are too many to search for %s within %.2f in",
-		                   u->n_models, what[how], limit);
+		arb_result_fault(r, ARB_EBUDGET,
+		                 "%zu models are too many to search for %s within %.2f in",
+		                 u->n_models, what[how], limit);
 		return ARB_UNDECIDED;
 	}
 	if (co->worst_a >= 0 && co->worst_b >= 0) {
@@ -98,12 +101,13 @@ arb_outcome sh__coherency(const arb_scenario *s, const arb_unit *u, double limit
 		return ARB_HOLDS;
 	}
 	if (how == SH_CHAIN_LINE && co->components <= 1)
-		arb_result_explain(r, "%s: no single line links all %zu models within %.2f in", u->id,
-		                   u->n_models, limit);
+		arb_result_explain(r, "%s: no single line links all %zu models within %.2f in",
+		                   u->id, u->n_models, limit);
 	else if (co->worst_a >= 0 && co->worst_b >= 0)
-		arb_result_explain(r, "%s is not %s within %.2f in: %s to %s is %.3f in, over by %.3f in",
-		                   u->id, what[how], limit, u->models[co->worst_a].id,
-		                   u->models[co->worst_b].id, co->bottleneck, co->bottleneck - limit);
+		arb_result_explain(
+		    r, "%s is not %s within %.2f in: %s to %s is %.3f in, over by %.3f in", u->id,
+		    what[how], limit, u->models[co->worst_a].id, u->models[co->worst_b].id,
+		    co->bottleneck, co->bottleneck - limit);
 	else
 		arb_result_explain(r, "%s is not %s within %.2f in", u->id, what[how], limit);
 	return ARB_VIOLATED;

@@ -22,8 +22,9 @@ bool sh__fact_num(const arb_scenario *s, const char *name, double *out);
 typedef enum sh_chain { SH_CHAIN_CONNECTED, SH_CHAIN_LINE, SH_CHAIN_ALL_PAIRS } sh_chain;
 
 /* Judges whether u ends the action with its models linked within limit
- * under the given reading. Returns ARB_HOLDS, ARB_VIOLATED or ARB_UNDECIDED
- * (search too large, out of memory) and explains it with the figures. */
+ * under the given reading. Returns ARB_HOLDS or ARB_VIOLATED and explains it
+ * with the figures; when the search runs out of budget or memory it reports
+ * a fault in r (arb_result_fault) and returns ARB_UNDECIDED. */
 arb_outcome sh__coherency(const arb_scenario *s, const arb_unit *u, double limit, sh_chain how,
                           arb_result *r, arb_coherency *out);
 

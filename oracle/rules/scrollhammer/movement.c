@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TOL ARB_TOLERANCE_IN
-#define MOVES "move charge"
+#define TOL   ARB_TOLERANCE_IN
+#define MOVES "move"
 
 /* ---- shared by several clauses ---- */
 
@@ -31,10 +31,11 @@ static void up_to_own_m(const arb_eval *ev, arb_result *r, bool permit)
 			continue;
 		double len = arb_geom_path_length(p->pts, p->n_pts), mv;
 		if (!arb_model_stat(m, u, "M", &mv)) {
-			r->outcome = ARB_UNDECIDED;
 			r->subject = m->id;
-			arb_result_explain(r, "%s moved %.2f in; its maximum movement distance (M) is "
-			                      "not stated", m->id, len);
+			arb_result_missing(r, "M",
+			                   "%s moved %.2f in; its maximum movement distance (M) "
+			                   "is not stated",
+			                   m->id, len);
 			return;
 		}
 		if (len - mv > worst) {
@@ -53,8 +54,12 @@ static void up_to_own_m(const arb_eval *ev, arb_result *r, bool permit)
 	r->subject = who;
 	r->has_measure = true;
 	/* p and q: where the model starts and ends its move. */
-	r->measure = (arb_measure){.figure = who_len, .limit = who_m, .margin = who_m - who_len,
-	                           .p = from, .q = to, .other = -1};
+	r->measure = (arb_measure){.figure = who_len,
+	                           .limit = who_m,
+	                           .margin = who_m - who_len,
+	                           .p = from,
+	                           .q = to,
+	                           .other = -1};
 	if (worst <= TOL) {
 		r->outcome = permit ? ARB_PERMITS : ARB_HOLDS;
 		arb_result_explain(r, "%s moved %.2f in, its M is %g in", who, who_len, who_m);
@@ -89,14 +94,18 @@ static void up_to_limit(const arb_eval *ev, arb_result *r, double limit)
 	}
 	r->subject = who;
 	r->has_measure = true;
-	r->measure = (arb_measure){.figure = longest, .limit = limit, .margin = limit - longest,
-	                           .p = from, .q = to, .other = -1};
+	r->measure = (arb_measure){.figure = longest,
+	                           .limit = limit,
+	                           .margin = limit - longest,
+	                           .p = from,
+	                           .q = to,
+	                           .other = -1};
 	r->outcome = longest <= limit + TOL ? ARB_HOLDS : ARB_VIOLATED;
 	if (r->outcome == ARB_HOLDS)
 		arb_result_explain(r, "%s moved %.2f in, limit %g in", who, longest, limit);
 	else
-		arb_result_explain(r, "%s moved %.2f in, limit %g in: over by %.2f in", who, longest,
-		                   limit, longest - limit);
+		arb_result_explain(r, "%s moved %.2f in, limit %g in: over by %.2f in", who,
+		                   longest, limit, longest - limit);
 }
 
 static bool str_in(const char *const *v, size_t n, const char *x)
@@ -132,8 +141,10 @@ static arb_outcome in_coherency(const arb_eval *ev, arb_result *r, sh_chain how)
 	double limit;
 	arb_coherency co;
 	if (!coherency_value(ev, u, &limit)) {
-		arb_result_explain(r, "%s has no formation, so no coherency value", u->id);
-		return ARB_UNDECIDED;
+		/* SH.MOV.COH.4: the value depends on the formation, which is not given. */
+		arb_result_missing(r, "formation", "%s has no formation, so no coherency value",
+		                   u->id);
+		return ARB_MISSING;
 	}
 	return sh__coherency(arb_eval_scenario(ev), u, limit, how, r, &co);
 }
@@ -142,8 +153,7 @@ static arb_outcome in_coherency(const arb_eval *ev, arb_result *r, sh_chain how)
 
 /* SH.MOV.1 */
 ARB_PREDICATE(sh_mov_1, .clause = "SH.MOV.1", .ruleset = "scrollhammer", .actions = MOVES,
-              .phases = "movement", .question = "move.distance",
-              .fingerprint = "9b28172a612227c4")
+              .phases = "movement", .question = "move.distance", .fingerprint = "9b28172a612227c4")
 {
 	up_to_own_m(ev, r, true);
 }
@@ -178,8 +188,10 @@ ARB_PREDICATE(sh_mov_3, .clause = "SH.MOV.3", .ruleset = "scrollhammer", .action
 		                   busy);
 	} else {
 		r->outcome = ARB_HOLDS;
-		arb_result_explain(r, busy ? "%s continues its own move" : "no other unit's move is "
-		                                                          "unfinished (%s)",
+		arb_result_explain(r,
+		                   busy ? "%s continues its own move"
+		                        : "no other unit's move is "
+		                          "unfinished (%s)",
 		                   u->id);
 	}
 }
@@ -215,17 +227,17 @@ ARB_PREDICATE(sh_mov_6, .clause = "SH.MOV.6", .ruleset = "scrollhammer", .action
 /* ---- Movement Distance ---- */
 
 /* SH.MOV.DIST.1 */
-ARB_PREDICATE(sh_mov_dist_1, .clause = "SH.MOV.DIST.1", .ruleset = "scrollhammer",
-              .actions = MOVES, .phases = "movement", .question = "move.distance",
-              .params = "max_move", .fingerprint = "3edc6ac55a164b00")
+ARB_PREDICATE(sh_mov_dist_1, .clause = "SH.MOV.DIST.1", .ruleset = "scrollhammer", .actions = MOVES,
+              .phases = "movement", .question = "move.distance", .params = "max_move",
+              .fingerprint = "3edc6ac55a164b00")
 {
 	up_to_limit(ev, r, arb_eval_param(ev, "max_move"));
 }
 
 /* SH.MOV.DIST.3 */
-ARB_PREDICATE(sh_mov_dist_3, .clause = "SH.MOV.DIST.3", .ruleset = "scrollhammer",
-              .actions = MOVES, .phases = "movement", .question = "move.distance",
-              .params = "max_move", .fingerprint = "14fa8d848946ebdf")
+ARB_PREDICATE(sh_mov_dist_3, .clause = "SH.MOV.DIST.3", .ruleset = "scrollhammer", .actions = MOVES,
+              .phases = "movement", .question = "move.distance", .params = "max_move",
+              .fingerprint = "14fa8d848946ebdf")
 {
 	if (!sh__fact_is(arb_eval_scenario(ev), "enemies_apparent", "false")) {
 		r->outcome = ARB_NA;
@@ -235,9 +247,8 @@ ARB_PREDICATE(sh_mov_dist_3, .clause = "SH.MOV.DIST.3", .ruleset = "scrollhammer
 }
 
 /* SH.MOV.DIST.6 */
-ARB_PREDICATE(sh_mov_dist_6, .clause = "SH.MOV.DIST.6", .ruleset = "scrollhammer",
-              .actions = MOVES, .phases = "movement", .question = "move.board",
-              .fingerprint = "c6cdd5f12ad8cd48")
+ARB_PREDICATE(sh_mov_dist_6, .clause = "SH.MOV.DIST.6", .ruleset = "scrollhammer", .actions = MOVES,
+              .phases = "movement", .question = "move.board", .fingerprint = "c6cdd5f12ad8cd48")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
@@ -275,15 +286,18 @@ ARB_PREDICATE(sh_mov_dist_6, .clause = "SH.MOV.DIST.6", .ruleset = "scrollhammer
 	r->measure.other = -1;
 	if (worst >= -TOL) {
 		r->outcome = ARB_HOLDS;
-		arb_result_explain(r, "%s stays on the board (%.3f in from the edge at its closest)",
-		                   who, worst);
+		arb_result_explain(
+		    r, "%s stays on the board (%.3f in from the edge at its closest)", who, worst);
 	} else if (s->action.voluntary) {
 		r->outcome = ARB_VIOLATED;
 		arb_result_explain(r, "%s moves %.3f in off the board", who, -worst);
 	} else {
-		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%s is moved %.3f in off the board involuntarily; the clause "
-		                      "forbids only voluntary moves",
+		/* "cannot, however, voluntarily move off the board": an involuntary
+		 * move is not what the clause forbids. */
+		r->outcome = ARB_NA;
+		arb_result_explain(r,
+		                   "%s is moved %.3f in off the board involuntarily; the clause "
+		                   "forbids only voluntary moves",
 		                   who, -worst);
 	}
 }
@@ -349,7 +363,8 @@ ARB_PREDICATE(sh_mov_which_3, .clause = "SH.MOV.WHICH.3", .ruleset = "scrollhamm
 		if (!moves && !declared) {
 			r->outcome = ARB_VIOLATED;
 			r->subject = m->id;
-			arb_result_explain(r, "%s stays put but was not declared stationary", m->id);
+			arb_result_explain(r, "%s stays put but was not declared stationary",
+			                   m->id);
 			return;
 		}
 	}
@@ -358,21 +373,20 @@ ARB_PREDICATE(sh_mov_which_3, .clause = "SH.MOV.WHICH.3", .ruleset = "scrollhamm
 	                   a->n_stationary);
 }
 
+/* The readings of "chain" (SH.MOV.COH.3 and the clauses that refer to it). */
+#define CHAIN_READINGS ARB_READINGS({"connected", SH_CHAIN_CONNECTED}, {"line", SH_CHAIN_LINE})
+
 /* SH.MOV.WHICH.4 */
-#define WHICH4(fname, rd_, how)                                                        \
-	ARB_PREDICATE(fname, .clause = "SH.MOV.WHICH.4", .reading = rd_,                   \
-	              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",       \
-	              .question = "unit.coherency", .params = COH_PARAMS,                      \
-	              .fingerprint = "61496906cf5d63e9")                                      \
-	{                                                                                      \
-		if (!partial_move(ev)) {                                                       \
-			r->outcome = ARB_NA;                                                   \
-			return;                                                                \
-		}                                                                              \
-		r->outcome = in_coherency(ev, r, how);                                         \
+ARB_PREDICATE(sh_mov_which_4, .clause = "SH.MOV.WHICH.4", .readings = CHAIN_READINGS,
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "unit.coherency", .params = COH_PARAMS, .fingerprint = "61496906cf5d63e9")
+{
+	if (!partial_move(ev)) {
+		r->outcome = ARB_NA;
+		return;
 	}
-WHICH4(sh_mov_which_4_connected, "connected", SH_CHAIN_CONNECTED)
-WHICH4(sh_mov_which_4_line, "line", SH_CHAIN_LINE)
+	r->outcome = in_coherency(ev, r, (sh_chain)arb_eval_reading_arg(ev));
+}
 
 /* ---- Different Movement Distances within a Unit ---- */
 
@@ -401,28 +415,22 @@ static void diff_2(const arb_eval *ev, arb_result *r, sh_chain how)
 		return;
 	/* "so long as it remains in unit coherency" */
 	arb_result co = {0};
-	if (in_coherency(ev, &co, how) != ARB_HOLDS) {
+	arb_outcome o = in_coherency(ev, &co, how);
+	if (co.fault || o == ARB_MISSING) {
+		*r = co;
+		r->outcome = o;
+	} else if (o != ARB_HOLDS) {
 		r->outcome = ARB_NA;
 		arb_result_explain(r, "not granted: %s", co.explanation);
 	}
 }
 
 /* SH.MOV.DIFF.2 */
-ARB_PREDICATE(sh_mov_diff_2_connected, .clause = "SH.MOV.DIFF.2", .reading = "connected",
+ARB_PREDICATE(sh_mov_diff_2, .clause = "SH.MOV.DIFF.2", .readings = CHAIN_READINGS,
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
-              .question = "move.distance", .params = COH_PARAMS,
-              .fingerprint = "bafe17dc4cc89b9c")
+              .question = "move.distance", .params = COH_PARAMS, .fingerprint = "bafe17dc4cc89b9c")
 {
-	diff_2(ev, r, SH_CHAIN_CONNECTED);
-}
-
-/* SH.MOV.DIFF.2 */
-ARB_PREDICATE(sh_mov_diff_2_line, .clause = "SH.MOV.DIFF.2", .reading = "line",
-              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
-              .question = "move.distance", .params = COH_PARAMS,
-              .fingerprint = "bafe17dc4cc89b9c")
-{
-	diff_2(ev, r, SH_CHAIN_LINE);
+	diff_2(ev, r, (sh_chain)arb_eval_reading_arg(ev));
 }
 
 /* ---- Models in the Way ---- */
@@ -468,8 +476,7 @@ static void way_1(const arb_eval *ev, arb_result *r, bool any_charge)
 	const char **ids;
 	size_t n = enemies(ev, &foes, &ids);
 	if (n == (size_t)-1) {
-		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "out of memory");
+		arb_result_fault(r, ARB_ENOMEM, "out of memory listing the enemy models");
 		return;
 	}
 	if (n == 0 || sh__moving_count(s, u) == 0) {
@@ -507,14 +514,16 @@ static void way_1(const arb_eval *ev, arb_result *r, bool any_charge)
 		                   r->object, gap);
 	} else if (excepted) {
 		r->outcome = ARB_HOLDS;
-		arb_result_explain(r, "closest approach %.3f in (%s to %s) is within %g in, but "
-		                      "the model is charging%s",
+		arb_result_explain(r,
+		                   "closest approach %.3f in (%s to %s) is within %g in, but "
+		                   "the model is charging%s",
 		                   best, who, r->object, gap,
 		                   any_charge ? "" : " in the close combat phase");
 	} else {
 		r->outcome = ARB_VIOLATED;
-		arb_result_explain(r, "closest approach %.3f in (%s to %s), limit %g in: short by "
-		                      "%.3f in%s",
+		arb_result_explain(r,
+		                   "closest approach %.3f in (%s to %s), limit %g in: short by "
+		                   "%.3f in%s",
 		                   best, who, r->object, gap, gap - best,
 		                   charging ? " (a charge outside the close combat phase)" : "");
 	}
@@ -523,28 +532,23 @@ done:
 	free(ids);
 }
 
-/* SH.MOV.WAY.1 */
-ARB_PREDICATE(sh_mov_way_1_cc_phase, .clause = "SH.MOV.WAY.1", .reading = "close-combat-phase",
-              .ruleset = "scrollhammer", .actions = MOVES, .phases = "*",
-              .question = "move.enemy", .params = "enemy_gap",
-              .fingerprint = "183758ce3c221730")
-{
-	way_1(ev, r, false);
-}
+/* The two readings of "unless they are charging into close combat in the close
+ * combat phase": a charge in that phase only, or any charge. */
+enum { WAY_CC_PHASE = 0, WAY_ANY_CHARGE = 1 };
 
 /* SH.MOV.WAY.1 */
-ARB_PREDICATE(sh_mov_way_1_any_charge, .clause = "SH.MOV.WAY.1", .reading = "any-charge",
-              .ruleset = "scrollhammer", .actions = MOVES, .phases = "*",
-              .question = "move.enemy", .params = "enemy_gap",
-              .fingerprint = "183758ce3c221730")
+ARB_PREDICATE(sh_mov_way_1, .clause = "SH.MOV.WAY.1",
+              .readings = ARB_READINGS({"close-combat-phase", WAY_CC_PHASE},
+                                       {"any-charge", WAY_ANY_CHARGE}),
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "*", .question = "move.enemy",
+              .params = "enemy_gap", .fingerprint = "183758ce3c221730")
 {
-	way_1(ev, r, true);
+	way_1(ev, r, arb_eval_reading_arg(ev) == WAY_ANY_CHARGE);
 }
 
 /* SH.MOV.WAY.2 */
-ARB_PREDICATE(sh_mov_way_2, .clause = "SH.MOV.WAY.2", .ruleset = "scrollhammer",
-              .actions = MOVES, .phases = "*", .question = "move.through",
-              .fingerprint = "eb177eabc5e4deb5")
+ARB_PREDICATE(sh_mov_way_2, .clause = "SH.MOV.WAY.2", .ruleset = "scrollhammer", .actions = MOVES,
+              .phases = "*", .question = "move.through", .fingerprint = "eb177eabc5e4deb5")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
@@ -552,8 +556,7 @@ ARB_PREDICATE(sh_mov_way_2, .clause = "SH.MOV.WAY.2", .ruleset = "scrollhammer",
 	const char **ids;
 	size_t n = enemies(ev, &foes, &ids);
 	if (n == (size_t)-1) {
-		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "out of memory");
+		arb_result_fault(r, ARB_ENOMEM, "out of memory listing the enemy models");
 		return;
 	}
 	if (n == 0 || sh__moving_count(s, u) == 0) {
@@ -584,8 +587,9 @@ ARB_PREDICATE(sh_mov_way_2, .clause = "SH.MOV.WAY.2", .ruleset = "scrollhammer",
 		r->measure = bm;
 		r->measure.limit = 0;
 		r->measure.margin = -deepest;
-		arb_result_explain(r, "%s passes through %s (overlap %.3f in) instead of going "
-		                      "around",
+		arb_result_explain(r,
+		                   "%s passes through %s (overlap %.3f in) instead of going "
+		                   "around",
 		                   who, r->object ? r->object : "an enemy model", deepest);
 	} else {
 		r->outcome = ARB_HOLDS;
@@ -599,9 +603,8 @@ done:
 /* ---- Moving and Close Combat ---- */
 
 /* SH.MOV.CC.1 */
-ARB_PREDICATE(sh_mov_cc_1, .clause = "SH.MOV.CC.1", .ruleset = "scrollhammer",
-              .actions = MOVES, .phases = "movement", .question = "move.locked",
-              .fingerprint = "1bd0e1e2af3a3328")
+ARB_PREDICATE(sh_mov_cc_1, .clause = "SH.MOV.CC.1", .ruleset = "scrollhammer", .actions = MOVES,
+              .phases = "movement", .question = "move.locked", .fingerprint = "1bd0e1e2af3a3328")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	if (!arb_unit_has_status(u, "locked_in_combat")) {
@@ -620,33 +623,28 @@ ARB_PREDICATE(sh_mov_cc_1, .clause = "SH.MOV.CC.1", .ruleset = "scrollhammer",
 /* ---- Unit Coherency ---- */
 
 /* SH.MOV.COH.1 */
-ARB_PREDICATE(sh_mov_coh_1, .clause = "SH.MOV.COH.1", .ruleset = "scrollhammer",
-              .actions = MOVES, .phases = "movement", .question = "move.distance",
-              .fingerprint = "16dbe894129ef0e4")
+ARB_PREDICATE(sh_mov_coh_1, .clause = "SH.MOV.COH.1", .ruleset = "scrollhammer", .actions = MOVES,
+              .phases = "movement", .question = "move.distance", .fingerprint = "16dbe894129ef0e4")
 {
 	up_to_own_m(ev, r, true);
 }
 
 /* SH.MOV.COH.3 */
-#define COH3(fname, rd_, how)                                                          \
-	ARB_PREDICATE(fname, .clause = "SH.MOV.COH.3", .reading = rd_,                     \
-	              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",       \
-	              .question = "unit.coherency", .params = COH_PARAMS,                      \
-	              .fingerprint = "b4d740970394a8c3")                                        \
-	{                                                                                      \
-		if (sh__moving_count(arb_eval_scenario(ev), arb_eval_actor(ev)) == 0) {        \
-			r->outcome = ARB_NA;                                                   \
-			return;                                                                \
-		}                                                                              \
-		r->outcome = in_coherency(ev, r, how);                                         \
+ARB_PREDICATE(sh_mov_coh_3, .clause = "SH.MOV.COH.3", .readings = CHAIN_READINGS,
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "unit.coherency", .params = COH_PARAMS, .fingerprint = "b4d740970394a8c3")
+{
+	if (sh__moving_count(arb_eval_scenario(ev), arb_eval_actor(ev)) == 0) {
+		r->outcome = ARB_NA;
+		return;
 	}
-COH3(sh_mov_coh_3_connected, "connected", SH_CHAIN_CONNECTED)
-COH3(sh_mov_coh_3_line, "line", SH_CHAIN_LINE)
+	r->outcome = in_coherency(ev, r, (sh_chain)arb_eval_reading_arg(ev));
+}
 
 /* SH.MOV.COH.4 */
-ARB_PREDICATE(sh_mov_coh_4, .clause = "SH.MOV.COH.4", .ruleset = "scrollhammer",
-              .actions = MOVES, .phases = "movement", .question = "value.coherency",
-              .params = COH_PARAMS, .fingerprint = "ded61cc0b8024b88")
+ARB_PREDICATE(sh_mov_coh_4, .clause = "SH.MOV.COH.4", .ruleset = "scrollhammer", .actions = MOVES,
+              .phases = "movement", .question = "value.coherency", .params = COH_PARAMS,
+              .fingerprint = "ded61cc0b8024b88")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	double v;
@@ -655,11 +653,13 @@ ARB_PREDICATE(sh_mov_coh_4, .clause = "SH.MOV.COH.4", .ruleset = "scrollhammer",
 		return;
 	}
 	r->outcome = ARB_VALUE;
-	arb_result_value(r, "coherency", v);
+	/* shown to explain the coherency clauses; no action asks for it */
+	arb_result_info(r, "coherency", v);
 	arb_result_explain(r, "%s fights as %s: coherency value %g in", u->id, u->formation, v);
 }
 
-/* SH.MOV.COH.6 and SH.MOV.COH.7: restoring coherency. */
+/* SH.MOV.COH.6 and SH.MOV.COH.7: restoring coherency. next_phase: COH.6's
+ * "in their next Movement phase"; otherwise COH.7's later opportunity. */
 static void restore(const arb_eval *ev, arb_result *r, sh_chain how, bool next_phase)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
@@ -670,14 +670,38 @@ static void restore(const arb_eval *ev, arb_result *r, sh_chain how, bool next_p
 		return;
 	}
 	if (!np) {
-		/* COH.6 raises the question; COH.7 leaves it to COH.6. */
-		r->outcome = next_phase ? ARB_UNDECIDED : ARB_NA;
-		arb_result_explain(r, "%s lost coherency; whether this is its next Movement phase "
-		                      "is not stated (fact next_movement_phase)",
+		/* COH.6 raises the question; COH.7 leaves it to COH.6. A unit that ends
+		 * in coherency satisfies both, whichever phase this is. */
+		if (!next_phase) {
+			r->outcome = ARB_NA;
+			return;
+		}
+		arb_result co = {0};
+		arb_outcome o = in_coherency(ev, &co, how);
+		if (o == ARB_HOLDS || o == ARB_MISSING || co.fault) {
+			*r = co;
+			r->outcome = o;
+			return;
+		}
+		arb_result_missing(r, "next_movement_phase",
+		                   "%s lost coherency and ends out of it; whether this is its next "
+		                   "Movement phase is not stated",
 		                   u->id);
 		return;
 	}
-	if ((strcmp(np, "true") == 0) != next_phase) {
+	bool is_next = strcmp(np, "true") == 0;
+	/* COH.7: "If the unit cannot move in its next turn ... as soon as they have
+	 * the opportunity": a unit locked in combat (SH.MOV.CC.1) has none yet. */
+	if (!next_phase && is_next && arb_unit_has_status(u, "locked_in_combat")) {
+		r->outcome = sh__moving_count(s, u) ? ARB_NA : ARB_HOLDS;
+		arb_result_explain(
+		    r,
+		    "%s lost coherency and cannot move in its next turn (locked in "
+		    "combat): it restores coherency as soon as it has the opportunity",
+		    u->id);
+		return;
+	}
+	if (is_next != next_phase) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -695,41 +719,52 @@ static void restore(const arb_eval *ev, arb_result *r, sh_chain how, bool next_p
 		                   u->id, r->measure.figure);
 		return;
 	}
-	if (!can || !next_phase) {
+	if (!can) {
+		arb_result_missing(
+		    r, "coherency_restorable",
+		    "%s ends out of coherency (widest gap %.3f in); whether it could "
+		    "restore it is not stated",
+		    u->id, r->measure.figure);
+		return;
+	}
+	if (!next_phase) {
+		/* COH.7 demands restoring "as soon as they have the opportunity" and says
+		 * nothing of a unit that still cannot: the text leaves it open. */
 		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%s ends out of coherency (widest gap %.3f in); %s", u->id,
-		                   r->measure.figure,
-		                   !can ? "whether it could restore it is not stated (fact "
-		                          "coherency_restorable)"
-		                        : "the text does not say what it must do when it still "
-		                          "cannot restore it");
+		arb_result_explain(r,
+		                   "%s ends out of coherency (widest gap %.3f in); the text does "
+		                   "not say what it must do when it still cannot restore it",
+		                   u->id, r->measure.figure);
 		return;
 	}
 	double b;
 	if (!sh__fact_num(s, "closest_gap", &b)) {
-		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%s cannot restore coherency; how close it could get is not "
-		                      "stated (fact closest_gap)",
-		                   u->id);
+		arb_result_missing(
+		    r, "closest_gap",
+		    "%s cannot restore coherency; how close it could get is not stated", u->id);
 		return;
 	}
 	double gap = r->measure.figure;
 	r->outcome = gap <= b + ARB_TOLERANCE_IN ? ARB_PERMITS : ARB_VIOLATED;
-	arb_result_explain(r, "%s cannot restore coherency; widest gap %.3f in, closest "
-	                      "possible %.3f in%s",
-	                   u->id, gap, b, r->outcome == ARB_PERMITS ? ": as close as possible" : "");
+	arb_result_explain(r,
+	                   "%s cannot restore coherency; widest gap %.3f in, closest "
+	                   "possible %.3f in%s",
+	                   u->id, gap, b,
+	                   r->outcome == ARB_PERMITS ? ": as close as possible" : "");
 }
 
-#define RESTORE(fname, cl_, rd_, how, next, fp)                                     \
-	ARB_PREDICATE(fname, .clause = cl_, .reading = rd_, .ruleset = "scrollhammer",  \
-	              .actions = MOVES, .phases = "movement", .question = "unit.coherency",   \
-	              .params = COH_PARAMS, .fingerprint = fp)                                 \
-	{                                                                                      \
-		restore(ev, r, how, next);                                                     \
-	}
 /* SH.MOV.COH.6 */
-RESTORE(sh_mov_coh_6_connected, "SH.MOV.COH.6", "connected", SH_CHAIN_CONNECTED, true, "ec0bc295e984d8b1")
-RESTORE(sh_mov_coh_6_line, "SH.MOV.COH.6", "line", SH_CHAIN_LINE, true, "ec0bc295e984d8b1")
+ARB_PREDICATE(sh_mov_coh_6, .clause = "SH.MOV.COH.6", .readings = CHAIN_READINGS,
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "unit.coherency", .params = COH_PARAMS, .fingerprint = "ec0bc295e984d8b1")
+{
+	restore(ev, r, (sh_chain)arb_eval_reading_arg(ev), true);
+}
+
 /* SH.MOV.COH.7 */
-RESTORE(sh_mov_coh_7_connected, "SH.MOV.COH.7", "connected", SH_CHAIN_CONNECTED, false, "4706b5821dc23117")
-RESTORE(sh_mov_coh_7_line, "SH.MOV.COH.7", "line", SH_CHAIN_LINE, false, "4706b5821dc23117")
+ARB_PREDICATE(sh_mov_coh_7, .clause = "SH.MOV.COH.7", .readings = CHAIN_READINGS,
+              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
+              .question = "unit.coherency", .params = COH_PARAMS, .fingerprint = "4706b5821dc23117")
+{
+	restore(ev, r, (sh_chain)arb_eval_reading_arg(ev), false);
+}

@@ -11,13 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MOVES "move charge"
-#define TOL ARB_TOLERANCE_IN
+#define MOVES    "move"
+#define TOL      ARB_TOLERANCE_IN
 #define MAX_DICE 64
 
+/* "moving through" terrain: the centre of the base, or any part of it. */
+#define THROUGH_READINGS ARB_READINGS({"centre", ARB_THROUGH_CENTRE}, {"base", ARB_THROUGH_BASE})
+
 /* How far model m's move goes through terrain of `kind`, read as `how`. */
-static double through(const arb_scenario *s, const arb_model *m, const char *kind,
-                      arb_through how)
+static double through(const arb_scenario *s, const arb_model *m, const char *kind, arb_through how)
 {
 	const arb_path *p = sh__moving_path(s, m);
 	double len = 0;
@@ -104,9 +106,8 @@ ARB_PREDICATE(sh_ter_2, .clause = "SH.TER.2", .ruleset = "scrollhammer", .action
 	}
 	r->subject = m->id;
 	if (!fact_point(s, "actual_point", &at)) {
-		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%s cannot fit, and where it \"actually\" is (actual_point) "
-		                      "is not given",
+		arb_result_missing(r, "actual_point",
+		                   "%s cannot fit, and where it \"actually\" is is not given",
 		                   m->id);
 		return;
 	}
@@ -116,8 +117,9 @@ ARB_PREDICATE(sh_ter_2, .clause = "SH.TER.2", .ruleset = "scrollhammer", .action
 			in = &s->terrain[i];
 	if (!in) {
 		r->outcome = ARB_NA;
-		arb_result_explain(r, "the point (%.2f, %.2f) where %s \"actually\" is lies in no "
-		                      "piece of terrain",
+		arb_result_explain(r,
+		                   "the point (%.2f, %.2f) where %s \"actually\" is lies in no "
+		                   "piece of terrain",
 		                   at.x, at.y, m->id);
 		return;
 	}
@@ -127,37 +129,44 @@ ARB_PREDICATE(sh_ter_2, .clause = "SH.TER.2", .ruleset = "scrollhammer", .action
 	bool known = fit && sh__fact_num(s, "closest_fit", &closest);
 	if (known) {
 		r->has_measure = true;
-		r->measure = (arb_measure){.figure = d, .limit = closest, .margin = closest - d,
-		                           .p = e, .q = at, .other = -1};
+		r->measure = (arb_measure){.figure = d,
+		                           .limit = closest,
+		                           .margin = closest - d,
+		                           .p = e,
+		                           .q = at,
+		                           .other = -1};
 		if (fabs(d - closest) > TOL) {
 			r->outcome = ARB_VIOLATED;
-			arb_result_explain(r, "%s is placed %.2f in from where it \"actually\" is in %s; "
-			                      "the closest it can fit is %.2f in: %s",
-			                   m->id, d, in->id, closest,
-			                   d > closest ? "not as close as possible"
-			                               : "nearer than it can fit");
+			arb_result_explain(
+			    r,
+			    "%s is placed %.2f in from where it \"actually\" is in %s; "
+			    "the closest it can fit is %.2f in: %s",
+			    m->id, d, in->id, closest,
+			    d > closest ? "not as close as possible" : "nearer than it can fit");
 			return;
 		}
 	}
 	if (told && strcmp(told, "false") == 0) {
 		r->outcome = ARB_VIOLATED;
-		arb_result_explain(r, "%s is placed %.2f in from where it \"actually\" is in %s, "
-		                      "and this was not explained to the opponent",
+		arb_result_explain(r,
+		                   "%s is placed %.2f in from where it \"actually\" is in %s, "
+		                   "and this was not explained to the opponent",
 		                   m->id, d, in->id);
 		return;
 	}
 	if (!known || !told) {
-		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%s is placed %.2f in from where it \"actually\" is in %s; %s "
-		                      "not given",
+		arb_result_missing(r, !known ? "closest_fit" : "explained_to_opponent",
+		                   "%s is placed %.2f in from where it \"actually\" is in %s; %s "
+		                   "not given",
 		                   m->id, d, in->id,
-		                   !known ? "the closest distance it can fit at (closest_fit) is"
-		                          : "whether it was explained (explained_to_opponent) is");
+		                   !known ? "the closest distance it can fit at is"
+		                          : "whether it was explained to the opponent is");
 		return;
 	}
 	r->outcome = ARB_HOLDS;
-	arb_result_explain(r, "%s is placed %.2f in from where it \"actually\" is in %s, as close "
-	                      "as it can fit (%.2f in), once explained to the opponent",
+	arb_result_explain(r,
+	                   "%s is placed %.2f in from where it \"actually\" is in %s, as close "
+	                   "as it can fit (%.2f in), once explained to the opponent",
 	                   m->id, d, in->id, closest);
 }
 
@@ -174,31 +183,25 @@ static void diff_1(const arb_eval *ev, arb_result *r, arb_through how)
 	r->subject = x.furthest;
 	if (arb_scenario_dice_for(arb_eval_scenario(ev), "difficult_check", dice, MAX_DICE)) {
 		r->outcome = ARB_HOLDS;
-		arb_result_explain(r, "%zu model(s) move through difficult terrain (%s), and the "
-		                      "check was taken",
+		arb_result_explain(r,
+		                   "%zu model(s) move through difficult terrain (%s), and the "
+		                   "check was taken",
 		                   x.models, reading_words(how));
 	} else {
 		r->outcome = ARB_VIOLATED;
-		arb_result_explain(r, "%s moves %.2f in through difficult terrain (%s) and no "
-		                      "difficult terrain check was rolled",
+		arb_result_explain(r,
+		                   "%s moves %.2f in through difficult terrain (%s) and no "
+		                   "difficult terrain check was rolled",
 		                   x.furthest, x.length, reading_words(how));
 	}
 }
 
 /* SH.TER.DIFF.1 */
-ARB_PREDICATE(sh_ter_diff_1_centre, .clause = "SH.TER.DIFF.1", .reading = "centre",
+ARB_PREDICATE(sh_ter_diff_1, .clause = "SH.TER.DIFF.1", .readings = THROUGH_READINGS,
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
               .question = "terrain.difficult.check", .fingerprint = "0fc65f40839bd2c7")
 {
-	diff_1(ev, r, ARB_THROUGH_CENTRE);
-}
-
-/* SH.TER.DIFF.1 */
-ARB_PREDICATE(sh_ter_diff_1_base, .clause = "SH.TER.DIFF.1", .reading = "base",
-              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
-              .question = "terrain.difficult.check", .fingerprint = "0fc65f40839bd2c7")
-{
-	diff_1(ev, r, ARB_THROUGH_BASE);
+	diff_1(ev, r, (arb_through)arb_eval_reading_arg(ev));
 }
 
 /* "roll a 2d6 and pick the highest value": false when the roll is not 2 dice. */
@@ -227,7 +230,8 @@ static void diff_2(const arb_eval *ev, arb_result *r, arb_through how)
 	if (ok) {
 		r->outcome = ARB_VALUE;
 		arb_result_value(r, "difficult_allowance", value);
-		arb_result_explain(r, "difficult terrain check: highest of %zu dice is %d", n, value);
+		arb_result_explain(r, "difficult terrain check: highest of %zu dice is %d", n,
+		                   value);
 	} else {
 		r->outcome = ARB_VIOLATED;
 		arb_result_explain(r, "the difficult terrain check rolled %zu dice, not %g", n,
@@ -236,23 +240,12 @@ static void diff_2(const arb_eval *ev, arb_result *r, arb_through how)
 }
 
 /* SH.TER.DIFF.2 */
-ARB_PREDICATE(sh_ter_diff_2_centre, .clause = "SH.TER.DIFF.2", .reading = "centre",
+ARB_PREDICATE(sh_ter_diff_2, .clause = "SH.TER.DIFF.2", .readings = THROUGH_READINGS,
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
-              .question = "terrain.difficult.roll",
-              .params = "SH.TER.DIFF.2:difficult_dice",
+              .question = "terrain.difficult.roll", .params = "SH.TER.DIFF.2:difficult_dice",
               .fingerprint = "97a2f1862a94d4f4")
 {
-	diff_2(ev, r, ARB_THROUGH_CENTRE);
-}
-
-/* SH.TER.DIFF.2 */
-ARB_PREDICATE(sh_ter_diff_2_base, .clause = "SH.TER.DIFF.2", .reading = "base",
-              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
-              .question = "terrain.difficult.roll",
-              .params = "SH.TER.DIFF.2:difficult_dice",
-              .fingerprint = "97a2f1862a94d4f4")
-{
-	diff_2(ev, r, ARB_THROUGH_BASE);
+	diff_2(ev, r, (arb_through)arb_eval_reading_arg(ev));
 }
 
 static void diff_3(const arb_eval *ev, arb_result *r, arb_through how)
@@ -266,38 +259,32 @@ static void diff_3(const arb_eval *ev, arb_result *r, arb_through how)
 	}
 	r->subject = x.furthest;
 	if (!difficult_value(ev, &value, &n)) {
-		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "%s moves %.2f in through difficult terrain (%s); with no "
-		                      "2D6 check there is no value to compare",
+		/* No check was rolled: "That value" does not exist (SH.TER.DIFF.1 answers). */
+		r->outcome = ARB_NA;
+		arb_result_explain(r,
+		                   "%s moves %.2f in through difficult terrain (%s); no check was "
+		                   "rolled, so there is no value to compare",
 		                   x.furthest, x.length, reading_words(how));
 		return;
 	}
 	r->has_measure = true;
-	r->measure = (arb_measure){.figure = x.length, .limit = value,
-	                           .margin = value - x.length, .other = -1};
+	r->measure = (arb_measure){
+	    .figure = x.length, .limit = value, .margin = value - x.length, .other = -1};
 	r->outcome = x.length <= value + TOL ? ARB_HOLDS : ARB_VIOLATED;
-	arb_result_explain(r, "%s moves %.2f in through difficult terrain (%s), the check "
-	                      "allows %d in%s",
+	arb_result_explain(r,
+	                   "%s moves %.2f in through difficult terrain (%s), the check "
+	                   "allows %d in%s",
 	                   x.furthest, x.length, reading_words(how), value,
 	                   r->outcome == ARB_VIOLATED ? ": too far" : "");
 }
 
 /* SH.TER.DIFF.3 */
-ARB_PREDICATE(sh_ter_diff_3_centre, .clause = "SH.TER.DIFF.3", .reading = "centre",
+ARB_PREDICATE(sh_ter_diff_3, .clause = "SH.TER.DIFF.3", .readings = THROUGH_READINGS,
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
               .question = "terrain.difficult.distance", .params = "SH.TER.DIFF.2:difficult_dice",
               .fingerprint = "d4ff1cf8fe1cde87")
 {
-	diff_3(ev, r, ARB_THROUGH_CENTRE);
-}
-
-/* SH.TER.DIFF.3 */
-ARB_PREDICATE(sh_ter_diff_3_base, .clause = "SH.TER.DIFF.3", .reading = "base",
-              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
-              .question = "terrain.difficult.distance", .params = "SH.TER.DIFF.2:difficult_dice",
-              .fingerprint = "d4ff1cf8fe1cde87")
-{
-	diff_3(ev, r, ARB_THROUGH_BASE);
+	diff_3(ev, r, (arb_through)arb_eval_reading_arg(ev));
 }
 
 /* ---- Dangerous Terrain ---- */
@@ -315,24 +302,17 @@ static void dang_2(const arb_eval *ev, arb_result *r, arb_through how)
 	r->outcome = taken ? ARB_HOLDS : ARB_VIOLATED;
 	arb_result_explain(r, "%zu model(s) move through dangerous terrain (%s)%s", x.models,
 	                   reading_words(how),
-	                   taken ? ", and the test was taken" : " and no dangerous terrain test was "
-	                                                         "rolled");
+	                   taken ? ", and the test was taken"
+	                         : " and no dangerous terrain test was "
+	                           "rolled");
 }
 
 /* SH.TER.DANG.2 */
-ARB_PREDICATE(sh_ter_dang_2_centre, .clause = "SH.TER.DANG.2", .reading = "centre",
+ARB_PREDICATE(sh_ter_dang_2, .clause = "SH.TER.DANG.2", .readings = THROUGH_READINGS,
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
               .question = "terrain.dangerous.test", .fingerprint = "24af13f1117cac6c")
 {
-	dang_2(ev, r, ARB_THROUGH_CENTRE);
-}
-
-/* SH.TER.DANG.2 */
-ARB_PREDICATE(sh_ter_dang_2_base, .clause = "SH.TER.DANG.2", .reading = "base",
-              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
-              .question = "terrain.dangerous.test", .fingerprint = "24af13f1117cac6c")
-{
-	dang_2(ev, r, ARB_THROUGH_BASE);
+	dang_2(ev, r, (arb_through)arb_eval_reading_arg(ev));
 }
 
 static void dang_3(const arb_eval *ev, arb_result *r, arb_through how)
@@ -348,27 +328,19 @@ static void dang_3(const arb_eval *ev, arb_result *r, arb_through how)
 	double per = arb_eval_param(ev, "dangerous_die");
 	double want = per * (double)x.models;
 	r->outcome = (double)n == want ? ARB_HOLDS : ARB_VIOLATED;
-	arb_result_explain(r, "%zu model(s) move through dangerous terrain (%s): %g dice "
-	                      "wanted, %zu rolled",
+	arb_result_explain(r,
+	                   "%zu model(s) move through dangerous terrain (%s): %g dice "
+	                   "wanted, %zu rolled",
 	                   x.models, reading_words(how), want, n);
 }
 
 /* SH.TER.DANG.3 */
-ARB_PREDICATE(sh_ter_dang_3_centre, .clause = "SH.TER.DANG.3", .reading = "centre",
+ARB_PREDICATE(sh_ter_dang_3, .clause = "SH.TER.DANG.3", .readings = THROUGH_READINGS,
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
               .question = "terrain.dangerous.roll", .params = "dangerous_die",
               .fingerprint = "1f75c3366ecdffc9")
 {
-	dang_3(ev, r, ARB_THROUGH_CENTRE);
-}
-
-/* SH.TER.DANG.3 */
-ARB_PREDICATE(sh_ter_dang_3_base, .clause = "SH.TER.DANG.3", .reading = "base",
-              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
-              .question = "terrain.dangerous.roll", .params = "dangerous_die",
-              .fingerprint = "1f75c3366ecdffc9")
-{
-	dang_3(ev, r, ARB_THROUGH_BASE);
+	dang_3(ev, r, (arb_through)arb_eval_reading_arg(ev));
 }
 
 /* Wounds from the test: each die showing the parameter's face. */
@@ -393,36 +365,27 @@ static void dang_4(const arb_eval *ev, arb_result *r, arb_through how)
 	}
 	r->outcome = ARB_VALUE;
 	arb_result_value(r, "dangerous_wounds", (double)w);
-	arb_result_explain(r, "%zu of %zu dangerous terrain dice show %g: %zu wound(s)", w,
-	                   rolled, arb_eval_param(ev, "wound_roll"), w);
+	arb_result_explain(r, "%zu of %zu dangerous terrain dice show %g: %zu wound(s)", w, rolled,
+	                   arb_eval_param(ev, "wound_roll"), w);
 }
 
 /* SH.TER.DANG.4 */
-ARB_PREDICATE(sh_ter_dang_4_centre, .clause = "SH.TER.DANG.4", .reading = "centre",
+ARB_PREDICATE(sh_ter_dang_4, .clause = "SH.TER.DANG.4", .readings = THROUGH_READINGS,
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
               .question = "value.dangerous", .params = "wound_roll",
               .fingerprint = "be4dce9912090b80")
 {
-	dang_4(ev, r, ARB_THROUGH_CENTRE);
-}
-
-/* SH.TER.DANG.4 */
-ARB_PREDICATE(sh_ter_dang_4_base, .clause = "SH.TER.DANG.4", .reading = "base",
-              .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
-              .question = "value.dangerous", .params = "wound_roll",
-              .fingerprint = "be4dce9912090b80")
-{
-	dang_4(ev, r, ARB_THROUGH_BASE);
+	dang_4(ev, r, (arb_through)arb_eval_reading_arg(ev));
 }
 
 /* SH.TER.DANG.5 */
-ARB_PREDICATE(sh_ter_dang_5, .clause = "SH.TER.DANG.5", .ruleset = "scrollhammer",
-              .actions = MOVES, .phases = "movement", .question = "terrain.dangerous.save",
+ARB_PREDICATE(sh_ter_dang_5, .clause = "SH.TER.DANG.5", .ruleset = "scrollhammer", .actions = MOVES,
+              .phases = "movement", .question = "terrain.dangerous.save",
               .params = "SH.TER.DANG.4:wound_roll", .fingerprint = "76f9fe8fce5a6bd8")
 {
 	const char *saved = arb_scenario_fact(arb_eval_scenario(ev), "armor_save_taken");
-	size_t rolled, w = dangerous_wounds(ev, arb_eval_param(ev, "SH.TER.DANG.4:wound_roll"),
-	                                    &rolled);
+	size_t rolled,
+	    w = dangerous_wounds(ev, arb_eval_param(ev, "SH.TER.DANG.4:wound_roll"), &rolled);
 	if (!w || !saved) {
 		r->outcome = ARB_NA;
 		return;
