@@ -796,7 +796,7 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 		return rc;
 	/* Arguable precedences the profile leaves open and whose two clauses both
 	 * apply are readings: judged each way, they must agree. */
-	size_t np = arb_rulebook_precedence_count(o->rb, s->ruleset), open = 0;
+	size_t np = arb_rulebook_precedence_count(o->rb, s->ruleset);
 	unsigned relevant = 0;
 	for (size_t k = 0, arg = 0; k < np; k++) {
 		const arb_precedence *pr = arb_rulebook_precedence_at(o->rb, s->ruleset, k);
@@ -806,10 +806,10 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 		const char *want = NULL;
 		snprintf(key, sizeof key, "%s over %s", pr->winner, pr->loser);
 		arb_rulebook_profile_reading(o->rb, s->ruleset, profile, key, &want);
-		if (!want && arg < ARB_ARGUABLE_MAX && trace_applies(v, pr->winner, pr->when_permits) &&
+		if (!want && arg < ARB_ARGUABLE_MAX &&
+		    trace_applies(v, pr->winner, pr->when_permits) &&
 		    trace_applies(v, pr->loser, false)) {
 			relevant |= 1u << arg;
-			open++;
 		}
 		arg++;
 	}
@@ -852,7 +852,6 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 		v->dispute = (v->kind == ARB_V_DISPUTED ? v->dispute : 0) | ARB_DISPUTE_READINGS;
 		v->kind = ARB_V_DISPUTED;
 	}
-	(void)open;
 	*out = v;
 	return ARB_OK;
 }
