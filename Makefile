@@ -9,7 +9,7 @@ BUILD   := build
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wpointer-arith \
            -Wformat=2 -Wundef -Wvla -Wmissing-prototypes
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools -MMD -MP
+CFLAGS  += -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/arbiter -Itools/writers -MMD -MP
 LDLIBS  := -lcsv -lm
 ifeq ($(SANITIZE),1)
 export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0
@@ -19,14 +19,18 @@ LDFLAGS += -fsanitize=address,undefined
 endif
 
 LIB_SRC   := $(wildcard oracle/*.c) $(wildcard oracle/rules/*/*.c)
-TOOL_SRC  := $(filter-out tools/arbiter.c tools/gen_%.c tools/bench_%.c,$(wildcard tools/*.c))
+# tools/arbiter: the program (one cmd_*.c per subcommand); tools/writers:
+# what it writes (JSON Lines, SVG, HTML report, DOT); tools/gen: the case
+# generators; tools/bench: the benchmark.
+TOOL_SRC  := $(filter-out tools/arbiter/arbiter.c,$(wildcard tools/arbiter/*.c)) \
+             $(wildcard tools/writers/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
-GEN_SRC   := $(wildcard tools/gen_*.c) $(wildcard tools/bench_*.c)
+GEN_SRC   := $(wildcard tools/gen/gen_*.c) $(wildcard tools/bench/bench_*.c)
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ  := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
-GEN_BIN   := $(GEN_SRC:tools/%.c=$(BUILD)/%)
+GEN_BIN   := $(addprefix $(BUILD)/,$(notdir $(GEN_SRC:.c=)))
 BENCH_BIN := $(BUILD)/bench_csvfloor
 
 ARBITER   := $(BUILD)/arbiter
@@ -49,20 +53,20 @@ $(BUILD)/%.o: %.c
 
 # Rule objects are linked directly (not through an archive) so that their
 # ARB_PREDICATE descriptors in the arb_predicates section are kept.
-$(ARBITER): $(BUILD)/tools/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
+$(ARBITER): $(BUILD)/tools/arbiter/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
 
 # Graphviz stays at the edge: only the flow drawing includes it.
-$(BUILD)/tools/flow_dot.o $(BUILD)/tools/report.o: CFLAGS += $(GV_CFLAGS)
+$(BUILD)/tools/writers/flow_dot.o $(BUILD)/tools/writers/report.o: CFLAGS += $(GV_CFLAGS)
 
-$(BUILD)/gen_%: $(BUILD)/tools/gen_%.o
+$(BUILD)/gen_%: $(BUILD)/tools/gen/gen_%.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # gen_variants shares the tools' growable string.
-$(BUILD)/gen_variants: $(BUILD)/tools/gen_variants.o $(BUILD)/tools/strbuf.o
+$(BUILD)/gen_variants: $(BUILD)/tools/gen/gen_variants.o $(BUILD)/tools/writers/strbuf.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/bench_%: $(BUILD)/tools/bench_%.o
+$(BUILD)/bench_%: $(BUILD)/tools/bench/bench_%.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(TESTS): $(TEST_OBJ) $(TOOL_OBJ) $(LIB_OBJ)
@@ -93,14 +97,14 @@ run: deps $(ARBITER)
 asan:
 	$(MAKE) check SANITIZE=1
 
-# Generated case tables (cases/**/gen-*.csv) come from tools/gen_*.c.
+# Generated case tables (cases/**/gen-*.csv) come from tools/gen/gen_*.c.
 cases: deps $(GEN_BIN)
-	sh tools/gen-cases.sh $(BUILD) cases
+	sh tools/gen/gen-cases.sh $(BUILD) cases
 
 cases-check: $(GEN_BIN)
 	@rm -rf $(BUILD)/gen-check && mkdir -p $(BUILD)/gen-check
-	@sh tools/gen-cases.sh $(BUILD) $(BUILD)/gen-check
-	@sh tools/gen-cases.sh --compare $(BUILD)/gen-check cases
+	@sh tools/gen/gen-cases.sh $(BUILD) $(BUILD)/gen-check
+	@sh tools/gen/gen-cases.sh --compare $(BUILD)/gen-check cases
 
 # docs/traceability.md is written by `arbiter lint --matrix` (exit 1 only
 # means findings; 2 is a failure).
@@ -113,14 +117,14 @@ docs-check: $(ARBITER)
 	  { echo "docs/traceability.md is out of date: run make docs"; exit 1; }
 
 bench: deps $(ARBITER) $(BENCH_BIN)
-	sh tools/bench.sh $(ARBITER) $(BENCH_BIN)
+	sh tools/bench/bench.sh $(ARBITER) $(BENCH_BIN)
 
 format:
-	clang-format -i $(LIB_SRC) $(wildcard oracle/*.h) $(wildcard tools/*.c tools/*.h) $(TEST_SRC)
+	clang-format -i $(LIB_SRC) $(wildcard oracle/*.h) $(wildcard tools/*/*.c tools/*/*.h) $(TEST_SRC)
 
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
-	  --inline-suppr --std=c11 -Ioracle -Itools --suppress=missingIncludeSystem oracle tools
+	  --inline-suppr --std=c11 -Ioracle -Itools/arbiter -Itools/writers --suppress=missingIncludeSystem oracle tools
 	clang-tidy --quiet $(LIB_SRC) -- $(CFLAGS)
 
 clean:

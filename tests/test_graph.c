@@ -1,11 +1,11 @@
 /*
  * test_graph.c: phase flows: the ```flow markup of spec/ (oracle/spec.c),
- * and their DOT text (tools/flow_dot.c), compared golden: Graphviz's SVG
+ * and their DOT text (tools/writers/flow_dot.c), compared golden: Graphviz's SVG
  * depends on the fonts installed, the DOT text does not.
  */
 #include "support.h"
 
-#include "../tools/flow_dot.h"
+#include "../tools/writers/flow_dot.h"
 #include "arbiter.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* test_json.c: the JSON Lines interchange (tools/json_io.c,
+/* test_json.c: the JSON Lines interchange (tools/writers/json_io.c,
  * docs/interchange.md): round trips, every error path, exact verdict and
  * error lines, the verdict checker, and the two doors of the protocol
  * (arbiter judge and arbiter run, with a fixture predicate that faults). */
@@ -14,8 +14,8 @@
 
 #include "support.h"
 /* Relative to this file: the tools' headers. */
-#include "../tools/cli.h"
-#include "../tools/json_io.h"
+#include "../tools/arbiter/cli.h"
+#include "../tools/writers/json_io.h"
 
 /* ---- helpers ---- */
 

@@ -1,11 +1,11 @@
 /*
- * test_report.c: the HTML report (tools/report.c): text from spec/ and
+ * test_report.c: the HTML report (tools/writers/report.c): text from spec/ and
  * cases/ is escaped, every clause is an anchor, and the report directory is
  * replaced whole or not at all.
  */
 #include "support.h"
 
-#include "../tools/report.h"
+#include "../tools/writers/report.h"
 #include "arbiter.h"
 
 #include <dirent.h>

@@ -1,4 +1,4 @@
-/* test_svg.c: the scenario picture of `arbiter explain` (tools/svg.c). */
+/* test_svg.c: the scenario picture of `arbiter explain` (tools/writers/svg.c). */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 
@@ -9,8 +9,8 @@
 
 /* Relative to this file, so the test builds whether or not tools/ is on
  * the include path. */
-#include "../tools/strbuf.h"
-#include "../tools/svg.h"
+#include "../tools/writers/strbuf.h"
+#include "../tools/writers/svg.h"
 
 /* A small move: unit A1 (side A) with a round base moving 6" east and a
  * rotated rectangular base named so that it needs escaping; unit B1
@@ -276,7 +276,7 @@ Test(svg, replaces_bytes_xml_forbids)
 	arb_scenario_free(s);
 }
 
-/* The growable string the picture is written into (tools/strbuf.c). */
+/* The growable string the picture is written into (tools/writers/strbuf.c). */
 
 Test(strbuf, empty_take_gives_empty_string)
 {

@@ -2,7 +2,7 @@
 # make bench: throughput of the whole case suite. Reports medians of REPEAT
 # runs measured in one go (the machines are noisy: compare ratios, not
 # absolute figures across machines).
-# Usage: sh tools/bench.sh ARBITER CSVFLOOR [REPEAT]
+# Usage: sh tools/bench/bench.sh ARBITER CSVFLOOR [REPEAT]
 set -eu
 ARB=$1
 FLOOR=$2

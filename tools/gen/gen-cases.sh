@@ -3,7 +3,7 @@
 # checks that the committed ones are up to date (docs/cases.md, "Generated
 # tables"). Run from the repository's root, as the Makefile does.
 #
-#   sh tools/gen-cases.sh BUILD_DIR OUT_DIR
+#   sh tools/gen/gen-cases.sh BUILD_DIR OUT_DIR
 #       BUILD_DIR/gen_boundary OUT_DIR
 #       and, for each RULESET/SECTION of SECTIONS below,
 #       BUILD_DIR/gen_variants over cases/RULESET/SECTION/hand-*.csv,
@@ -12,7 +12,7 @@
 #       other section it writes into a temporary directory and the file is
 #       moved into place). With no hand-*.csv in a section, its
 #       gen-variants.csv is removed: nothing generates it.
-#   sh tools/gen-cases.sh --compare DIR_A DIR_B
+#   sh tools/gen/gen-cases.sh --compare DIR_A DIR_B
 #       every gen-*.csv under DIR_A must be the same file under DIR_B, and
 #       every gen-*.csv under DIR_B must have been generated (be in DIR_A);
 #       otherwise says which are out of date, "run: make cases", exit 1.
@@ -28,8 +28,8 @@ SECTIONS=$(find cases -mindepth 3 -maxdepth 3 -name 'hand-*.csv' 2>/dev/null |
 	sed 's|^cases/||; s|/[^/]*$||' | sort -u)
 
 usage() {
-	echo "usage: sh tools/gen-cases.sh BUILD_DIR OUT_DIR" >&2
-	echo "       sh tools/gen-cases.sh --compare DIR_A DIR_B" >&2
+	echo "usage: sh tools/gen/gen-cases.sh BUILD_DIR OUT_DIR" >&2
+	echo "       sh tools/gen/gen-cases.sh --compare DIR_A DIR_B" >&2
 	exit 2
 }
 

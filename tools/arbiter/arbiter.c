@@ -1,4 +1,4 @@
-/* arbiter.c: the command line; one subcommand per tools/cmd_*.c file. */
+/* arbiter.c: the command line; one subcommand per tools/arbiter/cmd_*.c file. */
 #include "cli.h"
 
 #include <stdio.h>
