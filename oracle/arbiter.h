@@ -7,6 +7,7 @@
  *
  *   1. Errors                 how failures are reported
  *   2. Geometry               bases, distances, swept paths, coherency
+ *   2b. Poses and rotation    paths of poses, wheels, pivots, swept rotation
  *   3. Scenarios              the battlefield model (board, units, action)
  *   4. Rulebook               spec/ parsed into clauses and parameters
  *   5. Predicates             how a rule clause is declared in C
@@ -105,13 +106,19 @@ typedef struct arb_placed {
 /* A geometric judgement: the figure measured, the limit it was compared
  * with, the margin (limit - figure; negative means over the limit), the
  * closest points (p on the first shape, q on the second) and, for sets,
- * the index of the other shape that decided (-1 if none). */
+ * the index of the other shape that decided (-1 if none). points says
+ * that p and q are real points of the table: the geometry functions that
+ * find them set it; a measure built without them (zero-initialised, or a
+ * figure with nothing to point at) has points false, and p and q are then
+ * not to be drawn or read. Where two shapes touch or overlap (figure 0),
+ * p = q is a point of both. */
 typedef struct arb_measure {
 	double figure;
 	double limit;
 	double margin;
 	arb_vec2 p, q;
 	long other;
+	bool points;
 } arb_measure;
 
 /* Distance in inches between the closest points of two placed bases;
@@ -127,7 +134,9 @@ double arb_geom_path_length(const arb_vec2 *pts, size_t n);
  * others[0..n_others-1] (which stay put). Returns the smallest distance
  * (INFINITY when n_others == 0) and fills m: p is the point of the moving
  * base, q the point of the other base, other the index in others. When
- * n == 1 it is the distance at that one position; n == 0 gives INFINITY. */
+ * n == 1 it is the distance at that one position; n == 0 gives INFINITY.
+ * With nothing to approach (n == 0 or n_others == 0) m->points is false.
+ * Round bases take a closed form; exact for every shape (docs/geometry.md). */
 double arb_geom_swept_distance(const arb_placed *mover, const arb_vec2 *pts, size_t n,
                                const arb_placed *others, size_t n_others, arb_measure *m);
 
@@ -151,8 +160,9 @@ double arb_geom_penetration(const arb_placed *a, const arb_placed *b);
 
 /* The deepest overlap of base `mover`, translated along the polyline
  * pts[0..n-1] as in arb_geom_swept_distance, with any of others. Returns 0
- * when it never overlaps; fills m (figure = depth, p the mover's centre
- * where it is deepest, q the other's centre, other its index). */
+ * when it never overlaps (then m->points is false); fills m (figure =
+ * depth, p the mover's centre where it is deepest, q the other's centre,
+ * other its index). Exact: no search along the path. */
 double arb_geom_swept_penetration(const arb_placed *mover, const arb_vec2 *pts, size_t n,
                                   const arb_placed *others, size_t n_others, arb_measure *m);
 
@@ -211,10 +221,226 @@ typedef enum arb_through {
  * `how`. 0 when it never is (or n < 2, or np < 3). If m is not NULL: m->figure =
  * the length, m->p = the centre where the base first enters, m->q = where it last
  * leaves (both the path's start/end if it is already/still inside), m->other = -1;
- * when the length is 0, p and q are the path's first point. Exact: no sampling.
- * NAN when out of memory. */
+ * when the length is 0, m->points is false (p and q are the path's first point).
+ * Exact: no sampling. NAN when out of memory (m->figure NAN, no points): a
+ * caller must treat it as a fault, never as a length. */
 double arb_geom_path_through(const arb_placed *a, const arb_vec2 *pts, size_t n,
                              const arb_vec2 *poly, size_t np, arb_through how, arb_measure *m);
+
+/* ------------------------------------------------------------------ */
+/* 2b. Poses and rotation                                              */
+/* ------------------------------------------------------------------ */
+/*
+ * A move that turns (a wheel, a pivot, a reform) is a path of poses: the
+ * unit's pose (its centre and facing) before and after each step, and the
+ * step that joins them. A step is one rigid motion: a translation (facing
+ * unchanged) or a rotation about a point by a signed angle; a ruleset's
+ * manoeuvre made of both is two steps with a pose between them. The unit
+ * is a body: bases placed in its own frame (origin at the pose's centre,
+ * facing 0 along +x, +y on its left), all moving together.
+ *
+ * Angles are degrees, counter-clockwise positive. A facing is read modulo
+ * 360 (-90 is 270, 370 is 10). A step's angle is a sweep, not a facing: it
+ * is signed, at most 360 in size, and never reduced (+2 and -358 join the
+ * same two facings by different sweeps). docs/geometry-rotation.md gives
+ * the contracts and error bounds and the conventions chosen here.
+ *
+ * Faults of a path are ARB_EINPUT with err->field naming the pose or step
+ * ("poses[2].facing_deg", "steps[1].pivot") and err->message the reason;
+ * file, line and column are left empty for a loader to fill in.
+ */
+
+typedef struct arb_pose {
+	arb_vec2 c;        /* centre, inches */
+	double facing_deg; /* facing */
+} arb_pose;
+
+typedef enum arb_step_kind {
+	ARB_STEP_TRANSLATE = 0, /* the centre goes straight to the next pose's */
+	ARB_STEP_ROTATE = 1     /* rigid rotation about pivot by angle_deg */
+} arb_step_kind;
+
+/* What the pivot of a rotation is declared to be; arb_pivot_check and
+ * arb_pose_path_check hold the step to it. */
+typedef enum arb_pivot {
+	ARB_PIVOT_POINT = 0,        /* any point */
+	ARB_PIVOT_CORNER = 1,       /* a corner of the unit's footprint */
+	ARB_PIVOT_FRONT_CORNER = 2, /* one of its two front corners (a wheel) */
+	ARB_PIVOT_CENTRE = 3        /* the centre of its footprint (pivot on the spot, reform) */
+} arb_pivot;
+
+/* One step. pivot, angle_deg and about are read for rotations only. */
+typedef struct arb_step {
+	arb_step_kind kind;
+	arb_vec2 pivot;   /* table coordinates, inches */
+	double angle_deg; /* signed sweep, |angle_deg| <= 360 */
+	arb_pivot about;
+} arb_step;
+
+/* steps[i] takes poses[i] to poses[i+1]: n_steps + 1 poses. A rotation
+ * step is read from poses[i] and the step alone (poses[i+1] is where
+ * arb_pose_path_check expects it to land); a translation goes from
+ * poses[i].c to poses[i+1].c. The arrays belong to the caller. */
+typedef struct arb_pose_path {
+	const arb_pose *poses;
+	const arb_step *steps;
+	size_t n_steps;
+} arb_pose_path;
+
+/* A rigid body: parts[i].c and parts[i].facing_deg are in the body's frame.
+ * A single base is a body of one part at (0, 0) facing 0, posed at the
+ * base's centre and facing. The array belongs to the caller. */
+typedef struct arb_body {
+	const arb_placed *parts;
+	size_t n_parts;
+} arb_body;
+
+/* A unit's footprint: the rectangle, in the unit's own axes, that holds
+ * every base. f is the facing, l the facing turned 90 degrees left; rear
+ * and front bound the bases along f, right and left along l. In a body's
+ * own frame (arb_body_footprint) f is +x and l is +y. The functions that
+ * read it are in section 3b (oracle/units.c). */
+typedef struct arb_footprint {
+	arb_vec2 f, l;
+	double rear, front, right, left;
+} arb_footprint;
+
+/* The corners of a footprint on the table: front-left, front-right,
+ * rear-right, rear-left. */
+void arb_footprint_corners(const arb_footprint *fp, arb_vec2 out[4]);
+
+/* facing mod 360 in [0, 360); NAN when deg is not finite. */
+double arb_angle_normalise(double deg);
+/* The shortest turn from one facing to another, in (-180, 180]: 359 -> 1
+ * is +2, 1 -> 359 is -2, 0 -> 180 is +180. NAN when either is not finite. */
+double arb_angle_delta(double from_deg, double to_deg);
+
+/* A point of the body's frame put on the table at pose `at`. Rotations by
+ * multiples of 90 degrees are exact. */
+arb_vec2 arb_pose_point(const arb_pose *at, arb_vec2 local);
+/* A part of a body put on the table at pose `at` (facing normalised). */
+arb_placed arb_pose_place(const arb_pose *at, const arb_placed *part);
+/* Pose `at` turned about pivot by angle_deg (facing normalised). */
+arb_pose arb_pose_rotate(const arb_pose *at, arb_vec2 pivot, double angle_deg);
+
+/* The bounding rectangle of the body's bases in its own frame (the
+ * footprint convention, docs/geometry-rotation.md). ARB_EINPUT when the
+ * body has no parts or a part is not finite. */
+int arb_body_footprint(arb_footprint *out, const arb_body *body, arb_error *err);
+
+/* ARB_OK, or ARB_EINPUT when the pose's centre or facing is not finite
+ * (field "poses[index].c" or "poses[index].facing_deg"). */
+int arb_pose_check(const arb_pose *p, size_t index, arb_error *err);
+
+/* Whether pivot is what `about` says, for the unit with footprint fp at
+ * pose `at`, within tol inches. *corner (if not NULL) receives the corner
+ * (0..3, as in arb_footprint) the pivot is, or -1 (ARB_PIVOT_POINT and
+ * ARB_PIVOT_CENTRE). ARB_EINPUT, with the nearest candidate and its
+ * distance in the message, when it is not, when pivot or tol is not
+ * finite, or when fp is NULL and `about` needs it. */
+int arb_pivot_check(int *corner, const arb_pose *at, const arb_footprint *fp, arb_vec2 pivot,
+                    arb_pivot about, double tol, arb_error *err);
+
+/* Checks a whole path: every pose finite; every step of a known kind with
+ * a finite pivot and |angle_deg| <= 360; every rotation's pivot what its
+ * `about` declares (at the pose before it); and every pose where its step
+ * puts the previous one (no teleport): no point of the footprint more than
+ * tol inches from where the step takes it. fp is required. On ARB_EINPUT
+ * *bad (if not NULL) is the pose the fault belongs to: a step's fault
+ * belongs to the pose it arrives at (index + 1). */
+int arb_pose_path_check(size_t *bad, const arb_pose_path *path, const arb_footprint *fp, double tol,
+                        arb_error *err);
+
+/* Arc length of radius `radius` over angle_deg: radius * |angle| in
+ * radians (exact but for the rounding of pi / 180). */
+double arb_arc_length(double radius, double angle_deg);
+
+typedef enum arb_travel_point {
+	ARB_TRAVEL_CENTRE = 0,  /* the centre of the base */
+	ARB_TRAVEL_FARTHEST = 1 /* the point of the base farthest from the pivot:
+	                           the most any point of the base moves */
+} arb_travel_point;
+
+/* How far a point of base (placed on the table) travels when it rotates
+ * about pivot by angle_deg: the arc length of that point. */
+double arb_rotation_travel(const arb_placed *base, arb_vec2 pivot, double angle_deg,
+                           arb_travel_point which);
+
+/* Distance travelled by each part of the body along the path, into
+ * out[0..n_parts-1] (the caller's array): the sum over steps of what the
+ * part travels in each (a translation's length, or its rotation travel).
+ * ARB_TRAVEL_CENTRE gives the exact length of each centre's path;
+ * ARB_TRAVEL_FARTHEST the sum of each step's farthest-point travel, which
+ * is exact for one step and at least what any one point travels
+ * otherwise. ARB_EINPUT as arb_pose_path_check's finiteness and kind
+ * checks (no footprint is needed here). */
+int arb_path_travel(double *out, const arb_body *body, const arb_pose_path *path,
+                    arb_travel_point which, arb_error *err);
+
+/* Which point of a wheel is measured. */
+typedef enum arb_wheel_point {
+	ARB_WHEEL_MODEL_CENTRE = 0,   /* the outside model's centre */
+	ARB_WHEEL_MODEL_FARTHEST = 1, /* the point of the outside model's base
+	                                 farthest from the pivot */
+	ARB_WHEEL_FRONT_CORNER = 2    /* the unit's other front corner */
+} arb_wheel_point;
+
+typedef struct arb_wheel {
+	double distance;  /* the arc the measured point travels */
+	double radius;    /* from the pivot to that point */
+	long outside;     /* the outside model (index of body's parts), or -1
+	                     for ARB_WHEEL_FRONT_CORNER */
+	int pivot_corner; /* 0: wheeling about the front-left corner, 1: front-right */
+	int direction;    /* +1: the front edge swings forward, -1: backwards,
+	                     0: neither (no turn) */
+} arb_wheel;
+
+/* Measures a wheel: `step` (a rotation) turns the body, at pose `at` with
+ * footprint fp, about a front corner (within tol). The outside model of
+ * the front rank is the part of front_rank[0..n_front-1] (indices of the
+ * caller's choosing: the front rank is the unit-geometry module's to
+ * define) whose centre is farthest from the pivot, the lowest index on a
+ * tie. front_rank may be NULL for ARB_WHEEL_FRONT_CORNER. ARB_EINPUT when
+ * the step is not a rotation about a front corner, an index is out of
+ * range, or the front rank is empty. */
+int arb_wheel_measure(arb_wheel *out, const arb_body *body, const arb_footprint *fp,
+                      const arb_pose *at, const arb_step *step, const size_t *front_rank,
+                      size_t n_front, arb_wheel_point which, double tol, arb_error *err);
+
+/* The closest approach of a moving body along a path. */
+typedef struct arb_sweep {
+	arb_measure m;     /* figure: the smallest distance (0 when they touch or
+	                      overlap), p on the mover and q on the other where it
+	                      happens, other: index in others (-1 if none, and for a
+	                      polygon); limit and margin 0 */
+	long part;         /* the body's part that decided, -1 if none */
+	size_t step;       /* the step in which it happens */
+	double t;          /* how far into that step, 0..1: a rotation has turned
+	                      t * angle_deg, a translation gone t of its length */
+	double turned_deg; /* t * angle_deg for a rotation, 0 for a translation */
+	arb_pose pose;     /* the body's pose there */
+	bool contact;      /* figure is 0: step, t and pose are where contact
+	                      first begins, and p = q is a point of contact */
+} arb_sweep;
+
+/* Closest approach of body, moving along path, to each of others[0..n-1]
+ * (which stay put): exact (closed form; docs/geometry-rotation.md), no
+ * sampling. figure = INFINITY and other = -1 when n_others == 0. With no
+ * steps it is the distance at poses[0]. Ties go to the earliest point of
+ * the path. ARB_EINPUT as arb_path_travel; out must not be NULL. */
+int arb_pose_sweep_distance(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
+                            const arb_placed *others, size_t n_others, arb_error *err);
+
+/* The same against a polygon (terrain) as arb_geom_base_polygon_distance
+ * reads it: n == 1 a point, 2 a segment, >= 3 a simple polygon (inside is
+ * 0). m.other is -1. */
+int arb_pose_sweep_polygon(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
+                           const arb_vec2 *poly, size_t n, arb_error *err);
+
+/* One base (on the table) rotating about pivot by angle_deg, against
+ * others: arb_pose_sweep_distance for a body of one part. */
+int arb_rotation_distance(arb_sweep *out, const arb_placed *mover, arb_vec2 pivot, double angle_deg,
+                          const arb_placed *others, size_t n_others, arb_error *err);
 
 /* ------------------------------------------------------------------ */
 /* 3. Scenarios                                                        */
@@ -272,11 +498,21 @@ typedef struct arb_terrain {
 	size_t n_poly;
 } arb_terrain;
 
-/* The path of one model: its centre's polyline, starting at its position. */
+/* The path of one model: its centre's polyline, starting at its position.
+ * A path that turns (CONV.TURN.2) is a path of poses: facing[i] is the
+ * model's facing at pts[i] (NAN where not written: the facing before it,
+ * turned by the step's angle if one is written, or the model's own at the
+ * start), and steps[i] joins pts[i] to pts[i+1]
+ * (a translation, or a rotation about a pivot; angle_deg NAN when not
+ * written: the shorter turn between the two facings). Both are NULL for a
+ * path that does not turn. The ruleset says which actions may turn, and
+ * about which point (`turns:` in ruleset.md). */
 typedef struct arb_path {
 	const char *model;
 	arb_vec2 *pts;
 	size_t n_pts;
+	double *facing;
+	arb_step *steps;
 } arb_path;
 
 typedef struct arb_action {
@@ -353,6 +589,90 @@ size_t arb_scenario_dice_for(const arb_scenario *s, const char *test, int *out, 
 bool arb_model_stat(const arb_model *m, const arb_unit *u, const char *name, double *out);
 /* A model as a placed base (at its start position). */
 arb_placed arb_model_placed(const arb_model *m);
+/* The facing of model m at point i of its path p (CONV.TURN.2). */
+double arb_path_facing(const arb_path *p, const arb_model *m, size_t i);
+/* The signed turn of step i of path p in degrees (0 for a translation). */
+double arb_path_turn(const arb_path *p, const arb_model *m, size_t i);
+/* The length of the path the model's centre travels: straight segments
+ * and, for rotations, the arc r |angle| about the pivot. */
+double arb_path_length(const arb_path *p, const arb_model *m);
+
+/* ------------------------------------------------------------------ */
+/* 3b. Unit geometry (oracle/units.c)                                  */
+/* ------------------------------------------------------------------ */
+/*
+ * What every ruleset measures on units and terrain shapes, defined once.
+ * The choices the rulebooks leave open are clauses of spec/conventions.md
+ * (CONV.ARC.*, CONV.RANK.1, CONV.DIST.2, CONV.TOL.1), so `arbiter lint`
+ * lists each as an assumption of the rulesets that rely on it.
+ */
+
+/* The unit vector of a facing in degrees (CONV.UNIT.2). */
+arb_vec2 arb_geom_dir(double deg);
+
+/* The half-extent of base p along the unit vector axis, in inches; lo and
+ * hi (either may be NULL) receive the base's projection onto axis. */
+double arb_geom_extent(const arb_placed *p, arb_vec2 axis, double *lo, double *hi);
+
+/* "Within limit": distance <= limit plus the tolerance (CONV.DIST.2,
+ * CONV.TOL.1). Every decision of the form "within", "up to", "at most"
+ * goes through here. */
+bool arb_within(double distance, double limit);
+
+/* The footprint of unit u (its models at their start positions) along
+ * u->facing_deg, or of n placed bases along facing_deg. */
+arb_footprint arb_unit_footprint(const arb_unit *u);
+arb_footprint arb_footprint_of(const arb_placed *bases, size_t n, double facing_deg);
+
+/* The four arcs of a footprint, centred on its facing (front), +90 (left
+ * side), 180 (rear) and 270 (right side): CONV.ARC.1. */
+enum { ARB_ARC_FRONT = 0, ARB_ARC_LEFT = 1, ARB_ARC_REAR = 2, ARB_ARC_RIGHT = 3 };
+
+/* The edge of the footprint that faces arc (ARB_ARC_*): *out receives its
+ * outward unit normal, and the result is the edge's coordinate along it
+ * (a point p is beyond the edge when dot(p, *out) exceeds it). */
+double arb_footprint_face(const arb_footprint *fp, int arc, arb_vec2 *out);
+
+/* The arcs point p lies in, as bits 1 << ARB_ARC_*: each arc_deg wide
+ * (any angle up to 360), drawn from the footprint's corners (lines at half
+ * the arc's angle from each corner) or from its centre (CONV.ARC.1). A
+ * point on a line between two arcs has the bits of both (CONV.ARC.2: the
+ * caller decides what the text says of it); 0 when in none. */
+int arb_footprint_arcs(const arb_footprint *fp, arb_vec2 p, double arc_deg, bool from_corners);
+
+/* Ranks of n bases counted along facing deg (CONV.RANK.1): rank[i] = 0 for
+ * the rank furthest along deg, then 1, 2, ...; *n_ranks the count. Files
+ * are the ranks counted along deg - 90 (right to left: deg + 90 counts
+ * left to right). ARB_OK, or ARB_ENOMEM. */
+int arb_ranks(const arb_placed *bases, size_t n, double deg, size_t *rank, size_t *n_ranks);
+
+/* Distance in inches between the closest bases of base a and unit b, or
+ * of units a and b (their models at their start positions): INFINITY when
+ * either has no model. m (may be NULL) receives the closest pair's measure,
+ * m->other the index of the model of b. */
+double arb_base_unit_distance(const arb_placed *a, const arb_unit *b, arb_measure *m);
+double arb_unit_distance(const arb_unit *a, const arb_unit *b, arb_measure *m);
+
+/* "Within reach" of a straight move: the length base mover goes straight
+ * towards the centre of base `to` until they touch (0 if they already do),
+ * and where its centre stops. Round bases: closed form; otherwise bisection
+ * to a width of 1/64 of the tolerance (per inch of approach). */
+double arb_geom_approach(const arb_placed *mover, const arb_placed *to, arb_vec2 *stop);
+
+/* Whether segments ab and cd cross properly: each has its ends strictly on
+ * both sides of the other's line (touching or collinear is not crossing). */
+bool arb_geom_segments_cross(arb_vec2 a, arb_vec2 b, arb_vec2 c, arb_vec2 d);
+
+/* Whether point p lies inside or on (within the tolerance of) the simple
+ * polygon poly[0..n-1]. */
+bool arb_geom_point_in_polygon(arb_vec2 p, const arb_vec2 *poly, size_t n);
+
+/* Distance in inches between two simple polygons (not necessarily convex):
+ * 0 when their edges cross or touch or one lies inside the other, and then
+ * m->p = m->q is a point of both; else the closest points of their
+ * boundaries. INFINITY when either is empty. */
+double arb_geom_polygon_distance(const arb_vec2 *a, size_t na, const arb_vec2 *b, size_t nb,
+                                 arb_measure *m);
 
 /* ------------------------------------------------------------------ */
 /* 4. Rulebook                                                         */
@@ -494,6 +814,10 @@ size_t arb_rulebook_ruleset_count(const arb_rulebook *rb);
 const char *arb_rulebook_ruleset_at(const arb_rulebook *rb, size_t i);
 /* Whether ruleset.md lists section (its file exists: the load checked it). */
 bool arb_rulebook_has_section(const arb_rulebook *rb, const char *ruleset, const char *section);
+/* Whether `action` of ruleset may turn (`turns: action:pivot` in its
+ * ruleset.md), and about which point (*about). */
+bool arb_rulebook_turn(const arb_rulebook *rb, const char *ruleset, const char *action,
+                       arb_pivot *about);
 /* Whether the ruleset's vocabulary (ruleset.md) declares word in list
  * ("formations", "statuses", "actions", "phases", "terrain", "facts"). */
 bool arb_rulebook_declares(const arb_rulebook *rb, const char *ruleset, const char *list,
@@ -583,6 +907,9 @@ typedef enum arb_outcome {
 
 const char *arb_outcome_name(arb_outcome o);
 
+/* The values one predicate may record (arb_result_value, arb_result_info).
+ * One more is a fault of the predicate: arb_judge fails with ARB_EINTERNAL
+ * naming it, the value is never dropped. At most the bits of an unsigned. */
 #define ARB_MAX_VALUES 8
 
 /* What a predicate writes. explanation is one line with the measured
@@ -621,6 +948,13 @@ typedef struct arb_reading {
  * profiles under its reading's name. */
 #define ARB_READINGS(...) ((const arb_reading[]){__VA_ARGS__, {NULL, 0}})
 
+/* Predicate flags, for the tools that draw a verdict. */
+enum {
+	/* its measure's limit is a distance to keep from enemy models: drawings
+	 * show it as a zone round them */
+	ARB_PRED_ENEMY_ZONE = 1u << 0
+};
+
 typedef struct arb_predicate {
 	const char *clause;          /* clause ID */
 	const char *reading;         /* NULL, or the reading's name (a clause with one
@@ -633,6 +967,7 @@ typedef struct arb_predicate {
 	const char *question;    /* what it decides: "move.distance" */
 	const char *params;      /* space-separated "name" or "CLAUSE:name" */
 	const char *fingerprint; /* of the clause text it was written against */
+	unsigned flags;          /* ARB_PRED_* */
 	arb_predicate_fn fn;
 	const char *src_file;
 	int src_line;
@@ -779,7 +1114,9 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 
 /* The exact odds of a scenario that rolls dice: its verdict judged once for
  * every outcome of its dice (each die 1 to 6, at most ARB_ODDS_MAX_DICE
- * dice), counted by verdict kind, and the distribution of each derived value. */
+ * dice), counted by verdict kind, and the distribution of each derived value
+ * (at most ARB_ODDS_MAX_VALUES values, each with at most ARB_ODDS_MAX_LEVELS
+ * levels). Odds past a limit are refused (ARB_EINPUT), never cut short. */
 #define ARB_ODDS_MAX_DICE   6
 #define ARB_ODDS_MAX_VALUES 8
 #define ARB_ODDS_MAX_LEVELS 48
@@ -800,7 +1137,8 @@ typedef struct arb_odds {
 
 /* Fills *out for s (which must roll 1 to ARB_ODDS_MAX_DICE dice; the dice s
  * states are replaced in turn by every outcome, s itself is not changed).
- * Returns ARB_EINPUT when s rolls no dice or too many. */
+ * Returns ARB_EINPUT when s rolls no dice or too many, or when its outcomes
+ * derive more values, or more levels of one value, than arb_odds holds. */
 int arb_odds_enumerate(arb_odds *out, const arb_oracle *o, const arb_scenario *s,
                        const char *profile, arb_error *err);
 

@@ -2,84 +2,17 @@
  * cases.c: case tables (docs/cases.md). CSV is read with libcsv in strict
  * mode, one byte at a time so that every field's line and column are known
  * (libcsv 3.0.3 reports neither); each row becomes a scenario and its
- * expectation. Any malformed row stops the load with file:line:column.
+ * expectation (cases-row.c). Any malformed row stops the load with
+ * file:line:column.
  */
-#include "internal.h"
+#include "cases-internal.h"
 
 #include <csv.h>
-#include <ctype.h>
 #include <errno.h>
-#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct arb_caseset {
-	arb_arena *arena;
-	arb_ptrvec cases; /* arb_case * */
-};
-
-enum col {
-	C_ID,
-	C_TARGET,
-	C_EXPECT,
-	C_VIOLATES,
-	C_DISPUTE,
-	C_DISPUTED,
-	C_PROFILE,
-	C_BOARD,
-	C_CONTEXT,
-	C_UNITS,
-	C_MODELS,
-	C_TERRAIN,
-	C_ACTION,
-	C_PATHS,
-	C_STATIONARY,
-	C_FACTS,
-	C_DICE,
-	C_VALUES,
-	C_VARIANTS,
-	C_NOTE,
-	C_RULESET,
-	C_COUNT
-};
-
-static const char *const kCols[C_COUNT] = {
-    "id",         "target",  "expect", "violates", "dispute",  "disputed", "profile",
-    "board",      "context", "units",  "models",   "terrain",  "action",   "paths",
-    "stationary", "facts",   "dice",   "values",   "variants", "note",     "ruleset"};
-
-static const bool kRequired[C_COUNT] = {[C_ID] = true,    [C_TARGET] = true, [C_EXPECT] = true,
-                                        [C_UNITS] = true, [C_MODELS] = true, [C_ACTION] = true};
-
-#define MAX_FIELDS 64
-
-/* One field as read: its text and where it began. */
-typedef struct field {
-	char *text;
-	long line, col;
-} field;
-
-typedef struct loader {
-	arb_caseset *cs;
-	const arb_rulebook *rb;
-	const char *file; /* arena copy */
-	const char *path_ruleset;
-	const char *buf;
-	size_t *nl; /* offsets of newlines */
-	size_t n_nl;
-	size_t pos; /* offset of the byte being parsed */
-	size_t field_start;
-	field fields[MAX_FIELDS];
-	size_t n_fields;
-	bool too_many;
-	long rows;              /* records seen, header included */
-	int colmap[MAX_FIELDS]; /* field index -> enum col */
-	size_t n_cols;
-	int rc;
-	arb_error *err;
-	bool subphase_given; /* the row's context names a sub-phase */
-} loader;
 
 static void where(const loader *L, size_t off, long *line, long *col)
 {
@@ -95,798 +28,67 @@ static void where(const loader *L, size_t off, long *line, long *col)
 	*col = (long)(off - (lo ? L->nl[lo - 1] + 1 : 0)) + 1;
 }
 
-/* ---- cell parsers ---- */
+/* ---- the cases by ID: a hash set, so that loading stays linear ---- */
 
-typedef struct cell {
-	loader *L;
-	arb_scenario *s;
-	const field *f;
-	const char *name;
-} cell;
-
-static int cell_err(const cell *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int cell_err(const cell *c, const char *fmt, ...)
+static size_t id_hash(const char *id)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	arb__verror_set(c->L->err, ARB_EINPUT, c->L->file, c->f->line, c->f->col, c->name, fmt, ap);
-	va_end(ap);
-	return ARB_EINPUT;
+	uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+	for (; *id; id++)
+		h = (h ^ (unsigned char)*id) * 1099511628211ULL;
+	return (size_t)h;
 }
 
-/* Splits text on sep into at most cap trimmed, non-empty pieces (in place). */
-static size_t split(char *text, char sep, char **out, size_t cap, bool *overflow)
+const arb_case *arb__cases_find(const arb_caseset *cs, const char *id)
 {
-	size_t n = 0;
-	*overflow = false;
-	char *p = text;
-	while (p) {
-		char *q = sep == ' ' ? p + strcspn(p, " \t") : strchr(p, sep);
-		if (q && *q == '\0')
-			q = NULL;
-		if (q)
-			*q = '\0';
-		while (isspace((unsigned char)*p))
-			p++;
-		size_t l = strlen(p);
-		while (l && isspace((unsigned char)p[l - 1]))
-			p[--l] = '\0';
-		if (*p) {
-			if (n == cap) {
-				*overflow = true;
-				return n;
-			}
-			out[n++] = p;
-		}
-		p = q ? q + 1 : NULL;
-	}
-	return n;
-}
-
-static bool parse_num(const char *s, double *out)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || *end || errno == ERANGE || !isfinite(v))
-		return false;
-	*out = v;
-	return true;
-}
-
-static bool parse_pt(const char *s, arb_vec2 *out)
-{
-	char tmp[128];
-	if (strlen(s) >= sizeof tmp)
-		return false;
-	strcpy(tmp, s);
-	char *comma = strchr(tmp, ',');
-	if (!comma)
-		return false;
-	*comma = '\0';
-	return parse_num(tmp, &out->x) && parse_num(comma + 1, &out->y);
-}
-
-static bool valid_name(const char *s)
-{
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!(isalnum((unsigned char)*s) || *s == '_' || *s == '-' || *s == '.'))
-			return false;
-	return true;
-}
-
-#define MAXP 512
-
-static char *dup_s(cell *c, const char *s)
-{
-	return arb_scenario_strdup(c->s, s);
-}
-
-static int parse_board(cell *c)
-{
-	const char *t = c->f->text;
-	if (!*t) {
-		c->s->board_w = 72;
-		c->s->board_h = 48;
-		return ARB_OK;
-	}
-	char tmp[64];
-	snprintf(tmp, sizeof tmp, "%s", t);
-	char *x = strchr(tmp, 'x');
-	if (!x)
-		return cell_err(c, "expected WxH in inches, e.g. 72x48, got '%s'", t);
-	*x = '\0';
-	if (!parse_num(tmp, &c->s->board_w) || !parse_num(x + 1, &c->s->board_h) ||
-	    c->s->board_w <= 0 || c->s->board_h <= 0)
-		return cell_err(c, "expected a positive WxH in inches, e.g. 72x48, got '%s'", t);
-	return ARB_OK;
-}
-
-static int parse_list(cell *c, char *text, const char ***out, size_t *n, bool ids_only)
-{
-	char *parts[MAXP];
-	bool ov;
-	size_t k = split(text, ' ', parts, MAXP, &ov);
-	if (ov)
-		return cell_err(c, "too many words");
-	*out = arb_scenario_alloc(c->s, sizeof(char *) * (k + 1));
-	if (!*out)
-		return ARB_ENOMEM;
-	for (size_t i = 0; i < k; i++) {
-		if (ids_only && !valid_name(parts[i]))
-			return cell_err(c, "'%s' is not a valid name", parts[i]);
-		(*out)[i] = dup_s(c, parts[i]);
-	}
-	*n = k;
-	return ARB_OK;
-}
-
-static int parse_context(cell *c)
-{
-	arb_context *x = &c->s->context;
-	x->phase = "movement";
-	x->subphase = "remaining";
-	x->battle_round = 2;
-	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", c->f->text);
-	char *parts[32];
-	bool ov;
-	size_t n = split(buf, ';', parts, 32, &ov);
-	if (ov)
-		return cell_err(c, "too many entries");
-	bool subphase_given = false;
-	c->L->subphase_given = false;
-	for (size_t i = 0; i < n; i++) {
-		char *eq = strchr(parts[i], '=');
-		if (!eq)
-			return cell_err(c, "expected key=value, got '%s'", parts[i]);
-		*eq = '\0';
-		char *k = parts[i], *v = eq + 1;
-		while (isspace((unsigned char)*v))
-			v++;
-		size_t kl = strlen(k);
-		while (kl && isspace((unsigned char)k[kl - 1]))
-			k[--kl] = '\0';
-		if (strcmp(k, "phase") == 0)
-			x->phase = dup_s(c, v);
-		else if (strcmp(k, "subphase") == 0) {
-			x->subphase = *v && strcmp(v, "-") ? dup_s(c, v) : NULL;
-			subphase_given = true;
-			c->L->subphase_given = true;
-		} else if (strcmp(k, "round") == 0) {
-			double r;
-			if (!parse_num(v, &r) || r < 1 || r != floor(r) || r > 1000)
-				return cell_err(c, "round must be a whole number from 1, got '%s'",
-				                v);
-			x->battle_round = (int)r;
-		} else if (strcmp(k, "side") == 0)
-			x->active_side = dup_s(c, v);
-		else if (strcmp(k, "in_progress") == 0)
-			x->in_progress = *v && strcmp(v, "-") ? dup_s(c, v) : NULL;
-		else if (strcmp(k, "completed") == 0) {
-			int rc = parse_list(c, v, &x->completed, &x->n_completed, true);
-			if (rc)
-				return rc;
-		} else
-			return cell_err(
-			    c,
-			    "unknown context key '%s' (expected phase, subphase, round, "
-			    "side, in_progress, completed)",
-			    k);
-	}
-	/* The default sub-phase only where the ruleset has one of that name. */
-	if (!subphase_given &&
-	    (strcmp(x->phase, "movement") != 0 ||
-	     !arb_rulebook_declares(c->L->rb, c->s->ruleset, "subphases", "remaining")))
-		x->subphase = NULL;
-	return ARB_OK;
-}
-
-/* NAME=number into kv; returns 1 if tok is not NAME=number. */
-static int parse_stat(cell *c, const char *tok, arb_kv *kv)
-{
-	const char *eq = strchr(tok, '=');
-	if (!eq || eq == tok)
-		return 1;
-	char *name = arb_scenario_strndup(c->s, tok, (size_t)(eq - tok));
-	if (!name)
-		return ARB_ENOMEM;
-	if (!parse_num(eq + 1, &kv->value))
-		return cell_err(c, "%s: expected a number after '=', got '%s'", name, eq + 1);
-	kv->name = name;
-	return 0;
-}
-
-static int parse_units(cell *c)
-{
-	char *buf = dup_s(c, c->f->text);
-	char *recs[MAXP];
-	bool ov;
-	size_t n = split(buf, ';', recs, MAXP, &ov);
-	if (ov)
-		return cell_err(c, "too many units");
-	if (n == 0)
-		return cell_err(c, "at least one unit is needed");
-	c->s->units = arb_scenario_alloc(c->s, sizeof(arb_unit) * n);
-	if (!c->s->units)
-		return ARB_ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		char *tok[64];
-		size_t k = split(recs[i], ' ', tok, 64, &ov);
-		if (ov || k < 3)
-			return cell_err(
-			    c, "unit %zu: expected 'ID SIDE FORMATION [NAME=n] [status]'", i + 1);
-		arb_unit *u = &c->s->units[i];
-		if (!valid_name(tok[0]) || !valid_name(tok[1]))
-			return cell_err(c, "unit %zu: malformed id or side", i + 1);
-		u->id = tok[0];
-		u->side = tok[1];
-		u->formation = strcmp(tok[2], "-") == 0 ? NULL : tok[2];
-		u->stats = arb_scenario_alloc(c->s, sizeof(arb_kv) * k);
-		u->status = arb_scenario_alloc(c->s, sizeof(char *) * k);
-		if (!u->stats || !u->status)
-			return ARB_ENOMEM;
-		for (size_t j = 3; j < k; j++) {
-			arb_kv kv;
-			int rc = parse_stat(c, tok[j], &kv);
-			if (rc < 0)
-				return rc;
-			if (rc == 0 && strcmp(kv.name, "facing") == 0)
-				u->facing_deg = kv.value;
-			else if (rc == 0)
-				u->stats[u->n_stats++] = kv;
-			else if (valid_name(tok[j]))
-				u->status[u->n_status++] = tok[j];
-			else
-				return cell_err(c, "unit %s: cannot read '%s'", u->id, tok[j]);
-		}
-	}
-	c->s->n_units = n;
-	return ARB_OK;
-}
-
-static int parse_base(cell *c, const char *t, arb_base *b)
-{
-	char tmp[64];
-	snprintf(tmp, sizeof tmp, "%s", t);
-	char *x = strchr(tmp, 'x');
-	if (x) {
-		*x = '\0';
-		b->shape = ARB_BASE_RECT;
-		if (!parse_num(tmp, &b->w_mm) || !parse_num(x + 1, &b->depth_mm) || b->w_mm <= 0 ||
-		    b->depth_mm <= 0)
-			return cell_err(c, "base '%s': expected positive WxD in mm, e.g. 25x50", t);
-	} else {
-		b->shape = ARB_BASE_ROUND;
-		if (!parse_num(tmp, &b->d_mm) || b->d_mm <= 0)
-			return cell_err(c, "base '%s': expected a positive diameter in mm, e.g. 25",
-			                t);
-	}
-	return ARB_OK;
-}
-
-static int parse_models(cell *c)
-{
-	char *buf = dup_s(c, c->f->text);
-	char *recs[MAXP];
-	bool ov;
-	size_t n = split(buf, ';', recs, MAXP, &ov);
-	if (ov)
-		return cell_err(c, "too many models");
-	size_t *count = calloc(c->s->n_units + 1, sizeof *count);
-	arb_unit **owner = calloc(n + 1, sizeof *owner);
-	char ***toks = calloc(n + 1, sizeof *toks);
-	size_t *ntok = calloc(n + 1, sizeof *ntok);
-	int rc = ARB_OK;
-	if (!count || !owner || !toks || !ntok) {
-		rc = ARB_ENOMEM;
-		goto done;
-	}
-	for (size_t i = 0; i < n && !rc; i++) {
-		toks[i] = arb_scenario_alloc(c->s, sizeof(char *) * 16);
-		if (!toks[i]) {
-			rc = ARB_ENOMEM;
-			break;
-		}
-		ntok[i] = split(recs[i], ' ', toks[i], 16, &ov);
-		if (ov || ntok[i] < 3) {
-			rc = cell_err(
-			    c, "model %zu: expected 'UNIT/ID X,Y BASE [facing=DEG] [NAME=n]'",
-			    i + 1);
-			break;
-		}
-		char *slash = strchr(toks[i][0], '/');
-		if (!slash) {
-			rc = cell_err(c, "model %zu: '%s' lacks its unit (UNIT/ID)", i + 1,
-			              toks[i][0]);
-			break;
-		}
-		*slash = '\0';
-		for (size_t u = 0; u < c->s->n_units; u++)
-			if (strcmp(c->s->units[u].id, toks[i][0]) == 0) {
-				owner[i] = &c->s->units[u];
-				count[u]++;
-			}
-		if (!owner[i])
-			rc = cell_err(c,
-			              "model %s belongs to unit '%s', which the units column does "
-			              "not list",
-			              slash + 1, toks[i][0]);
-		toks[i][0] = slash + 1;
-	}
-	for (size_t u = 0; u < c->s->n_units && !rc; u++) {
-		c->s->units[u].models =
-		    arb_scenario_alloc(c->s, sizeof(arb_model) * (count[u] + 1));
-		if (!c->s->units[u].models)
-			rc = ARB_ENOMEM;
-	}
-	for (size_t i = 0; i < n && !rc; i++) {
-		arb_unit *u = owner[i];
-		arb_model *m = &u->models[u->n_models++];
-		char **t = toks[i];
-		if (!valid_name(t[0])) {
-			rc = cell_err(c, "model %zu: malformed id '%s'", i + 1, t[0]);
-			break;
-		}
-		m->id = t[0];
-		m->facing_deg = u->facing_deg;
-		if (!parse_pt(t[1], &m->pos)) {
-			rc =
-			    cell_err(c, "model %s: expected a position X,Y, got '%s'", m->id, t[1]);
-			break;
-		}
-		if ((rc = parse_base(c, t[2], &m->base)))
-			break;
-		m->stats = arb_scenario_alloc(c->s, sizeof(arb_kv) * ntok[i]);
-		if (!m->stats) {
-			rc = ARB_ENOMEM;
-			break;
-		}
-		for (size_t j = 3; j < ntok[i] && !rc; j++) {
-			arb_kv kv;
-			int r = parse_stat(c, t[j], &kv);
-			if (r < 0)
-				rc = r;
-			else if (r > 0)
-				rc = cell_err(c, "model %s: expected NAME=number, got '%s'", m->id,
-				              t[j]);
-			else if (strcmp(kv.name, "facing") == 0)
-				m->facing_deg = kv.value;
-			else
-				m->stats[m->n_stats++] = kv;
-		}
-	}
-done:
-	free(count);
-	free(owner);
-	free(toks);
-	free(ntok);
-	return rc;
-}
-
-static int parse_points(cell *c, char **t, size_t n, arb_vec2 **out, const char *what)
-{
-	*out = arb_scenario_alloc(c->s, sizeof(arb_vec2) * (n + 1));
-	if (!*out)
-		return ARB_ENOMEM;
-	for (size_t i = 0; i < n; i++)
-		if (!parse_pt(t[i], &(*out)[i]))
-			return cell_err(c, "%s: expected a point X,Y, got '%s'", what, t[i]);
-	return ARB_OK;
-}
-
-static int parse_terrain(cell *c)
-{
-	char *buf = dup_s(c, c->f->text);
-	char *recs[MAXP];
-	bool ov;
-	size_t n = split(buf, ';', recs, MAXP, &ov);
-	if (ov)
-		return cell_err(c, "too many terrain pieces");
-	c->s->terrain = arb_scenario_alloc(c->s, sizeof(arb_terrain) * (n + 1));
-	if (!c->s->terrain)
-		return ARB_ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		char *t[MAXP];
-		size_t k = split(recs[i], ' ', t, MAXP, &ov);
-		if (ov || k < 2)
-			return cell_err(c, "terrain %zu: expected 'ID KIND X,Y X,Y X,Y ...'",
-			                i + 1);
-		arb_terrain *tr = &c->s->terrain[i];
-		tr->id = t[0];
-		tr->kind = t[1];
-		tr->n_poly = k - 2;
-		int rc = parse_points(c, t + 2, k - 2, &tr->poly, tr->id);
-		if (rc)
-			return rc;
-	}
-	c->s->n_terrain = n;
-	return ARB_OK;
-}
-
-static int parse_action(cell *c)
-{
-	char *buf = dup_s(c, c->f->text);
-	char *t[MAXP];
-	bool ov;
-	size_t k = split(buf, ' ', t, MAXP, &ov);
-	arb_action *a = &c->s->action;
-	if (ov || k < 2)
-		return cell_err(c, "expected 'TYPE UNIT [involuntary] [-> TARGET ...]'");
-	a->type = t[0];
-	a->unit = t[1];
-	size_t i = 2;
-	if (i < k && strcmp(t[i], "involuntary") == 0) {
-		a->voluntary = false;
-		i++;
-	}
-	if (i < k) {
-		if (strcmp(t[i], "->") != 0 || i + 1 == k)
-			return cell_err(c, "expected '-> TARGET ...' after the unit, got '%s'",
-			                t[i]);
-		i++;
-		a->targets = arb_scenario_alloc(c->s, sizeof(char *) * (k - i));
-		if (!a->targets)
-			return ARB_ENOMEM;
-		for (; i < k; i++)
-			a->targets[a->n_targets++] = t[i];
-	}
-	return ARB_OK;
-}
-
-static int parse_paths(cell *c)
-{
-	char *buf = dup_s(c, c->f->text);
-	char *recs[MAXP];
-	bool ov;
-	size_t n = split(buf, ';', recs, MAXP, &ov);
-	if (ov)
-		return cell_err(c, "too many paths");
-	arb_action *a = &c->s->action;
-	a->paths = arb_scenario_alloc(c->s, sizeof(arb_path) * (n + 1));
-	if (!a->paths)
-		return ARB_ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		char *t[MAXP];
-		size_t k = split(recs[i], ' ', t, MAXP, &ov);
-		if (ov || k < 2)
-			return cell_err(c, "path %zu: expected 'MODEL X,Y X,Y ...'", i + 1);
-		arb_path *p = &a->paths[i];
-		p->model = t[0];
-		p->n_pts = k - 1;
-		int rc = parse_points(c, t + 1, k - 1, &p->pts, p->model);
-		if (rc)
-			return rc;
-	}
-	a->n_paths = n;
-	return ARB_OK;
-}
-
-static int parse_kv_text(cell *c, bool numbers)
-{
-	char *buf = dup_s(c, c->f->text);
-	char *parts[MAXP];
-	bool ov;
-	size_t n = split(buf, ';', parts, MAXP, &ov);
-	if (ov)
-		return cell_err(c, "too many entries");
-	if (numbers) {
-		return ARB_OK; /* values are parsed into the case, see parse_values */
-	}
-	c->s->facts = arb_scenario_alloc(c->s, sizeof(arb_fact) * (n + 1));
-	if (!c->s->facts)
-		return ARB_ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		char *eq = strchr(parts[i], '=');
-		if (!eq || eq == parts[i] || !eq[1])
-			return cell_err(c, "expected name=value, got '%s'", parts[i]);
-		*eq = '\0';
-		c->s->facts[i].name = parts[i];
-		c->s->facts[i].value = eq + 1;
-	}
-	c->s->n_facts = n;
-	return ARB_OK;
-}
-
-/* "3 5" (dice for the one test the scenario rolls for) or
- * "difficult_check: 3 5; dangerous_test: 1 4" (each die named by its test). */
-static int parse_dice(cell *c)
-{
-	char *buf = dup_s(c, c->f->text);
-	char *groups[32];
-	bool ov;
-	size_t ng = split(buf, ';', groups, 32, &ov);
-	if (ov)
-		return cell_err(c, "too many dice groups");
-	size_t total = 0;
-	char *toks[32][64];
-	size_t nt[32];
-	const char *label[32];
-	bool labelled = ng > 0 && strchr(groups[0], ':') != NULL;
-	for (size_t g = 0; g < ng; g++) {
-		char *colon = strchr(groups[g], ':');
-		if ((colon != NULL) != labelled)
-			return cell_err(c,
-			                "either every group of dice names its test (test: 3 5) or "
-			                "none does");
-		label[g] = NULL;
-		char *vals = groups[g];
-		if (colon) {
-			*colon = '\0';
-			char *name = groups[g];
-			size_t l = strlen(name);
-			while (l && isspace((unsigned char)name[l - 1]))
-				name[--l] = '\0';
-			if (!valid_name(name))
-				return cell_err(c, "dice group %zu: '%s' is not a test name", g + 1,
-				                name);
-			label[g] = name;
-			vals = colon + 1;
-		}
-		nt[g] = split(vals, ' ', toks[g], 64, &ov);
-		if (ov)
-			return cell_err(c, "too many dice");
-		total += nt[g];
-	}
-	c->s->dice = arb_scenario_alloc(c->s, sizeof(int) * (total + 1));
-	if (labelled)
-		c->s->dice_test = arb_scenario_alloc(c->s, sizeof(char *) * (total + 1));
-	if (!c->s->dice || (labelled && !c->s->dice_test))
-		return ARB_ENOMEM;
-	size_t k = 0;
-	for (size_t g = 0; g < ng; g++)
-		for (size_t i = 0; i < nt[g]; i++, k++) {
-			double v;
-			if (!parse_num(toks[g][i], &v) || v != floor(v) || v < 1 || v > 6)
-				return cell_err(
-				    c, "die %zu: expected a whole number from 1 to 6, got '%s'",
-				    k + 1, toks[g][i]);
-			c->s->dice[k] = (int)v;
-			if (labelled)
-				c->s->dice_test[k] = label[g];
-		}
-	c->s->n_dice = total;
-	return ARB_OK;
-}
-
-static int cmp_cstr(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static int parse_clauses(cell *c, const char ***out, size_t *n)
-{
-	char *buf = dup_s(c, c->f->text);
-	int rc = parse_list(c, buf, out, n, false);
-	if (rc)
-		return rc;
-	for (size_t i = 0; i < *n; i++) {
-		if (!arb_rulebook_clause(c->L->rb, (*out)[i]))
-			return cell_err(c, "unknown clause '%s'", (*out)[i]);
-		for (size_t j = 0; j < i; j++)
-			if (strcmp((*out)[i], (*out)[j]) == 0)
-				return cell_err(c, "clause '%s' is listed twice", (*out)[i]);
-	}
-	qsort(*out, *n, sizeof **out, cmp_cstr);
-	return ARB_OK;
-}
-
-static int parse_values(cell *c, arb_case *k)
-{
-	char *buf = dup_s(c, c->f->text);
-	char *parts[ARB_MAX_VALUES + 1];
-	bool ov;
-	size_t n = split(buf, ';', parts, ARB_MAX_VALUES, &ov);
-	if (ov)
-		return cell_err(c, "at most %d values", ARB_MAX_VALUES);
-	k->values = arb_scenario_alloc(c->s, sizeof(arb_kv) * (n + 1));
-	if (!k->values)
-		return ARB_ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		/* name=- : the verdict must not give that value */
-		size_t len = strlen(parts[i]);
-		if (len > 2 && strcmp(parts[i] + len - 2, "=-") == 0) {
-			k->values[i].name = arb_scenario_strndup(c->s, parts[i], len - 2);
-			k->values[i].value = NAN;
-			if (!k->values[i].name)
-				return ARB_ENOMEM;
-			continue;
-		}
-		int r = parse_stat(c, parts[i], &k->values[i]);
-		if (r > 0)
-			return cell_err(c, "expected name=number or name=-, got '%s'", parts[i]);
-		if (r < 0)
-			return r;
-	}
-	k->n_values = n;
-	return ARB_OK;
-}
-
-/* ---- rows ---- */
-
-static bool valid_case_id(const char *s)
-{
-	if (!isalnum((unsigned char)*s))
-		return false;
-	for (; *s; s++)
-		if (!(isalnum((unsigned char)*s) || strchr("-._~", *s)))
-			return false;
-	return true;
-}
-
-static const field *col(const loader *L, enum col which)
-{
-	for (size_t i = 0; i < L->n_cols; i++)
-		if (L->colmap[i] == (int)which)
-			return &L->fields[i];
-	return NULL;
-}
-
-static int header_row(loader *L)
-{
-	L->n_cols = L->n_fields;
-	bool seen[C_COUNT] = {0};
-	for (size_t i = 0; i < L->n_fields; i++) {
-		const field *f = &L->fields[i];
-		int which = -1;
-		for (int k = 0; k < C_COUNT; k++)
-			if (strcmp(kCols[k], f->text) == 0)
-				which = k;
-		if (which < 0)
-			return arb_error_set(L->err, ARB_EINPUT, L->file, f->line, f->col, f->text,
-			                     "unknown column (docs/cases.md lists the columns)");
-		if (seen[which])
-			return arb_error_set(L->err, ARB_EINPUT, L->file, f->line, f->col, f->text,
-			                     "column given twice");
-		seen[which] = true;
-		L->colmap[i] = which;
-	}
-	for (int k = 0; k < C_COUNT; k++)
-		if (kRequired[k] && !seen[k])
-			return arb_error_set(L->err, ARB_EINPUT, L->file, 1, 1, kCols[k],
-			                     "required column is missing");
-	return ARB_OK;
-}
-
-static const arb_case *find_case(const arb_caseset *cs, const char *id)
-{
-	for (size_t i = 0; i < cs->cases.n; i++) {
-		const arb_case *c = cs->cases.v[i];
-		if (c->id && strcmp(c->id, id) == 0) /* the row being read has no id yet */
+	if (!cs->cap)
+		return NULL;
+	for (size_t i = id_hash(id) & (cs->cap - 1);; i = (i + 1) & (cs->cap - 1)) {
+		const arb_case *c = cs->slot[i].c;
+		if (!c)
+			return NULL;
+		if (strcmp(c->id, id) == 0)
 			return c;
 	}
-	return NULL;
 }
 
-/* Points c at column `which` of the current row (an empty cell if absent). */
-static cell *at_col(cell *c, const loader *L, enum col which, const field *empty)
+static void slot_put(struct case_slot *slot, size_t cap, const arb_case *c)
 {
-	c->f = col(L, which) ? col(L, which) : empty;
-	c->name = kCols[which];
-	return c;
+	size_t i = id_hash(c->id) & (cap - 1);
+	while (slot[i].c)
+		i = (i + 1) & (cap - 1);
+	slot[i].c = c;
 }
 
-static int data_row(loader *L)
+int arb__cases_index(arb_caseset *cs, const arb_case *c)
 {
-	const field *first = &L->fields[0];
-	if (L->n_fields != L->n_cols)
-		return arb_error_set(L->err, ARB_EINPUT, L->file, first->line, 1, NULL,
-		                     "row has %zu fields, the header has %zu", L->n_fields,
-		                     L->n_cols);
-	arb_case *k = arb__arena_alloc(L->cs->arena, sizeof *k);
-	arb_scenario *s = NULL;
-	int rc = arb_scenario_new(&s);
-	if (!k || rc)
-		return arb_error_set(L->err, ARB_ENOMEM, L->file, first->line, 0, NULL,
-		                     "out of memory");
-	k->scenario = s;
-	k->file = L->file;
-	k->line = first->line;
-	s->src_file = L->file;
-	s->src_line = first->line;
-	if ((rc = arb__ptrvec_push(&L->cs->cases, k))) {
-		arb_scenario_free(s);
-		return arb_error_set(L->err, ARB_ENOMEM, L->file, first->line, 0, NULL,
-		                     "out of memory");
+	if (2 * (cs->used + 1) > cs->cap) {
+		size_t cap = cs->cap ? 2 * cs->cap : 1024;
+		if (cap > SIZE_MAX / 2 / sizeof(struct case_slot))
+			return ARB_ENOMEM;
+		struct case_slot *slot = calloc(cap, sizeof *slot);
+		if (!slot)
+			return ARB_ENOMEM;
+		for (size_t i = 0; i < cs->cap; i++)
+			if (cs->slot[i].c)
+				slot_put(slot, cap, cs->slot[i].c);
+		free(cs->slot);
+		cs->slot = slot;
+		cs->cap = cap;
 	}
-	field empty = {(char *)"", first->line, 1};
-	cell c = {.L = L, .s = s};
-#define CELL(which) at_col(&c, L, which, &empty)
-	const field *f;
+	slot_put(cs->slot, cs->cap, c);
+	cs->used++;
+	return ARB_OK;
+}
 
-	/* id */
-	CELL(C_ID);
-	if (!valid_case_id(c.f->text))
-		return cell_err(&c, "case ID '%s' must be letters, digits and - . _ ~", c.f->text);
-	const arb_case *dup = find_case(L->cs, c.f->text);
-	if (dup)
-		return cell_err(&c, "duplicate case ID '%s' (first at %s:%ld)", c.f->text,
-		                dup->file, dup->line);
-	k->id = s->id = dup_s(&c, c.f->text);
-	/* ruleset */
-	f = col(L, C_RULESET);
-	const char *rs = f && f->text[0] ? f->text : L->path_ruleset;
-	CELL(C_RULESET);
-	if (!rs || !arb_rulebook_has_ruleset(L->rb, rs))
-		return cell_err(&c, "unknown ruleset '%s' (from %s)", rs ? rs : "",
-		                f && f->text[0] ? "the ruleset column" : "the file's path");
-	s->ruleset = dup_s(&c, rs);
-	/* expectation */
-	CELL(C_TARGET);
-	if (!arb_rulebook_clause(L->rb, c.f->text))
-		return cell_err(&c, "unknown clause '%s'", c.f->text);
-	k->target = dup_s(&c, c.f->text);
-	CELL(C_EXPECT);
-	if (arb_verdict_kind_parse(c.f->text, &k->expect))
-		return cell_err(&c, "expected legal, illegal, disputed or not-applicable, got '%s'",
-		                c.f->text);
-	CELL(C_DISPUTE);
-	if (arb_dispute_parse(c.f->text, &k->expect_dispute))
-		return cell_err(&c, "expected conflict, gap, readings joined by '+', got '%s'",
-		                c.f->text);
-	if ((k->expect == ARB_V_DISPUTED) != (k->expect_dispute != 0))
-		return cell_err(&c, k->expect_dispute
-		                        ? "a dispute is given but expect is not disputed"
-		                        : "expect is disputed: say which dispute "
-		                          "(conflict, gap, readings)");
-	if ((rc = parse_clauses(CELL(C_VIOLATES), &k->violates, &k->n_violates)) ||
-	    (rc = parse_clauses(CELL(C_DISPUTED), &k->disputed, &k->n_disputed)))
-		return rc;
-	CELL(C_PROFILE);
-	k->profile = c.f->text[0] ? dup_s(&c, c.f->text) : "all";
-	const char *dummy;
-	if (!arb_rulebook_profile_reading(L->rb, rs, k->profile, "", &dummy))
-		return cell_err(&c, "unknown reading profile '%s' for %s", k->profile, rs);
-	/* The scenario carries it, so that it travels with the scenario (export). */
-	s->profile = strcmp(k->profile, "all") != 0 ? k->profile : NULL;
-	if ((rc = parse_values(CELL(C_VALUES), k)))
-		return rc;
-	CELL(C_VARIANTS);
-	k->variants = c.f->text[0] ? dup_s(&c, c.f->text) : "all";
-	if (strcmp(k->variants, "all") && strcmp(k->variants, "no-rotate") &&
-	    strcmp(k->variants, "none"))
-		return cell_err(&c, "expected all, no-rotate or none, got '%s'", k->variants);
-	CELL(C_NOTE);
-	k->note = dup_s(&c, c.f->text);
-	/* scenario */
-	if ((rc = parse_board(CELL(C_BOARD))) || (rc = parse_context(CELL(C_CONTEXT))) ||
-	    (rc = parse_units(CELL(C_UNITS))) || (rc = parse_models(CELL(C_MODELS))) ||
-	    (rc = parse_terrain(CELL(C_TERRAIN))) || (rc = parse_action(CELL(C_ACTION))) ||
-	    (rc = parse_paths(CELL(C_PATHS))) || (rc = parse_kv_text(CELL(C_FACTS), false)) ||
-	    (rc = parse_dice(CELL(C_DICE))))
-		return rc == ARB_ENOMEM ? arb_error_set(L->err, rc, L->file, first->line, 0, NULL,
-		                                        "out of memory")
-		                        : rc;
-	CELL(C_STATIONARY);
-	if (c.f->text[0]) {
-		s->action.stationary_declared = true;
-		if (strcmp(c.f->text, "-") != 0 &&
-		    (rc = parse_list(&c, dup_s(&c, c.f->text), &s->action.stationary,
-		                     &s->action.n_stationary, true)))
-			return rc;
-	}
-#undef CELL
-	/* No sub-phase named: the one the text places the action in, in that phase. */
-	if (!L->subphase_given && !s->context.subphase && s->action.type) {
-		size_t np = arb_rulebook_placement_count(L->rb, s->ruleset);
-		for (size_t i = 0; i < np; i++) {
-			const arb_placement *pl = arb_rulebook_placement_at(L->rb, s->ruleset, i);
-			if (pl->kind == ARB_PLACE_ACTION && pl->subphase &&
-			    strcmp(pl->name, s->action.type) == 0 &&
-			    strcmp(pl->phase, s->context.phase) == 0)
-				s->context.subphase = pl->subphase;
-		}
-	}
-	/* The model's sanity and the ruleset's vocabulary, with the column that failed. */
-	if ((rc = arb_scenario_validate(s, L->rb, L->err))) {
-		for (int w = 0; w < C_COUNT; w++)
-			if (L->err && strcmp(L->err->field, kCols[w]) == 0 && col(L, (enum col)w)) {
-				L->err->line = col(L, (enum col)w)->line;
-				L->err->column = col(L, (enum col)w)->col;
-			}
-		return rc;
+int arb__cases_reindex(arb_caseset *cs)
+{
+	if (cs->cap)
+		memset(cs->slot, 0, cs->cap * sizeof *cs->slot);
+	cs->used = 0;
+	for (size_t i = 0; i < cs->cases.n; i++) {
+		const arb_case *c = cs->cases.v[i];
+		if (c->id && arb__cases_index(cs, c))
+			return ARB_ENOMEM;
 	}
 	return ARB_OK;
 }
@@ -944,7 +146,7 @@ static void on_record(int term, void *ctx)
 	bool blank = L->n_fields == 1 && L->fields[0].text[0] == '\0';
 	if (!blank) {
 		L->rows++;
-		L->rc = L->rows == 1 ? header_row(L) : data_row(L);
+		L->rc = L->rows == 1 ? arb__cases_header_row(L) : arb__cases_data_row(L);
 	}
 	clear_fields(L);
 }
@@ -976,14 +178,15 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 	int rc = ARB_OK;
 	for (;;) {
 		if (n + 65536 > cap) {
-			cap = cap ? cap * 2 : 131072;
-			char *nb = realloc(buf, cap);
+			size_t ncap = cap ? cap * 2 : 131072;
+			char *nb = ncap > cap ? realloc(buf, ncap) : NULL;
 			if (!nb) {
 				rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL,
 				                   "out of memory");
 				break;
 			}
 			buf = nb;
+			cap = ncap;
 		}
 		size_t k = fread(buf + n, 1, 65536, f);
 		n += k;
@@ -997,13 +200,18 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 		free(buf);
 		return rc;
 	}
-	loader L = {.cs = cs, .rb = rb, .buf = buf, .err = err};
+	/* The parser is initialised before any exit path, so that done frees
+	 * only what was made (csv_init fails only for a NULL parser). */
 	struct csv_parser p;
-	bool inited = false;
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+		free(buf);
+		return arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
+	}
+	loader L = {.cs = cs, .rb = rb, .buf = buf, .err = err};
 	size_t before = cs->cases.n;
 	L.file = arb__arena_strndup(cs->arena, path, strlen(path));
 	L.path_ruleset = ruleset_from_path(cs->arena, path);
-	L.nl = malloc(sizeof(size_t) * (n + 1));
+	L.nl = calloc(n + 1, sizeof *L.nl);
 	if (!L.file || !L.nl) {
 		rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
 		goto done;
@@ -1011,11 +219,6 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 	for (size_t i = 0; i < n; i++)
 		if (buf[i] == '\n')
 			L.nl[L.n_nl++] = i;
-	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-		rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
-		goto done;
-	}
-	inited = true;
 	/* A UTF-8 byte order mark (spreadsheets write one) is not part of the header. */
 	L.pos = n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	L.field_start = L.pos;
@@ -1031,8 +234,13 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 		if (done_n != len) {
 			long line, column;
 			where(&L, L.pos + done_n, &line, &column);
-			rc = arb_error_set(err, ARB_EINPUT, L.file, line, column, NULL,
-			                   "malformed CSV: %s", csv_strerror(csv_error(&p)));
+			if (csv_error(&p) == CSV_ENOMEM)
+				rc = arb_error_set(err, ARB_ENOMEM, L.file, line, column, NULL,
+				                   "out of memory");
+			else
+				rc =
+				    arb_error_set(err, ARB_EINPUT, L.file, line, column, NULL,
+				                  "malformed CSV: %s", csv_strerror(csv_error(&p)));
 			goto done;
 		}
 		L.pos += len;
@@ -1046,10 +254,8 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 		where(&L, at, &line, &column);
 		rc = arb_error_set(err, ARB_EINPUT, L.file, line, column, NULL, "malformed CSV: %s",
 		                   csv_strerror(csv_error(&p)));
-		inited = false;
 		goto done;
 	}
-	inited = false;
 	rc = L.rc;
 	if (rc == ARB_ENOMEM && err && !err->message[0])
 		arb_error_set(err, rc, path, 0, 0, NULL, "out of memory");
@@ -1058,13 +264,14 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 		                   "empty table: no header row");
 done:
 	/* A rejected file leaves the set as it was. */
-	if (rc)
+	if (rc) {
 		while (cs->cases.n > before) {
 			arb_case *c = cs->cases.v[--cs->cases.n];
 			arb_scenario_free(c->scenario);
 		}
-	if (inited)
-		csv_fini(&p, NULL, NULL, NULL);
+		if (arb__cases_reindex(cs))
+			rc = ARB_ENOMEM; /* the index is short: no more loading */
+	}
 	csv_free(&p);
 	clear_fields(&L);
 	free(L.nl);
@@ -1092,6 +299,7 @@ void arb_caseset_free(arb_caseset *cs)
 	for (size_t i = 0; i < cs->cases.n; i++)
 		arb_scenario_free(((arb_case *)cs->cases.v[i])->scenario);
 	arb__ptrvec_free(&cs->cases);
+	free(cs->slot);
 	arb__arena_free(cs->arena);
 	free(cs);
 }
@@ -1108,90 +316,5 @@ const arb_case *arb_caseset_at(const arb_caseset *cs, size_t i)
 
 const arb_case *arb_caseset_find(const arb_caseset *cs, const char *id)
 {
-	return find_case(cs, id);
-}
-
-static void join_ids(const char *const *v, size_t n, char *buf, size_t cap)
-{
-	size_t k = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < n && k + 1 < cap; i++) {
-		int w = snprintf(buf + k, cap - k, "%s%s", i ? " " : "", v[i]);
-		if (w > 0)
-			k += (size_t)w < cap - k ? (size_t)w : cap - k - 1;
-	}
-	if (n == 0)
-		snprintf(buf, cap, "(none)");
-}
-
-static bool same_set(const char *const *a, size_t na, const char *const *b, size_t nb)
-{
-	if (na != nb)
-		return false;
-	for (size_t i = 0; i < na; i++)
-		if (strcmp(a[i], b[i]) != 0) /* both sorted */
-			return false;
-	return true;
-}
-
-bool arb_case_agrees(const arb_case *c, const arb_verdict *v, char *why, size_t n)
-{
-	char e[512], g[512];
-	if (v->kind != c->expect) {
-		arb_dispute_name(v->dispute, g, sizeof g);
-		snprintf(why, n, "expected %s, got %s%s%s%s", arb_verdict_kind_name(c->expect),
-		         arb_verdict_kind_name(v->kind), v->kind == ARB_V_DISPUTED ? " (" : "",
-		         v->kind == ARB_V_DISPUTED ? g : "", v->kind == ARB_V_DISPUTED ? ")" : "");
-		return false;
-	}
-	if (!same_set(c->violates, c->n_violates, v->violates, v->n_violates)) {
-		join_ids(c->violates, c->n_violates, e, sizeof e);
-		join_ids(v->violates, v->n_violates, g, sizeof g);
-		snprintf(why, n, "expected violated %s, got %s", e, g);
-		return false;
-	}
-	if (c->expect == ARB_V_DISPUTED) {
-		if (c->expect_dispute != v->dispute) {
-			arb_dispute_name(c->expect_dispute, e, sizeof e);
-			arb_dispute_name(v->dispute, g, sizeof g);
-			snprintf(why, n, "expected dispute %s, got %s", e, g);
-			return false;
-		}
-		if (c->n_disputed &&
-		    !same_set(c->disputed, c->n_disputed, v->disputed, v->n_disputed)) {
-			join_ids(c->disputed, c->n_disputed, e, sizeof e);
-			join_ids(v->disputed, v->n_disputed, g, sizeof g);
-			snprintf(why, n, "expected disputed clauses %s, got %s", e, g);
-			return false;
-		}
-	}
-	for (size_t i = 0; i < c->n_values; i++) {
-		const arb_kv *want = &c->values[i];
-		const arb_kv *got = NULL;
-		for (size_t j = 0; j < v->n_values; j++)
-			if (strcmp(v->values[j].name, want->name) == 0)
-				got = &v->values[j];
-		/* the case's values column names informative values too */
-		for (size_t j = 0; j < v->n_info && !got; j++)
-			if (strcmp(v->info[j].name, want->name) == 0)
-				got = &v->info[j];
-		if (isnan(want->value)) {
-			if (got) {
-				snprintf(why, n, "expected no value %s, got %g", want->name,
-				         got->value);
-				return false;
-			}
-			continue;
-		}
-		if (!got) {
-			snprintf(why, n, "expected value %s=%g, got none", want->name, want->value);
-			return false;
-		}
-		if (fabs(got->value - want->value) > 1e-9) {
-			snprintf(why, n, "expected value %s=%g, got %g", want->name, want->value,
-			         got->value);
-			return false;
-		}
-	}
-	return true;
+	return arb__cases_find(cs, id);
 }

@@ -205,6 +205,92 @@ static int validate_placement(const arb_scenario *s, const arb_rulebook *rb, arb
 	return ARB_OK;
 }
 
+/* The acting unit's footprint at point i of its models' paths, facing f. */
+static int unit_footprint_at(const arb_scenario *s, const arb_unit *u, size_t i, double f,
+                             arb_footprint *out)
+{
+	arb_placed *b = malloc((u->n_models ? u->n_models : 1) * sizeof *b);
+	if (!b)
+		return ARB_ENOMEM;
+	for (size_t j = 0; j < u->n_models; j++) {
+		const arb_path *q = arb_scenario_path(s, u->models[j].id);
+		b[j] = arb_model_placed(&u->models[j]);
+		if (q && q->n_pts)
+			b[j].c = q->pts[i < q->n_pts ? i : q->n_pts - 1];
+	}
+	*out = arb_footprint_of(b, u->n_models, f);
+	free(b);
+	return ARB_OK;
+}
+
+/* A path of poses (CONV.TURN.2): a translation keeps the facing, a
+ * rotation is one the ruleset lets the action make, about the point it
+ * names, and each pose follows from the one before (CONV.TURN.3). */
+static int validate_turns(const arb_scenario *s, const arb_rulebook *rb, const arb_unit *actor,
+                          const arb_model *m, const arb_path *p, arb_error *err)
+{
+	arb_pivot about = ARB_PIVOT_POINT;
+	bool may_turn = arb_rulebook_turn(rb, s->ruleset, s->action.type, &about);
+	for (size_t i = 0; p->steps && i + 1 < p->n_pts; i++) {
+		const arb_step *st = &p->steps[i];
+		double f0 = arb_path_facing(p, m, i), f1 = arb_path_facing(p, m, i + 1);
+		if (st->kind != ARB_STEP_ROTATE) {
+			if (arb_angle_delta(f0, f1) != 0)
+				return BAD(
+				    "paths",
+				    "path of model %s turns from facing %g to %g between points "
+				    "%zu and %zu with no pivot: a turn is written ~X,Y before its "
+				    "point (CONV.TURN.2)",
+				    m->id, f0, f1, i + 1, i + 2);
+			continue;
+		}
+		if (!may_turn)
+			return BAD("paths",
+			           "path of model %s: step %zu turns, and %s's %s does not (turns: "
+			           "in its ruleset.md)",
+			           m->id, i + 1, s->ruleset, s->action.type);
+		if (isnan(st->angle_deg) && (!p->facing || isnan(p->facing[i + 1])))
+			return BAD("paths",
+			           "path of model %s, step %zu: a turn needs the facing it ends at "
+			           "(X,Y@F) or its angle (~X,Y:A)",
+			           m->id, i + 1);
+		double turn = arb_path_turn(p, m, i);
+		if (!isnan(st->angle_deg) && arb_angle_delta(f0 + st->angle_deg, f1) != 0)
+			return BAD(
+			    "paths",
+			    "path of model %s, step %zu: a turn of %g from facing %g does not "
+			    "end at facing %g",
+			    m->id, i + 1, st->angle_deg, f0, f1);
+		arb_placed part = {.base = m->base};
+		arb_body body = {&part, 1};
+		arb_footprint fp;
+		arb_pose poses[2] = {{p->pts[i], f0}, {p->pts[i + 1], f1}};
+		arb_step step = {.kind = ARB_STEP_ROTATE, .pivot = st->pivot, .angle_deg = turn};
+		arb_pose_path pp = {poses, &step, 1};
+		arb_error why;
+		size_t bad;
+		if (arb_body_footprint(&fp, &body, &why) ||
+		    arb_pose_path_check(&bad, &pp, &fp, ARB_TOLERANCE_IN, &why))
+			return BAD("paths", "path of model %s, step %zu: %.400s", m->id, i + 1,
+			           why.message);
+		if (about == ARB_PIVOT_POINT)
+			continue;
+		arb_footprint ufp;
+		arb_pose table = {{0, 0}, 0};
+		if (unit_footprint_at(s, actor, i, f0, &ufp))
+			return ARB_ENOMEM;
+		if (arb_pivot_check(NULL, &table, &ufp, st->pivot, about, ARB_TOLERANCE_IN, &why))
+			return BAD("paths",
+			           "path of model %s, step %zu: %s's %s turns about %s: %.360s",
+			           m->id, i + 1, s->ruleset, s->action.type,
+			           about == ARB_PIVOT_CENTRE         ? "the unit's centre point"
+			           : about == ARB_PIVOT_FRONT_CORNER ? "a front corner of the unit"
+			                                             : "a corner of the unit",
+			           why.message);
+	}
+	return ARB_OK;
+}
+
 int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_error *err)
 {
 	const char *rs = s->ruleset;
@@ -286,10 +372,12 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 		if (!m)
 			return BAD("paths", "path of model '%s', which is not on the board",
 			           p->model);
-		if (owner != actor)
+		if (owner != actor &&
+		    !arb_rulebook_declares(rb, s->ruleset, "moves_others", a->type))
 			return BAD("paths",
-			           "model %s belongs to unit %s, not to the acting unit %s",
-			           p->model, owner->id, actor->id);
+			           "model %s belongs to unit %s, not to the acting unit %s (a %s "
+			           "moves no other unit's models: moves_others: in ruleset.md)",
+			           p->model, owner->id, actor->id, a->type);
 		if (arb_scenario_path(s, p->model) != p)
 			return BAD("paths", "model %s has two paths", p->model);
 		if (p->n_pts == 0)
@@ -298,12 +386,16 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 			if (!isfinite(p->pts[j].x) || !isfinite(p->pts[j].y))
 				return BAD("paths", "path of model %s: point %zu is not finite",
 				           p->model, j + 1);
-		if (fabs(p->pts[0].x - m->pos.x) > 1e-9 || fabs(p->pts[0].y - m->pos.y) > 1e-9)
+		if (fabs(p->pts[0].x - m->pos.x) > ARB_TOLERANCE_IN ||
+		    fabs(p->pts[0].y - m->pos.y) > ARB_TOLERANCE_IN)
 			return BAD(
 			    "paths",
 			    "path of model %s starts at (%g,%g), not at the model's position "
 			    "(%g,%g)",
 			    p->model, p->pts[0].x, p->pts[0].y, m->pos.x, m->pos.y);
+		rc = validate_turns(s, rb, owner, m, p, err);
+		if (rc)
+			return rc;
 	}
 	for (size_t i = 0; i < a->n_stationary; i++) {
 		const arb_unit *owner = NULL;
@@ -401,16 +493,57 @@ static int cmp_cstr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Whether two selected readings of clause cl give one value different numbers. */
-static bool values_differ(const arb_verdict *v, const char *cl)
+/* One scenario as it is judged, worked out once from the oracle's index
+ * (engine.h): the predicates that judge it (trace entry i is predicate
+ * app[i], of clause app_clause[i] and question app_question[i]; the first
+ * entry of its clause is first[i], the next one next[i], n_app for none;
+ * qhead[i] marks the first entry of its question, qnext[i] the next) and
+ * what its profile picks. From here on, clauses and questions
+ * are compared by number. */
+typedef struct judging {
+	const arb_oracle *o;
+	const arb_scenario *s;
+	const arb_rs_index *x;
+	const size_t *app, *app_clause, *app_question, *first, *next, *qnext;
+	const bool *qhead;
+	size_t n_app;
+	const size_t *prec_at;        /* per precedence: its winner's and loser's first entries */
+	const bool *not_selected;     /* per bound predicate; NULL: the profile picks none */
+	const signed char *prec_pick; /* per precedence; NULL: likewise */
+	/* Scratch for deciding, n_app numbers each, in scratch[0..n_scratch)
+	 * or, when that is too small, in heap (owned): per question the
+	 * clauses seen, the trace entries of the clauses that forbid, permit,
+	 * split, leave it open, and of the answers that miss a fact. */
+	size_t *scratch, n_scratch, *heap;
+	size_t *seen, *neg, *perm, *split, *und, *mis;
+} judging;
+
+static size_t clause_of(const judging *j, size_t i)
 {
-	for (size_t i = 0; i < v->n_trace; i++) {
+	return j->app_clause[i];
+}
+
+static size_t question_of(const judging *j, size_t i)
+{
+	return j->app_question[i];
+}
+
+static const char *missing_of(const arb_verdict *v, size_t i)
+{
+	return v->trace[i].result.missing ? v->trace[i].result.missing : "?";
+}
+
+/* Whether two selected readings of the clause whose first trace entry is
+ * first give one value different numbers. */
+static bool values_differ(const arb_verdict *v, const judging *j, size_t first)
+{
+	for (size_t i = first; i < v->n_trace; i = j->next[i]) {
 		const arb_trace *a = &v->trace[i];
-		if (a->not_selected || a->overridden_by || strcmp(a->pred->clause, cl) != 0)
+		if (a->not_selected || a->overridden_by)
 			continue;
-		for (size_t j = i + 1; j < v->n_trace; j++) {
-			const arb_trace *b = &v->trace[j];
-			if (b->not_selected || b->overridden_by || strcmp(b->pred->clause, cl) != 0)
+		for (size_t k = j->next[i]; k < v->n_trace; k = j->next[k]) {
+			const arb_trace *b = &v->trace[k];
+			if (b->not_selected || b->overridden_by)
 				continue;
 			for (size_t x = 0; x < a->result.n_values; x++)
 				for (size_t y = 0; y < b->result.n_values; y++)
@@ -423,36 +556,41 @@ static bool values_differ(const arb_verdict *v, const char *cl)
 	return false;
 }
 
-/* Decides one question: the answers of the active predicates that decide it. */
-static int decide_question(arb_verdict *v, const char *q, idset *violates, idset *disputed,
-                           idset *missing, bool *illegal)
+/* Decides the question whose first trace entry is qfirst: the answers of the
+ * active predicates that decide it. */
+static int decide_question(arb_verdict *v, const judging *j, size_t qfirst, idset *violates,
+                           idset *disputed, idset *missing, bool *illegal)
 {
-	idset neg = {0}, perm = {0}, split = {0}, und = {0}, seen = {0}, mis = {0};
+	size_t n_seen = 0, n_neg = 0, n_perm = 0, n_split = 0, n_und = 0, n_mis = 0;
+	size_t q = question_of(j, qfirst);
 	bool any_pos = false;
 	int rc = ARB_OK;
-	for (size_t i = 0; i < v->n_trace && rc == ARB_OK; i++) {
-		const arb_trace *t = &v->trace[i];
-		if (!active(t) || strcmp(t->pred->question, q) != 0)
+	for (size_t i = qfirst; i < v->n_trace; i = j->qnext[i]) {
+		if (!active(&v->trace[i]))
 			continue;
-		const char *cl = t->pred->clause;
+		size_t cl = clause_of(j, i);
 		bool done = false;
-		for (size_t k = 0; k < seen.n; k++)
-			done = done || strcmp(seen.v[k], cl) == 0;
+		for (size_t k = 0; k < n_seen && !done; k++)
+			done = j->seen[k] == cl;
 		if (done)
 			continue;
-		rc = idset_add(&seen, cl);
+		j->seen[n_seen++] = cl;
 		/* The classes of all active readings of this clause. */
 		int classes = 0;
 		bool permits = false, silent = false, needs = false;
-		for (size_t j = 0; j < v->n_trace && rc == ARB_OK; j++) {
-			const arb_trace *u = &v->trace[j];
-			if (u->not_selected || u->overridden_by ||
-			    strcmp(u->pred->clause, cl) != 0 || strcmp(u->pred->question, q) != 0)
+		for (size_t k = j->first[i]; k < v->n_trace; k = j->next[k]) {
+			const arb_trace *u = &v->trace[k];
+			if (u->not_selected || u->overridden_by || question_of(j, k) != q)
 				continue;
 			/* A reading that needs a fact the scenario lacks: a missing input. */
 			if (u->result.outcome == ARB_MISSING) {
 				needs = true;
-				rc = idset_add(&mis, u->result.missing ? u->result.missing : "?");
+				bool have = false;
+				for (size_t m = 0; m < n_mis && !have; m++)
+					have =
+					    strcmp(missing_of(v, j->mis[m]), missing_of(v, k)) == 0;
+				if (!have)
+					j->mis[n_mis++] = k;
 				continue;
 			}
 			/* A reading under which the clause does not apply forbids nothing. */
@@ -464,56 +602,49 @@ static int decide_question(arb_verdict *v, const char *q, idset *violates, idset
 		if ((classes & CL_NEG) && silent)
 			classes |= CL_POS;
 		/* Readings that derive different numbers for one value disagree too. */
-		if (classes == CL_POS && values_differ(v, cl))
+		if (classes == CL_POS && values_differ(v, j, j->first[i]))
 			classes |= CL_NEG;
-		if (rc)
-			break;
 		if (needs)
 			continue;
 		if (classes != CL_NEG && classes != CL_POS && classes != CL_UND)
-			rc = idset_add(&split, cl);
+			j->split[n_split++] = i;
 		else if (classes == CL_NEG)
-			rc = idset_add(&neg, cl);
+			j->neg[n_neg++] = i;
 		else if (classes == CL_UND)
-			rc = idset_add(&und, cl);
+			j->und[n_und++] = i;
 		else {
 			any_pos = true;
 			if (permits)
-				rc = idset_add(&perm, cl);
+				j->perm[n_perm++] = i;
 		}
 	}
 	/* A violated clause that nothing permits decides, whatever a missing fact
 	 * would say elsewhere; otherwise the question waits for the fact. */
-	if (rc == ARB_OK && mis.n && !(neg.n && !perm.n)) {
-		for (size_t i = 0; i < mis.n && rc == ARB_OK; i++)
-			rc = idset_add(missing, mis.v[i]);
-	} else if (rc == ARB_OK) {
-		for (size_t i = 0; i < split.n && rc == ARB_OK; i++)
-			rc = idset_add(disputed, split.v[i]);
-		if (split.n)
+	const arb_trace *t = v->trace;
+	if (n_mis && !(n_neg && !n_perm)) {
+		for (size_t i = 0; i < n_mis && rc == ARB_OK; i++)
+			rc = idset_add(missing, missing_of(v, j->mis[i]));
+	} else {
+		for (size_t i = 0; i < n_split && rc == ARB_OK; i++)
+			rc = idset_add(disputed, t[j->split[i]].pred->clause);
+		if (n_split)
 			v->dispute |= ARB_DISPUTE_READINGS;
-		for (size_t i = 0; i < neg.n && rc == ARB_OK; i++)
-			rc = idset_add(violates, neg.v[i]);
-		if (neg.n && perm.n) {
+		for (size_t i = 0; i < n_neg && rc == ARB_OK; i++)
+			rc = idset_add(violates, t[j->neg[i]].pred->clause);
+		if (n_neg && n_perm) {
 			v->dispute |= ARB_DISPUTE_CONFLICT;
-			for (size_t i = 0; i < neg.n && rc == ARB_OK; i++)
-				rc = idset_add(disputed, neg.v[i]);
-			for (size_t i = 0; i < perm.n && rc == ARB_OK; i++)
-				rc = idset_add(disputed, perm.v[i]);
-		} else if (neg.n) {
+			for (size_t i = 0; i < n_neg && rc == ARB_OK; i++)
+				rc = idset_add(disputed, t[j->neg[i]].pred->clause);
+			for (size_t i = 0; i < n_perm && rc == ARB_OK; i++)
+				rc = idset_add(disputed, t[j->perm[i]].pred->clause);
+		} else if (n_neg) {
 			*illegal = true;
-		} else if (!any_pos && !split.n && und.n) {
+		} else if (!any_pos && !n_split && n_und) {
 			v->dispute |= ARB_DISPUTE_GAP;
-			for (size_t i = 0; i < und.n && rc == ARB_OK; i++)
-				rc = idset_add(disputed, und.v[i]);
+			for (size_t i = 0; i < n_und && rc == ARB_OK; i++)
+				rc = idset_add(disputed, t[j->und[i]].pred->clause);
 		}
 	}
-	free(neg.v);
-	free(perm.v);
-	free(split.v);
-	free(und.v);
-	free(seen.v);
-	free(mis.v);
 	return rc;
 }
 
@@ -535,8 +666,7 @@ void arb_verdict_free(arb_verdict *v)
 void arb__placement_fn(const arb_eval *ev, arb_result *r)
 {
 	const arb_scenario *s = ev->s;
-	const arb_placement *pl =
-	    arb_rulebook_placement_at(ev->o->rb, s->ruleset, (size_t)ev->b->reading_arg);
+	const arb_placement *pl = ev->b->placement;
 	const char *sub = s->context.subphase;
 	if (!pl || strcmp(pl->name, s->action.type) != 0) {
 		r->outcome = ARB_NA;
@@ -554,37 +684,12 @@ void arb__placement_fn(const arb_eval *ev, arb_result *r)
 	                   sub ? " sub-phase" : "");
 }
 
-/* Whether bound predicate b judges scenario s: its ruleset, and its actions
- * and phases; or, for an action the text says follows the rules of another
- * section ("following the same rules as in the Movement phase"), the
- * predicates of that section that judge the action it follows, whatever
- * their phase. */
-static bool applies(const arb_oracle *o, const arb_bound *b, const arb_scenario *s)
+/* Whether the clause whose first trace entry is first answers in the trace
+ * (permits: answers "permits"). */
+static bool trace_applies(const arb_verdict *v, const judging *j, size_t first, bool permits)
 {
-	const arb_predicate *p = b->pred;
-	if (strcmp(p->ruleset, s->ruleset) != 0)
-		return false;
-	if (arb__word_in(p->actions, s->action.type) && arb__word_in(p->phases, s->context.phase))
-		return true;
-	size_t n = arb_rulebook_placement_count(o->rb, s->ruleset);
-	for (size_t i = 0; i < n; i++) {
-		const arb_placement *pl = arb_rulebook_placement_at(o->rb, s->ruleset, i);
-		if (pl->kind != ARB_PLACE_FOLLOWS || strcmp(pl->name, s->action.type) != 0 ||
-		    !arb__word_in(p->actions, pl->as_action))
-			continue;
-		size_t rl = strlen(b->clause->ruleset);
-		if (strncmp(pl->section, b->clause->ruleset, rl) == 0 && pl->section[rl] == '/' &&
-		    strcmp(pl->section + rl + 1, b->clause->section) == 0)
-			return true;
-	}
-	return false;
-}
-
-/* Whether clause answers s in the trace (permits: answers "permits"). */
-static bool trace_applies(const arb_verdict *v, const char *clause, bool permits)
-{
-	for (size_t i = 0; i < v->n_trace; i++)
-		if (strcmp(v->trace[i].pred->clause, clause) == 0 && !v->trace[i].not_selected &&
+	for (size_t i = first; i < v->n_trace; i = j->next[i])
+		if (!v->trace[i].not_selected &&
 		    (permits ? v->trace[i].result.outcome == ARB_PERMITS
 		             : v->trace[i].result.outcome != ARB_NA))
 			return true;
@@ -595,18 +700,14 @@ static bool trace_applies(const arb_verdict *v, const char *clause, bool permits
  * an unsigned); only those whose two clauses both answer a scenario are. */
 #define ARB_ARGUABLE_MAX 31
 
-/* Whether arguable precedence pr is taken as an exception: the profile's
- * reading of "WINNER over LOSER", else bit k of on. */
-static bool arguable_on(const arb_oracle *o, const arb_scenario *s, const char *profile,
-                        const arb_precedence *pr, unsigned on, size_t k)
+/* Whether arguable precedence k (the arg-th arguable one) is taken as an
+ * exception: as the profile reads "WINNER over LOSER", else bit arg of on. */
+static bool arguable_on(const judging *j, size_t k, unsigned on, size_t arg)
 {
-	char key[160];
-	const char *want = NULL;
-	snprintf(key, sizeof key, "%s over %s", pr->winner, pr->loser);
-	arb_rulebook_profile_reading(o->rb, s->ruleset, profile, key, &want);
-	if (want)
-		return strcmp(want, "exception") == 0;
-	return k < ARB_ARGUABLE_MAX && (on >> k & 1u);
+	int pick = j->prec_pick ? j->prec_pick[k] : 0;
+	if (pick)
+		return pick > 0;
+	return arg < ARB_ARGUABLE_MAX && (on >> arg & 1u);
 }
 
 static int by_name(const void *a, const void *b)
@@ -618,13 +719,16 @@ static int by_name(const void *a, const void *b)
  * informative ones to info, each name once. */
 static int collect_values(arb_verdict *v)
 {
-	size_t n = 0;
+	size_t n = 0, n_info = 0;
 	for (size_t i = 0; i < v->n_trace; i++)
-		if (active(&v->trace[i]))
-			n += v->trace[i].result.n_values;
-	if (n == 0)
-		return ARB_OK;
-	if (!(v->values = calloc(n, sizeof *v->values)) || !(v->info = calloc(n, sizeof *v->info)))
+		if (active(&v->trace[i])) {
+			const arb_result *r = &v->trace[i].result;
+			n += r->n_values;
+			for (size_t j = 0; j < r->n_values; j++)
+				n_info += r->informative >> j & 1u;
+		}
+	if ((n > n_info && !(v->values = calloc(n - n_info, sizeof *v->values))) ||
+	    (n_info && !(v->info = calloc(n_info, sizeof *v->info))))
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < v->n_trace; i++) {
 		if (!active(&v->trace[i]))
@@ -634,6 +738,8 @@ static int collect_values(arb_verdict *v)
 			bool info = r->informative >> j & 1u;
 			arb_kv *list = info ? v->info : v->values;
 			size_t *len = info ? &v->n_info : &v->n_values;
+			if (!list) /* each list was sized by the count above */
+				continue;
 			bool dup = false;
 			for (size_t k = 0; k < *len; k++)
 				dup = dup || strcmp(list[k].name, r->values[j].name) == 0;
@@ -641,31 +747,33 @@ static int collect_values(arb_verdict *v)
 				list[(*len)++] = r->values[j];
 		}
 	}
-	qsort(v->values, v->n_values, sizeof *v->values, by_name);
-	qsort(v->info, v->n_info, sizeof *v->info, by_name);
+	if (v->n_values)
+		qsort(v->values, v->n_values, sizeof *v->values, by_name);
+	if (v->n_info)
+		qsort(v->info, v->n_info, sizeof *v->info, by_name);
 	return ARB_OK;
 }
 
-/* One judgement of s, with arguable precedence k taken as an exception when
- * bit k of on is set (unless the profile reads it). */
-static int judge_once(arb_verdict **out, const arb_oracle *o, const arb_scenario *s,
-                      const char *profile, unsigned on, arb_error *err)
+/* One judgement of j->s, with the arg-th arguable precedence taken as an
+ * exception when bit arg of on is set (unless the profile reads it). */
+static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_error *err)
 {
+	const arb_oracle *o = j->o;
+	const arb_scenario *s = j->s;
+	const arb_rs_index *x = j->x;
 	int rc = ARB_OK;
 	arb_verdict *v = calloc(1, sizeof *v);
-	idset violates = {0}, disputed = {0}, questions = {0}, missing = {0};
+	idset violates = {0}, disputed = {0}, missing = {0};
 	*out = NULL;
-	if (!v || !(v->trace = calloc(o->n ? o->n : 1, sizeof *v->trace))) {
+	if (!v || !(v->trace = calloc(j->n_app ? j->n_app : 1, sizeof *v->trace))) {
 		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 		goto done;
 	}
 	v->scenario_id = s->id;
 	arb_eval ev = {.o = o, .s = s, .actor = arb_scenario_unit(s, s->action.unit)};
-	for (size_t i = 0; i < o->n; i++) {
-		const arb_bound *b = &o->bound[i];
+	for (size_t a = 0; a < j->n_app; a++) {
+		const arb_bound *b = &o->bound[j->app[a]];
 		const arb_predicate *p = b->pred;
-		if (!applies(o, b, s))
-			continue;
 		arb_trace *t = &v->trace[v->n_trace++];
 		t->pred = p;
 		t->reading = b->reading;
@@ -687,35 +795,35 @@ static int judge_once(arb_verdict **out, const arb_oracle *o, const arb_scenario
 			                   s->id, t->result.explanation);
 			goto done;
 		}
-		if (b->reading) {
-			const char *want = NULL;
-			arb_rulebook_profile_reading(o->rb, s->ruleset, profile, p->clause, &want);
-			t->not_selected = want && strcmp(want, b->reading) != 0;
-		}
+		t->not_selected = j->not_selected && j->not_selected[j->app[a]];
 	}
 	/* Declared precedence: an applicable winner silences its loser. */
-	size_t np = arb_rulebook_precedence_count(o->rb, s->ruleset);
-	for (size_t k = 0, arg = 0; k < np; k++) {
-		const arb_precedence *pr = arb_rulebook_precedence_at(o->rb, s->ruleset, k);
-		if (pr->arguable && !arguable_on(o, s, profile, pr, on, arg++))
+	for (size_t k = 0, arg = 0; k < x->n_prec; k++) {
+		const arb_precedence *pr = x->prec[k].pr;
+		if (pr->arguable && !arguable_on(j, k, on, arg++))
 			continue;
-		if (!trace_applies(v, pr->winner, pr->when_permits))
+		if (!trace_applies(v, j, j->prec_at[2 * k], pr->when_permits))
 			continue;
-		for (size_t i = 0; i < v->n_trace; i++)
-			if (strcmp(v->trace[i].pred->clause, pr->loser) == 0 &&
-			    v->trace[i].result.outcome != ARB_NA && !v->trace[i].overridden_by) {
+		for (size_t i = j->prec_at[2 * k + 1]; i < v->n_trace; i = j->next[i])
+			if (v->trace[i].result.outcome != ARB_NA && !v->trace[i].overridden_by) {
 				v->trace[i].overridden_by = pr->winner;
 				v->trace[i].overridden_how = pr;
 			}
 	}
+	/* Each question some active predicate answers (in the order of the
+	 * text: the verdict's lists are sorted, so the order is not seen). */
 	bool illegal = false, any = false;
-	for (size_t i = 0; i < v->n_trace && rc == ARB_OK; i++)
-		if (active(&v->trace[i])) {
-			any = true;
-			rc = idset_add(&questions, v->trace[i].pred->question);
-		}
-	for (size_t i = 0; i < questions.n && rc == ARB_OK; i++)
-		rc = decide_question(v, questions.v[i], &violates, &disputed, &missing, &illegal);
+	for (size_t i = 0; i < v->n_trace && rc == ARB_OK; i++) {
+		if (!j->qhead[i])
+			continue;
+		size_t k = i;
+		while (k < v->n_trace && !active(&v->trace[k]))
+			k = j->qnext[k];
+		if (k == v->n_trace)
+			continue;
+		any = true;
+		rc = decide_question(v, j, i, &violates, &disputed, &missing, &illegal);
+	}
 	if (rc == ARB_OK)
 		rc = collect_values(v);
 	if (rc) {
@@ -752,7 +860,6 @@ done:
 	free(violates.v);
 	free(disputed.v);
 	free(missing.v);
-	free(questions.v);
 	if (rc) {
 		arb_verdict_free(v);
 		return rc;
@@ -778,6 +885,64 @@ static bool same_verdict(const arb_verdict *a, const arb_verdict *b)
 	       same_ids(a->missing, a->n_missing, b->missing, b->n_missing);
 }
 
+/* The slot of name among names: its index, or n for any other. */
+static size_t slot_of(const char *const *names, size_t n, const char *name)
+{
+	size_t i = 0;
+	while (i < n && strcmp(names[i], name) != 0)
+		i++;
+	return i;
+}
+
+/* Fills j for scenario j->s under profile: its ruleset, action, phase and
+ * profile looked up once, by name, in the oracle's index. */
+static int resolve(judging *j, const char *profile, arb_error *err)
+{
+	const arb_oracle *o = j->o;
+	const arb_scenario *s = j->s;
+	size_t r = 0;
+	while (r < o->n_rs && strcmp(o->rs[r].name, s->ruleset) != 0)
+		r++;
+	if (r == o->n_rs) {
+		arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, "ruleset",
+		              "unknown ruleset '%s'", s->ruleset);
+		return ARB_EINPUT;
+	}
+	const arb_rs_index *x = j->x = &o->rs[r];
+	size_t k = slot_of(x->actions, x->n_actions, s->action.type) * (x->n_phases + 1) +
+	           slot_of(x->phases, x->n_phases, s->context.phase);
+	j->app = x->ix + x->start[k];
+	j->app_clause = x->ix_clause + x->start[k];
+	j->app_question = x->ix_question + x->start[k];
+	j->first = x->ix_first + x->start[k];
+	j->next = x->ix_next + x->start[k];
+	j->qhead = x->ix_qhead + x->start[k];
+	j->qnext = x->ix_qnext + x->start[k];
+	j->prec_at = x->prec_at + 2 * k * x->n_prec;
+	j->n_app = x->start[k + 1] - x->start[k];
+	if (profile && strcmp(profile, "all") != 0) {
+		size_t p = slot_of(x->profiles, x->n_profiles, profile);
+		if (p == x->n_profiles) {
+			arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, "profile",
+			              "unknown reading profile '%s' for %s", profile, s->ruleset);
+			return ARB_EINPUT;
+		}
+		j->not_selected = x->not_selected + p * o->n;
+		j->prec_pick = x->prec_pick + p * x->n_prec;
+	}
+	/* Every scratch list of the scenario's judgements in one block: the
+	 * caller's (on its stack) when it is large enough, else one allocation. */
+	size_t n = j->n_app ? j->n_app : 1, *block = j->scratch;
+	if (6 * n > j->n_scratch && !(block = j->heap = malloc(6 * n * sizeof *block))) {
+		arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+		return ARB_ENOMEM;
+	}
+	size_t **lists[] = {&j->seen, &j->neg, &j->perm, &j->split, &j->und, &j->mis};
+	for (size_t i = 0; i < 6; i++)
+		*lists[i] = block + i * n;
+	return ARB_OK;
+}
+
 int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, const char *profile,
               arb_error *err)
 {
@@ -787,28 +952,25 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 		return rc;
 	if (!profile)
 		profile = s->profile;
-	const char *dummy;
-	if (profile && !arb_rulebook_profile_reading(o->rb, s->ruleset, profile, "", &dummy))
-		return arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, "profile",
-		                     "unknown reading profile '%s' for %s", profile, s->ruleset);
+	/* Room for the scratch lists of a scenario that up to 256 predicates
+	 * judge (139 at most in the suite of issue 9): no allocation for them. */
+	size_t scratch[6 * 256];
+	judging j = {.o = o, .s = s, .scratch = scratch, .n_scratch = 6 * 256};
 	arb_verdict *v = NULL;
-	if ((rc = judge_once(&v, o, s, profile, 0, err)))
-		return rc;
+	if ((rc = resolve(&j, profile, err)) || (rc = judge_once(&v, &j, 0, err)))
+		goto done;
 	/* Arguable precedences the profile leaves open and whose two clauses both
 	 * apply are readings: judged each way, they must agree. */
-	size_t np = arb_rulebook_precedence_count(o->rb, s->ruleset);
+	const arb_rs_index *x = j.x;
 	unsigned relevant = 0;
-	for (size_t k = 0, arg = 0; k < np; k++) {
-		const arb_precedence *pr = arb_rulebook_precedence_at(o->rb, s->ruleset, k);
+	for (size_t k = 0, arg = 0; k < x->n_prec; k++) {
+		const arb_precedence *pr = x->prec[k].pr;
 		if (!pr->arguable)
 			continue;
-		char key[160];
-		const char *want = NULL;
-		snprintf(key, sizeof key, "%s over %s", pr->winner, pr->loser);
-		arb_rulebook_profile_reading(o->rb, s->ruleset, profile, key, &want);
-		if (!want && arg < ARB_ARGUABLE_MAX &&
-		    trace_applies(v, pr->winner, pr->when_permits) &&
-		    trace_applies(v, pr->loser, false)) {
+		bool open = !j.prec_pick || j.prec_pick[k] == 0;
+		if (open && arg < ARB_ARGUABLE_MAX &&
+		    trace_applies(v, &j, j.prec_at[2 * k], pr->when_permits) &&
+		    trace_applies(v, &j, j.prec_at[2 * k + 1], false)) {
 			relevant |= 1u << arg;
 		}
 		arg++;
@@ -816,10 +978,8 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 	bool differ = false;
 	for (unsigned on = relevant; on && !differ; on = (on - 1) & relevant) {
 		arb_verdict *w = NULL;
-		if ((rc = judge_once(&w, o, s, profile, on, err))) {
-			arb_verdict_free(v);
-			return rc;
-		}
+		if ((rc = judge_once(&w, &j, on, err)))
+			goto done;
 		differ = !same_verdict(v, w);
 		arb_verdict_free(w);
 	}
@@ -828,8 +988,8 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 		idset d = {0};
 		for (size_t i = 0; i < v->n_disputed && rc == ARB_OK; i++)
 			rc = idset_add(&d, v->disputed[i]);
-		for (size_t k = 0, arg = 0; k < np && rc == ARB_OK; k++) {
-			const arb_precedence *pr = arb_rulebook_precedence_at(o->rb, s->ruleset, k);
+		for (size_t k = 0, arg = 0; k < x->n_prec && rc == ARB_OK; k++) {
+			const arb_precedence *pr = x->prec[k].pr;
 			if (!pr->arguable)
 				continue;
 			if (relevant >> arg++ & 1u)
@@ -838,8 +998,8 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 		}
 		if (rc) {
 			free(d.v);
-			arb_verdict_free(v);
-			return arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+			rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+			goto done;
 		}
 		if (d.n)
 			qsort(d.v, d.n, sizeof *d.v, cmp_cstr);
@@ -852,13 +1012,22 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 		v->dispute = (v->kind == ARB_V_DISPUTED ? v->dispute : 0) | ARB_DISPUTE_READINGS;
 		v->kind = ARB_V_DISPUTED;
 	}
+done:
+	free(j.heap);
+	if (rc) {
+		arb_verdict_free(v);
+		return rc;
+	}
 	*out = v;
 	return ARB_OK;
 }
 
 /* ---- exact odds ---- */
 
-static void odds_count_value(arb_odds *od, const arb_kv *kv)
+/* Counts one outcome's value. A value name or level with no room left in
+ * arb_odds is refused (ARB_EINPUT, the odds cannot be given whole), never
+ * dropped. */
+static int odds_count_value(arb_odds *od, const arb_kv *kv, const arb_scenario *s, arb_error *err)
 {
 	arb_odds_value *ov = NULL;
 	for (size_t i = 0; i < od->n_values && !ov; i++)
@@ -866,7 +1035,11 @@ static void odds_count_value(arb_odds *od, const arb_kv *kv)
 			ov = &od->values[i];
 	if (!ov) {
 		if (od->n_values == ARB_ODDS_MAX_VALUES)
-			return;
+			return arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, "dice",
+			                     "the odds of %s derive more than %d values "
+			                     "(ARB_ODDS_MAX_VALUES): '%s' has no room",
+			                     s->id ? s->id : "the scenario", ARB_ODDS_MAX_VALUES,
+			                     kv->name);
 		ov = &od->values[od->n_values++];
 		ov->name = kv->name;
 	}
@@ -875,15 +1048,20 @@ static void odds_count_value(arb_odds *od, const arb_kv *kv)
 		k++;
 	if (k < ov->n_levels && ov->level[k] == kv->value) {
 		ov->count[k]++;
-		return;
+		return ARB_OK;
 	}
 	if (ov->n_levels == ARB_ODDS_MAX_LEVELS)
-		return;
+		return arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, "dice",
+		                     "the odds of %s give value '%s' more than %d levels "
+		                     "(ARB_ODDS_MAX_LEVELS) over %lu outcomes",
+		                     s->id ? s->id : "the scenario", kv->name, ARB_ODDS_MAX_LEVELS,
+		                     od->outcomes);
 	memmove(&ov->level[k + 1], &ov->level[k], (ov->n_levels - k) * sizeof *ov->level);
 	memmove(&ov->count[k + 1], &ov->count[k], (ov->n_levels - k) * sizeof *ov->count);
 	ov->level[k] = kv->value;
 	ov->count[k] = 1;
 	ov->n_levels++;
+	return ARB_OK;
 }
 
 int arb_odds_enumerate(arb_odds *out, const arb_oracle *o, const arb_scenario *s,
@@ -909,10 +1087,15 @@ int arb_odds_enumerate(arb_odds *out, const arb_oracle *o, const arb_scenario *s
 		int rc = arb_judge(&v, o, &copy, profile, err);
 		if (rc)
 			return rc;
+		if (!v) /* never with ARB_OK; said so for the analyser */
+			return arb_error_set(err, ARB_EINTERNAL, s->src_file, s->src_line, 0, NULL,
+			                     "no verdict");
 		out->by_kind[v->kind]++;
-		for (size_t i = 0; i < v->n_values; i++)
-			odds_count_value(out, &v->values[i]);
+		for (size_t i = 0; i < v->n_values && !rc; i++)
+			rc = odds_count_value(out, &v->values[i], s, err);
 		arb_verdict_free(v);
+		if (rc)
+			return rc;
 		/* the next outcome, as an odometer */
 		for (size_t i = 0; i < s->n_dice; i++) {
 			if (++dice[i] <= 6)

@@ -6,6 +6,9 @@
 
 #define ARB_MAX_PARAMS 8
 
+/* A number that names nothing: a clause or question ID the rulebook lacks. */
+#define ARB_NO_IX ((size_t)-1)
+
 typedef struct arb_bound_param {
 	char name[128];
 	const arb_param *param;
@@ -22,7 +25,67 @@ typedef struct arb_bound {
 	bool stale;
 	arb_bound_param params[ARB_MAX_PARAMS];
 	size_t n_params;
+	/* Resolved once by arb_oracle_new, so that judging compares numbers,
+	 * not IDs: the clause's number (its first position in the rulebook:
+	 * equal numbers, equal IDs), the question's number in o->questions,
+	 * the ruleset's in o->rs, and for a placement predicate its line. */
+	size_t clause_ix;
+	size_t question_ix;
+	size_t ruleset_ix;
+	const arb_placement *placement;
 } arb_bound;
+
+/* A declared precedence (where its clauses answer: prec_at below). */
+typedef struct arb_rs_prec {
+	const arb_precedence *pr;
+} arb_rs_prec;
+
+/* What arb_oracle_new works out once per ruleset of the rulebook, so that
+ * judging a scenario names its ruleset, action, phase and profile once,
+ * and every predicate after that by number. */
+typedef struct arb_rs_index {
+	const char *name;
+	/* The action and phase names its predicates (and placement lines)
+	 * name; any other name is slot n_actions (n_phases): only the "*"
+	 * predicates judge it. */
+	const char **actions;
+	size_t n_actions;
+	const char **phases;
+	size_t n_phases;
+	/* The predicates that judge action a in phase p: bound indices
+	 * ix[start[k] .. start[k + 1]) with k = a * (n_phases + 1) + p,
+	 * ascending (the order of the text). */
+	size_t *start;
+	size_t *ix;
+	/* Beside ix, each predicate's clause and question numbers, packed so
+	 * that deciding scans them without touching the bound predicates, and
+	 * the chain of the predicates of one clause within the slot: positions
+	 * counted from the slot's start, ix_first the clause's first, ix_next
+	 * the next of the same clause (the slot's length: none). */
+	size_t *ix_clause, *ix_question;
+	size_t *ix_first, *ix_next;
+	/* Likewise the chain of one question's predicates: ix_qhead marks the
+	 * first of each question in the slot, ix_qnext gives the next. */
+	bool *ix_qhead;
+	size_t *ix_qnext;
+	/* Per slot k and precedence j, the first position of its winner and of
+	 * its loser in the slot (the slot's length: none there):
+	 * prec_at[2 * (k * n_prec + j)] and the one after. */
+	size_t *prec_at;
+	/* Its profiles (the names its profile lines use) and, per profile k and
+	 * bound predicate i, whether the profile picks another reading of i's
+	 * clause: not_selected[k * o->n + i]. */
+	const char **profiles;
+	size_t n_profiles;
+	bool *not_selected;
+	/* Its declared precedences, and per profile k how it reads arguable
+	 * precedence j:
+	 * prec_pick[k * n_prec + j] is 1 (an exception), -1 (another reading:
+	 * none) or 0 (the profile leaves it open). */
+	size_t n_prec;
+	arb_rs_prec *prec;
+	signed char *prec_pick;
+} arb_rs_index;
 
 struct arb_oracle {
 	const arb_rulebook *rb;
@@ -31,6 +94,13 @@ struct arb_oracle {
 	size_t n;
 	arb_predicate *placement; /* one per `action ... in` placement of spec/ */
 	size_t n_placement;
+	/* The index (above), owned by arena: one per ruleset of rb, in its
+	 * order, and the distinct questions. */
+	arb_arena *arena;
+	arb_rs_index *rs;
+	size_t n_rs;
+	const char **questions;
+	size_t n_questions;
 };
 
 /* The predicate of a placement line: bound with reading_arg = the line's

@@ -10,7 +10,10 @@
 typedef struct arb_arena arb_arena;
 arb_arena *arb__arena_new(void);
 void arb__arena_free(arb_arena *a);
+/* Zeroed memory for size bytes (n elements of size bytes), owned by the
+ * arena; NULL when out of memory or when the size does not fit a size_t. */
 void *arb__arena_alloc(arb_arena *a, size_t size);
+void *arb__arena_array(arb_arena *a, size_t n, size_t size);
 char *arb__arena_strndup(arb_arena *a, const char *s, size_t n);
 
 /* A growable array of pointers, owned by whoever holds it. */
@@ -24,7 +27,9 @@ void arb__ptrvec_free(arb_ptrvec *pv);
 /* Whether word occurs in the space-separated list ("*" matches all). */
 bool arb__word_in(const char *list, const char *word);
 
+/* arb_error_set with a va_list. */
 int arb__verror_set(arb_error *err, int code, const char *file, long line, long column,
-                    const char *field, const char *fmt, va_list ap);
+                    const char *field, const char *fmt, va_list ap)
+    __attribute__((format(printf, 7, 0)));
 
 #endif

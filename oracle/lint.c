@@ -408,7 +408,7 @@ static int lint_trace(arb_lint *l, const arb_rulebook *rb, const arb_oracle *o,
 	}
 	for (size_t i = 0; i < nc; i++) {
 		const arb_clause *c = arb_rulebook_clause_at(rb, i);
-		if (in_scope(ruleset, c->ruleset) && c->kind != ARB_KIND_CONVENTION)
+		if (c && in_scope(ruleset, c->ruleset) && c->kind != ARB_KIND_CONVENTION)
 			l->rows[l->n_rows++].clause = c;
 	}
 	/* Judge every case once: which predicates held and were violated where. */
@@ -416,15 +416,18 @@ static int lint_trace(arb_lint *l, const arb_rulebook *rb, const arb_oracle *o,
 		const arb_case *k = arb_caseset_at(cs, i);
 		if (!in_scope(ruleset, k->scenario->ruleset))
 			continue;
-		for (size_t r = 0; r < l->n_rows; r++)
-			l->rows[r].cases_target += strcmp(l->rows[r].clause->id, k->target) == 0;
+		for (size_t r = 0; r < l->n_rows; r++) {
+			const arb_clause *rc_of = l->rows[r].clause; /* every row has one */
+			l->rows[r].cases_target += rc_of && strcmp(rc_of->id, k->target) == 0;
+		}
 		arb_verdict *v = NULL;
 		if ((rc = arb_judge(&v, o, k->scenario, k->profile, err)))
 			break;
 		for (size_t r = 0; r < l->n_rows; r++) {
 			bool pos = false, neg = false;
-			for (size_t t = 0; t < v->n_trace; t++) {
-				if (strcmp(v->trace[t].pred->clause, l->rows[r].clause->id) != 0)
+			const arb_clause *rc_of = l->rows[r].clause;
+			for (size_t t = 0; rc_of && t < v->n_trace; t++) {
+				if (strcmp(v->trace[t].pred->clause, rc_of->id) != 0)
 					continue;
 				arb_outcome oc = v->trace[t].result.outcome;
 				pos =
@@ -454,6 +457,8 @@ static int lint_trace(arb_lint *l, const arb_rulebook *rb, const arb_oracle *o,
 	for (size_t r = 0; r < l->n_rows && !rc; r++) {
 		arb_trace_row *row = &l->rows[r];
 		const arb_clause *c = row->clause;
+		if (!c)
+			continue;
 		for (size_t b = 0; b < np; b++)
 			if (o->bound[b].clause == c) {
 				row->predicates++;

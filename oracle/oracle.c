@@ -67,6 +67,28 @@ static size_t rows_of(const arb_predicate *p)
 	return k;
 }
 
+/* Inches to the yard for ruleset rs: a parameter `yard` that its own text
+ * (or an errata file) declares, else CONV.UNIT.3's; NAN when neither does. */
+static double yard_in(const arb_rulebook *rb, const char *rs)
+{
+	double conv = NAN;
+	for (size_t i = 0; i < arb_rulebook_clause_count(rb); i++) {
+		const arb_clause *c = arb_rulebook_clause_at(rb, i);
+		const arb_param *y = arb_clause_param(c, "yard");
+		double in = !y                           ? NAN
+		            : strcmp(y->unit, "in") == 0 ? y->value
+		            : strcmp(y->unit, "mm") == 0 ? y->value / ARB_MM_PER_INCH
+		                                         : NAN;
+		if (isnan(in))
+			continue;
+		if (rs && c->ruleset && strcmp(c->ruleset, rs) == 0)
+			return in;
+		if (strcmp(c->id, "CONV.UNIT.3") == 0)
+			conv = in;
+	}
+	return conv;
+}
+
 static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
 {
 	const arb_predicate *p = b->pred;
@@ -105,11 +127,264 @@ static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
 			bp->value = pm->value;
 		else if (strcmp(pm->unit, "mm") == 0)
 			bp->value = pm->value / ARB_MM_PER_INCH;
-		else
+		else if (strcmp(pm->unit, "yd") == 0) {
+			/* distances in yards are judged in inches on the table */
+			double y = yard_in(rb, p->ruleset);
+			if (!isfinite(y) || !(y > 0))
+				return arb_error_set(
+				    err, ARB_EINPUT, p->src_file, p->src_line, 0, "params",
+				    "%s's parameter '%s' is in yards, and no clause "
+				    "says how many inches make a yard ({yard})",
+				    cl, nm);
+			bp->value = pm->value * y;
+		} else
 			bp->value = pm->value;
 		b->n_params++;
 		s += n;
 	}
+	return ARB_OK;
+}
+
+/* Whether bound predicate b judges a scenario of ruleset rs, action and phase:
+ * its ruleset, and its actions and phases; or, for an action the text says
+ * follows the rules of another section ("following the same rules as in the
+ * Movement phase"), the predicates of that section that judge the action it
+ * follows, whatever their phase. Asked once per (action, phase) slot of
+ * the index; "" names what no predicate lists. */
+static bool applies_to(const arb_oracle *o, const arb_bound *b, const char *rs, const char *action,
+                       const char *phase)
+{
+	const arb_predicate *p = b->pred;
+	if (strcmp(p->ruleset, rs) != 0)
+		return false;
+	if (arb__word_in(p->actions, action) && arb__word_in(p->phases, phase))
+		return true;
+	size_t n = arb_rulebook_placement_count(o->rb, rs);
+	for (size_t i = 0; i < n; i++) {
+		const arb_placement *pl = arb_rulebook_placement_at(o->rb, rs, i);
+		if (pl->kind != ARB_PLACE_FOLLOWS || strcmp(pl->name, action) != 0 ||
+		    !arb__word_in(p->actions, pl->as_action))
+			continue;
+		size_t rl = strlen(b->clause->ruleset);
+		if (strncmp(pl->section, b->clause->ruleset, rl) == 0 && pl->section[rl] == '/' &&
+		    strcmp(pl->section + rl + 1, b->clause->section) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Adds word[0..w) to set (of n names) unless it is there; returns the new n. */
+static size_t add_name(const char **set, size_t n, const char *word, size_t w, arb_arena *a,
+                       int *rc)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(set[i]) == w && memcmp(set[i], word, w) == 0)
+			return n;
+	if (!(set[n] = arb__arena_strndup(a, word, w))) {
+		*rc = ARB_ENOMEM;
+		return n;
+	}
+	return n + 1;
+}
+
+/* Adds the words of a space-separated list (but "*", which names none) to set. */
+static size_t add_words(const char **set, size_t n, const char *list, arb_arena *a, int *rc)
+{
+	for (const char *p = list; *p && *rc == ARB_OK;) {
+		while (*p == ' ')
+			p++;
+		size_t w = strcspn(p, " ");
+		if (w && !(w == 1 && *p == '*'))
+			n = add_name(set, n, p, w, a, rc);
+		p += w;
+	}
+	return n;
+}
+
+/* At most how many names the action (or phase) lists of ruleset r's
+ * predicates hold: their words, counted with repeats. */
+static size_t word_bound(const arb_oracle *o, size_t r, bool phases)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < o->n; i++)
+		if (o->bound[i].ruleset_ix == r) {
+			const arb_predicate *p = o->bound[i].pred;
+			const char *c = phases ? p->phases : p->actions;
+			for (size_t j = 0; c[j]; j++)
+				k += c[j] != ' ' && (j == 0 || c[j - 1] == ' ');
+		}
+	return k;
+}
+
+/* The index of one ruleset (engine.h, arb_rs_index). */
+static int index_ruleset(arb_oracle *o, size_t r)
+{
+	const arb_rulebook *rb = o->rb;
+	arb_rs_index *x = &o->rs[r];
+	arb_arena *a = o->arena;
+	const char *rs = x->name;
+	int rc = ARB_OK;
+	size_t npl = arb_rulebook_placement_count(rb, rs);
+	x->actions = arb__arena_alloc(a, (word_bound(o, r, false) + npl + 1) * sizeof *x->actions);
+	x->phases = arb__arena_alloc(a, (word_bound(o, r, true) + 1) * sizeof *x->phases);
+	if (!x->actions || !x->phases)
+		return ARB_ENOMEM;
+	for (size_t i = 0; i < o->n && rc == ARB_OK; i++)
+		if (o->bound[i].ruleset_ix == r) {
+			x->n_actions =
+			    add_words(x->actions, x->n_actions, o->bound[i].pred->actions, a, &rc);
+			x->n_phases =
+			    add_words(x->phases, x->n_phases, o->bound[i].pred->phases, a, &rc);
+		}
+	/* An action that follows another section's rules is judged by them. */
+	for (size_t k = 0; k < npl && rc == ARB_OK; k++) {
+		const arb_placement *pl = arb_rulebook_placement_at(rb, rs, k);
+		if (pl->kind == ARB_PLACE_FOLLOWS)
+			x->n_actions =
+			    add_name(x->actions, x->n_actions, pl->name, strlen(pl->name), a, &rc);
+	}
+	/* Each of its predicates sits in at most every (action, phase) slot. */
+	size_t slots = (x->n_actions + 1) * (x->n_phases + 1), nb = 0, n_ix = 0;
+	for (size_t i = 0; i < o->n; i++)
+		nb += o->bound[i].ruleset_ix == r;
+	if (rc || !(x->start = arb__arena_alloc(a, (slots + 1) * sizeof *x->start)) ||
+	    !(x->ix = arb__arena_alloc(a, (slots * nb + 1) * sizeof *x->ix)) ||
+	    !(x->ix_clause = arb__arena_alloc(a, (slots * nb + 1) * sizeof *x->ix_clause)) ||
+	    !(x->ix_question = arb__arena_alloc(a, (slots * nb + 1) * sizeof *x->ix_question)) ||
+	    !(x->ix_first = arb__arena_alloc(a, (slots * nb + 1) * sizeof *x->ix_first)) ||
+	    !(x->ix_next = arb__arena_alloc(a, (slots * nb + 1) * sizeof *x->ix_next)) ||
+	    !(x->ix_qhead = arb__arena_alloc(a, (slots * nb + 1) * sizeof *x->ix_qhead)) ||
+	    !(x->ix_qnext = arb__arena_alloc(a, (slots * nb + 1) * sizeof *x->ix_qnext)))
+		return ARB_ENOMEM;
+	for (size_t k = 0; k < slots; k++) {
+		size_t ai = k / (x->n_phases + 1), pi = k % (x->n_phases + 1);
+		const char *an = ai < x->n_actions ? x->actions[ai] : "";
+		const char *pn = pi < x->n_phases ? x->phases[pi] : "";
+		x->start[k] = n_ix;
+		for (size_t i = 0; i < o->n; i++)
+			if (o->bound[i].ruleset_ix == r &&
+			    applies_to(o, &o->bound[i], rs, an, pn)) {
+				x->ix_clause[n_ix] = o->bound[i].clause_ix;
+				x->ix_question[n_ix] = o->bound[i].question_ix;
+				x->ix[n_ix++] = i;
+			}
+		/* The chains of one clause's predicates (its readings) in the slot,
+		 * and of one question's. */
+		size_t *cl = x->ix_clause + x->start[k], len = n_ix - x->start[k];
+		size_t *qu = x->ix_question + x->start[k];
+		for (size_t p = 0; p < len; p++) {
+			size_t first = 0, next = p + 1, qfirst = 0, qnext = p + 1;
+			while (cl[first] != cl[p])
+				first++;
+			while (next < len && cl[next] != cl[p])
+				next++;
+			while (qu[qfirst] != qu[p])
+				qfirst++;
+			while (qnext < len && qu[qnext] != qu[p])
+				qnext++;
+			x->ix_first[x->start[k] + p] = first;
+			x->ix_next[x->start[k] + p] = next;
+			x->ix_qhead[x->start[k] + p] = qfirst == p;
+			x->ix_qnext[x->start[k] + p] = qnext;
+		}
+	}
+	x->start[slots] = n_ix;
+	/* The profiles, each bound predicate's selection under each. */
+	size_t ne = arb_rulebook_profile_count(rb, rs);
+	if (!(x->profiles = arb__arena_alloc(a, (ne + 1) * sizeof *x->profiles)))
+		return ARB_ENOMEM;
+	for (size_t k = 0; k < ne; k++) {
+		const char *name = arb_rulebook_profile_at(rb, rs, k)->profile;
+		bool have = strcmp(name, "all") == 0; /* "all" picks nothing, whatever it lists */
+		for (size_t j = 0; j < x->n_profiles && !have; j++)
+			have = strcmp(x->profiles[j], name) == 0;
+		if (!have)
+			x->profiles[x->n_profiles++] = name;
+	}
+	x->n_prec = arb_rulebook_precedence_count(rb, rs);
+	size_t np = x->n_prec;
+	x->not_selected = arb__arena_alloc(a, (x->n_profiles * o->n + 1) * sizeof *x->not_selected);
+	x->prec = arb__arena_alloc(a, (np + 1) * sizeof *x->prec);
+	x->prec_pick = arb__arena_alloc(a, (x->n_profiles * np + 1) * sizeof *x->prec_pick);
+	if (!x->not_selected || !x->prec || !x->prec_pick)
+		return ARB_ENOMEM;
+	for (size_t k = 0; k < x->n_profiles; k++)
+		for (size_t i = 0; i < o->n; i++) {
+			const arb_bound *b = &o->bound[i];
+			const char *want = NULL;
+			if (b->ruleset_ix != r || !b->reading)
+				continue;
+			arb_rulebook_profile_reading(rb, rs, x->profiles[k], b->pred->clause,
+			                             &want);
+			x->not_selected[k * o->n + i] = want && strcmp(want, b->reading) != 0;
+		}
+	/* Each precedence, and where its two clauses first answer in each slot. */
+	if (!(x->prec_at = arb__arena_alloc(a, (2 * slots * np + 1) * sizeof *x->prec_at)))
+		return ARB_ENOMEM;
+	for (size_t j = 0; j < np; j++) {
+		const arb_precedence *pr = arb_rulebook_precedence_at(rb, rs, j);
+		size_t w = clause_index(rb, pr->winner), l = clause_index(rb, pr->loser);
+		x->prec[j] = (arb_rs_prec){.pr = pr};
+		for (size_t k = 0; k < slots; k++) {
+			const size_t *cl = x->ix_clause + x->start[k];
+			size_t len = x->start[k + 1] - x->start[k],
+			       *at = &x->prec_at[2 * (k * np + j)];
+			at[0] = at[1] = len;
+			for (size_t p = len; p-- > 0;) {
+				at[0] = cl[p] == w ? p : at[0];
+				at[1] = cl[p] == l ? p : at[1];
+			}
+		}
+		if (!pr->arguable)
+			continue;
+		/* The pseudo-clause a profile reads an arguable precedence by. */
+		char key[160];
+		snprintf(key, sizeof key, "%s over %s", pr->winner, pr->loser);
+		for (size_t k = 0; k < x->n_profiles; k++) {
+			const char *want = NULL;
+			arb_rulebook_profile_reading(rb, rs, x->profiles[k], key, &want);
+			x->prec_pick[k * np + j] =
+			    (signed char)(!want                            ? 0
+			                  : strcmp(want, "exception") == 0 ? 1
+			                                                   : -1);
+		}
+	}
+	return ARB_OK;
+}
+
+/* Numbers for clauses, questions and rulesets, and the index of each
+ * ruleset: what judging would otherwise find by comparing names. */
+static int build_index(arb_oracle *o, const arb_rulebook *rb, arb_error *err)
+{
+	size_t nrs = arb_rulebook_ruleset_count(rb);
+	int rc = ARB_OK;
+	if (!(o->arena = arb__arena_new()) ||
+	    !(o->rs = arb__arena_alloc(o->arena, (nrs + 1) * sizeof *o->rs)) ||
+	    !(o->questions = arb__arena_alloc(o->arena, (o->n + 1) * sizeof *o->questions)))
+		return arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+	o->n_rs = nrs;
+	for (size_t r = 0; r < nrs; r++)
+		o->rs[r].name = arb_rulebook_ruleset_at(rb, r);
+	for (size_t i = 0; i < o->n; i++) {
+		arb_bound *b = &o->bound[i];
+		b->clause_ix = clause_index(rb, b->pred->clause);
+		b->ruleset_ix = ARB_NO_IX;
+		for (size_t r = 0; r < nrs && b->ruleset_ix == ARB_NO_IX; r++)
+			if (strcmp(o->rs[r].name, b->pred->ruleset) == 0)
+				b->ruleset_ix = r;
+		b->question_ix = ARB_NO_IX;
+		for (size_t q = 0; q < o->n_questions && b->question_ix == ARB_NO_IX; q++)
+			if (strcmp(o->questions[q], b->pred->question) == 0)
+				b->question_ix = q;
+		if (b->question_ix == ARB_NO_IX) {
+			b->question_ix = o->n_questions;
+			o->questions[o->n_questions++] = b->pred->question;
+		}
+	}
+	for (size_t r = 0; r < nrs && rc == ARB_OK; r++)
+		rc = index_ruleset(o, r);
+	if (rc)
+		return arb_error_set(err, rc, NULL, 0, 0, NULL, "out of memory");
 	return ARB_OK;
 }
 
@@ -239,6 +514,7 @@ int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err)
 				b->pred = p;
 				b->clause = c;
 				b->reading_arg = (int)k;
+				b->placement = pl;
 			}
 		}
 	}
@@ -268,6 +544,7 @@ int arb_oracle_new(arb_oracle **out, const arb_rulebook *rb, arb_error *err)
 			}
 		}
 	}
+	rc = build_index(o, rb, err);
 done:
 	free(items);
 	if (rc) {
@@ -282,6 +559,7 @@ void arb_oracle_free(arb_oracle *o)
 {
 	if (!o)
 		return;
+	arb__arena_free(o->arena);
 	free(o->placement);
 	free(o->bound);
 	free(o);
@@ -371,22 +649,39 @@ void arb_result_explain(arb_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The informative bits of a result are one unsigned. */
+_Static_assert(ARB_MAX_VALUES <= sizeof(unsigned) * 8, "arb_result.informative holds the bits");
+
+/* A value with no room left is a fault of the predicate, never dropped:
+ * arb_judge fails naming the predicate and the value. */
+static bool value_room(arb_result *r, const char *name)
+{
+	if (r->n_values < ARB_MAX_VALUES)
+		return true;
+	if (!r->fault)
+		arb_result_fault(r, ARB_EINTERNAL,
+		                 "value '%s' is one more than the %d a predicate may record "
+		                 "(ARB_MAX_VALUES)",
+		                 name, ARB_MAX_VALUES);
+	return false;
+}
+
 void arb_result_value(arb_result *r, const char *name, double value)
 {
-	if (r->n_values < ARB_MAX_VALUES) {
-		r->values[r->n_values].name = name;
-		r->values[r->n_values].value = value;
-		r->informative &= ~(1u << r->n_values);
-		r->n_values++;
-	}
+	if (!value_room(r, name))
+		return;
+	r->values[r->n_values].name = name;
+	r->values[r->n_values].value = value;
+	r->informative &= ~(1u << r->n_values);
+	r->n_values++;
 }
 
 void arb_result_info(arb_result *r, const char *name, double value)
 {
-	if (r->n_values < ARB_MAX_VALUES) {
-		arb_result_value(r, name, value);
-		r->informative |= 1u << (r->n_values - 1);
-	}
+	if (!value_room(r, name))
+		return;
+	arb_result_value(r, name, value);
+	r->informative |= 1u << (r->n_values - 1);
 }
 
 void arb_result_missing(arb_result *r, const char *what, const char *fmt, ...)

@@ -113,6 +113,46 @@ arb_placed arb_model_placed(const arb_model *m)
 	return p;
 }
 
+double arb_path_facing(const arb_path *p, const arb_model *m, size_t i)
+{
+	/* written, else the facing before it turned by the step's written angle */
+	double f = m->facing_deg;
+	for (size_t k = 0; p && p->facing && k <= i && k < p->n_pts; k++) {
+		if (!isnan(p->facing[k]))
+			f = p->facing[k];
+		else if (k > 0 && p->steps && p->steps[k - 1].kind == ARB_STEP_ROTATE &&
+		         !isnan(p->steps[k - 1].angle_deg))
+			f += p->steps[k - 1].angle_deg;
+	}
+	return f;
+}
+
+double arb_path_turn(const arb_path *p, const arb_model *m, size_t i)
+{
+	if (!p || !p->steps || i + 1 >= p->n_pts || p->steps[i].kind != ARB_STEP_ROTATE)
+		return 0;
+	if (!isnan(p->steps[i].angle_deg))
+		return p->steps[i].angle_deg;
+	return arb_angle_delta(arb_path_facing(p, m, i), arb_path_facing(p, m, i + 1));
+}
+
+double arb_path_length(const arb_path *p, const arb_model *m)
+{
+	double len = 0;
+	if (!p)
+		return 0;
+	for (size_t i = 0; i + 1 < p->n_pts; i++) {
+		if (p->steps && p->steps[i].kind == ARB_STEP_ROTATE) {
+			arb_vec2 d = {p->pts[i].x - p->steps[i].pivot.x,
+			              p->pts[i].y - p->steps[i].pivot.y};
+			len += arb_arc_length(hypot(d.x, d.y), arb_path_turn(p, m, i));
+		} else {
+			len += hypot(p->pts[i + 1].x - p->pts[i].x, p->pts[i + 1].y - p->pts[i].y);
+		}
+	}
+	return len;
+}
+
 size_t arb_scenario_dice_for(const arb_scenario *s, const char *test, int *out, size_t cap)
 {
 	size_t n = 0;

@@ -1,6 +1,8 @@
 /* util.c: the arena and small containers the library shares. */
 #include "internal.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,17 +34,24 @@ void arb__arena_free(arb_arena *a)
 	free(a);
 }
 
+/* Sizes are checked for wrap-around: a request near SIZE_MAX is refused
+ * (NULL), never rounded into a small block. No block exceeds PTRDIFF_MAX
+ * (C's limit on an object; malloc refuses more), so a request past it is
+ * refused before malloc sees it. */
 void *arb__arena_alloc(arb_arena *a, size_t size)
 {
 	const size_t align = sizeof(max_align_t);
-	size = (size + align - 1) / align * align;
+	if (size > (size_t)PTRDIFF_MAX - sizeof(struct arb_block) - align)
+		return NULL;
 	if (size == 0)
-		size = align;
+		size = 1;
+	if (__builtin_add_overflow(size, align - 1, &size))
+		return NULL;
+	size = size / align * align;
 	struct arb_block *b = a->head;
 	if (!b || b->cap - b->used < size) {
-		size_t cap = size > 16384 ? size : 16384;
-		b = malloc(sizeof *b + cap);
-		if (!b)
+		size_t cap = size > 16384 ? size : 16384, total;
+		if (__builtin_add_overflow(sizeof *b, cap, &total) || !(b = malloc(total)))
 			return NULL;
 		b->used = 0;
 		b->cap = cap;
@@ -55,9 +64,17 @@ void *arb__arena_alloc(arb_arena *a, size_t size)
 	return p;
 }
 
+void *arb__arena_array(arb_arena *a, size_t n, size_t size)
+{
+	size_t total;
+	if (__builtin_mul_overflow(n, size, &total))
+		return NULL;
+	return arb__arena_alloc(a, total);
+}
+
 char *arb__arena_strndup(arb_arena *a, const char *s, size_t n)
 {
-	char *p = arb__arena_alloc(a, n + 1);
+	char *p = n < SIZE_MAX ? arb__arena_alloc(a, n + 1) : NULL;
 	if (!p)
 		return NULL;
 	memcpy(p, s, n);
@@ -68,8 +85,10 @@ char *arb__arena_strndup(arb_arena *a, const char *s, size_t n)
 int arb__ptrvec_push(arb_ptrvec *pv, void *p)
 {
 	if (pv->n == pv->cap) {
-		size_t cap = pv->cap ? pv->cap * 2 : 16;
-		void **v = realloc(pv->v, cap * sizeof *v);
+		size_t cap = pv->cap ? pv->cap * 2 : 16, bytes;
+		if (cap < pv->cap || __builtin_mul_overflow(cap, sizeof *pv->v, &bytes))
+			return ARB_ENOMEM;
+		void **v = realloc(pv->v, bytes);
 		if (!v)
 			return ARB_ENOMEM;
 		pv->v = v;

@@ -256,5 +256,102 @@ contains "graph --dot" "$T/out" 'URL="../reference.html#SH.MOV.2"'
 "$ARB" graph nosuchgame >"$T/out" 2>&1
 expect_status "graph unknown ruleset" 2 $?
 
+# An editor's 0 in spec/ where the text divides by it: an error naming the
+# parameter, exit 2 (not an infinite bonus).
+rm -rf "$T/spec0" && cp -r spec "$T/spec0"
+sed 's/\[12\]{horde_bonus_models}/[0]{horde_bonus_models}/' spec/scrollhammer/formations.md \
+	>"$T/spec0/scrollhammer/formations.md"
+"$ARB" --spec "$T/spec0" explain SH-FORM-CMB-020 >"$T/out" 2>&1
+expect_status "zero divisor in spec" 2 $?
+contains "zero divisor in spec" "$T/out" "horde_bonus_models is 0 in spec/"
+
+# Paths of poses (CONV.TURN.2): a wheel about a front corner loads; a pose
+# that does not follow from its step (it teleports), a pivot that is not the
+# corner the ruleset names, a non-finite facing, a turn with no pivot, a turn
+# in an action that does not turn, another unit's model moved where the
+# ruleset allows none: each an error with file:line:column, exit 2.
+POSE_H='id,target,expect,violates,dispute,disputed,profile,board,context,units,models,terrain,action,paths,stationary,facts,dice,values,variants,note'
+pose_row() { # ruleset action paths
+	rm -rf "$T/poses" && mkdir -p "$T/poses/$1/movement"
+	tgt=RG.MOV.WHEEL.1
+	[ "$1" = scrollhammer ] && tgt=SH.MOV.2
+	printf '%s\n%s\n' "$POSE_H" "POSE-1,$tgt,not-applicable,,,,,,phase=movement,\"R1 A - facing=0; E1 B -\",\"R1/r1 10,10 25.4x25.4; R1/r2 10,11 25.4x25.4; E1/e1 30,30 25\",,$2,\"$3\",,,,,,t" \
+		>"$T/poses/$1/movement/p.csv"
+	"$ARB" run -q "$T/poses" >"$T/out" 2>&1
+}
+pose_row regiments "wheel R1" "r1 10,10@0 ~10.5,9.5 10,9@90; r2 10,11@0 ~10.5,9.5 9,9@90"
+expect_status "poses: a wheel" 0 $?
+pose_row regiments "pivot R1" "r1 10,10@0 ~10,10.5 10.5,10.5@90; r2 10,11@0 ~10,10.5 9.5,10.5@90; e1 30,30 29,30"
+expect_status "poses: a pivot moving another unit back" 0 $?
+pose_row regiments "wheel R1" "r1 10,10@0 ~10.5,9.5 10,9.5@90; r2 10,11@0 ~10.5,9.5 9,9@90"
+expect_status "poses: teleport" 2 $?
+contains "poses: teleport" "$T/out" "p.csv:2:157: field 'paths': path of model r1, step 1: pose 1 does not follow from pose 0"
+pose_row regiments "wheel R1" "r1 10,10@0 ~9.5,9.5 9,10@90; r2 10,11@0 ~9.5,9.5 8,10@90"
+expect_status "poses: not a front corner" 2 $?
+contains "poses: not a front corner" "$T/out" "wheel turns about a front corner of the unit: the pivot (9.5, 9.5) is not a front corner"
+pose_row regiments "wheel R1" "r1 10,10@inf 11,10"
+expect_status "poses: non-finite facing" 2 $?
+contains "poses: non-finite facing" "$T/out" "field 'paths': r1: point 1: expected a finite facing after '@', got 'inf'"
+pose_row regiments "move R1" "r1 10,10@0 11,10@90"
+expect_status "poses: a turn with no pivot" 2 $?
+contains "poses: a turn with no pivot" "$T/out" "turns from facing 0 to 90 between points 1 and 2 with no pivot"
+pose_row scrollhammer "move R1" "r1 10,10@0 ~10,10.5 10.5,10.5@90"
+expect_status "poses: scrollhammer does not turn" 2 $?
+contains "poses: scrollhammer does not turn" "$T/out" "scrollhammer's move does not (turns: in its ruleset.md)"
+pose_row regiments "move R1" "e1 30,30 29,30"
+expect_status "poses: another unit's model" 2 $?
+contains "poses: another unit's model" "$T/out" "a move moves no other unit's models"
+pose_row regiments "wheel R1" "r1 10,10@0 ~10.5,9.5 10,9"
+expect_status "poses: a turn with no end facing nor angle" 2 $?
+contains "poses: a turn with no end facing nor angle" "$T/out" "a turn needs the facing it ends at (X,Y@F) or its angle (~X,Y:A)"
+# ... and through JSON Lines: a written angle sets the facing after it; the
+# poses go out and come back; a pivot moved off the corner is the same error.
+pose_row regiments "wheel R1" "r1 10,10@0 ~10.5,9.5 10,9@90; r2 10,11@0 ~10.5,9.5:90 9,9"
+expect_status "poses: an angle instead of a facing" 0 $?
+"$ARB" export "$T/poses" >"$T/poses.jsonl" 2>"$T/out"
+expect_status "poses: export" 0 $?
+contains "poses: export" "$T/poses.jsonl" '"facings":[0,90],"model":"r1","points":[[10,10],[10,9]],"steps":[{"pivot":[10.5,9.5]}]'
+contains "poses: export" "$T/poses.jsonl" '"steps":[{"angle":90,"pivot":[10.5,9.5]}]'
+"$ARB" judge <"$T/poses.jsonl" >"$T/out" 2>&1
+expect_status "poses: judge" 0 $?
+contains "poses: judge" "$T/out" '"verdict":"not-applicable"'
+sed 's/"pivot":\[10.5,9.5\]}/"pivot":[9.5,9.5]}/' "$T/poses.jsonl" | "$ARB" judge >"$T/out" 2>&1
+expect_status "poses: judge a teleport" 2 $?
+contains "poses: judge a teleport" "$T/out" '"field":"paths","kind":"input"'
+
+# run --jobs N: the same bytes as one job, in the same order (stdout, the
+# verdict lines, exit status), on the whole suite and on a failing table.
+"$ARB" run --verdicts "$T/v1.jsonl" >"$T/run1.out" 2>&1
+st1=$?
+"$ARB" run --jobs 2 --verdicts "$T/v2.jsonl" >"$T/run2.out" 2>&1
+expect_status "run --jobs 2" "$st1" $?
+if cmp -s "$T/run1.out" "$T/run2.out"; then ok; else ko "run --jobs 2: output differs from run"; diff "$T/run1.out" "$T/run2.out" | head -10; fi
+if cmp -s "$T/v1.jsonl" "$T/v2.jsonl"; then ok; else ko "run --jobs 2: verdict lines differ from run"; fi
+"$ARB" run --twin tests/fixtures/failing >"$T/run1.out" 2>&1
+st1=$?
+"$ARB" run --twin --jobs 3 tests/fixtures/failing >"$T/run2.out" 2>&1
+expect_status "run --jobs 3 failing" "$st1" $?
+if cmp -s "$T/run1.out" "$T/run2.out"; then ok; else ko "run --jobs 3 failing: output differs from run"; diff "$T/run1.out" "$T/run2.out" | head -10; fi
+"$ARB" run -q --jobs 0 tests/fixtures/failing >"$T/out" 2>&1
+expect_status "run --jobs 0" 1 $?
+contains "run --jobs 0" "$T/out" "1 passed, 1 failed"
+"$ARB" run --jobs two tests/fixtures/failing >"$T/out" 2>&1
+expect_status "run --jobs two" 2 $?
+contains "run --jobs two" "$T/out" "--jobs wants a number of threads from 1 to 256, or 0 for one per processor; got 'two'"
+
+# More sections than any fixed table: 70, each counted (and in the report).
+rm -rf "$T/many" && i=1
+while [ $i -le 70 ]; do
+	mkdir -p "$T/many/scrollhammer/s$i"
+	printf '%s\n%s\n' 'id,target,expect,units,models,action,paths' \
+		"MANY-$i,SH.MOV.1,legal,A1 A horde M=6,\"A1/a1 10,10 25\",move A1,\"a1 10,10 12,10\"" \
+		>"$T/many/scrollhammer/s$i/x.csv"
+	i=$((i + 1))
+done
+"$ARB" run --report "$T/many-report" "$T/many" >"$T/out" 2>&1
+expect_status "70 sections" 0 $?
+if [ "$(grep -c '^scrollhammer/s' "$T/out")" = 70 ]; then ok; else ko "70 sections: the table lacks some"; fi
+if [ "$(grep -o '<tr><td>scrollhammer/s[0-9]*</td>' "$T/many-report/index.html" | wc -l)" = 70 ]; then ok; else ko "70 sections: the report lacks some"; fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -33,11 +33,11 @@ void support_remove_tree(const char *path);
 
 /* Asserts that the string a is not NULL and equals b (the message names
  * the expression a when it is NULL). */
-#define STR_EQ(a, b)                                                                   \
-	do {                                                                           \
-		const char *a_ = (a);                                                  \
-		cr_assert(a_ != NULL, "%s is NULL", #a);                               \
-		cr_assert(eq(str, (char *)a_, (char *)(b)));                           \
+#define STR_EQ(a, b)                                                                               \
+	do {                                                                                       \
+		const char *a_ = (a);                                                              \
+		cr_assert(a_ != NULL, "%s is NULL", #a);                                           \
+		cr_assert(eq(str, (char *)a_, (char *)(b)));                                       \
 	} while (0)
 
 #endif /* ARB_TESTS_SUPPORT_H */

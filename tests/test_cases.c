@@ -411,6 +411,49 @@ Test(cases, ruleset_column_overrides_the_path)
 	expect_error(path, 3, 5, "ruleset", "nosuchgame");
 }
 
+/* Case IDs are found through a hash set: a duplicate in another file is
+ * still caught (with where the first is), a rejected file leaves its IDs
+ * free again, and thousands of cases load without comparing each to all. */
+Test(cases, duplicate_ids_across_files_and_after_a_rejected_file)
+{
+	const char *hdr = "id,target,expect,units,models,action\n";
+	const char *row = ",SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n";
+	char a[256], b[256];
+	snprintf(a, sizeof a, "%sT-1%s", hdr, row);
+	load_ok(put_csv("a.csv", a));
+	expect_error(put_csv("b.csv", a), 2, 1, "id", "duplicate case ID 'T-1' (first at ");
+	/* a file whose second row is bad: its T-2 goes with it */
+	snprintf(b, sizeof b, "%sT-2%sT-3,NO.SUCH.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n",
+	         hdr, row);
+	arb_error err;
+	cr_assert(
+	    eq(int, arb_caseset_load_file(g_cs, put_csv("c.csv", b), g_rb, &err), ARB_EINPUT));
+	cr_assert(eq(sz, arb_caseset_count(g_cs), 1));
+	cr_assert(eq(ptr, (void *)arb_caseset_find(g_cs, "T-2"), NULL));
+	snprintf(b, sizeof b, "%sT-2%s", hdr, row);
+	load_ok(put_csv("d.csv", b));
+	cr_assert(arb_caseset_find(g_cs, "T-2") != NULL);
+	cr_assert(arb_caseset_find(g_cs, "T-1") != NULL);
+}
+
+Test(cases, many_ids_load)
+{
+	/* 5000 rows: every one found again, past several growths of the set */
+	size_t cap = 5000 * 80 + 64, k = 0;
+	char *t = malloc(cap);
+	cr_assert(t != NULL);
+	k += (size_t)snprintf(t + k, cap - k, "id,target,expect,units,models,action\n");
+	for (int i = 0; i < 5000; i++)
+		k += (size_t)snprintf(
+		    t + k, cap - k, "M-%d,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n", i);
+	load_ok(put_csv("m.csv", t));
+	free(t);
+	cr_assert(eq(sz, arb_caseset_count(g_cs), 5000));
+	cr_assert(arb_caseset_find(g_cs, "M-0") != NULL);
+	cr_assert(arb_caseset_find(g_cs, "M-4999") != NULL);
+	cr_assert(eq(ptr, (void *)arb_caseset_find(g_cs, "M-5000"), NULL));
+}
+
 Test(cases, header_only_table_has_no_cases)
 {
 	load_ok(put_csv("x.csv", "id,target,expect,units,models,action\n"));
@@ -931,4 +974,61 @@ Test(cases, real_oracle_agrees_with_a_loaded_case)
 	cr_assert(arb_case_agrees(c, v, why, sizeof why), "%s", why);
 	arb_verdict_free(v);
 	arb_oracle_free(o);
+}
+
+/* ---- cells read whole (faults found by reading the code) ---- */
+
+/* The base row with column `name` set to value, loaded alone; returns its case. */
+static const arb_case *load_with(const char *name, const char *value)
+{
+	const char *row[NCOLS];
+	memcpy(row, kBase, sizeof row);
+	row[col_index(name)] = value;
+	arb_caseset_free(g_cs);
+	g_cs = NULL;
+	cr_assert(eq(int, arb_caseset_new(&g_cs), ARB_OK));
+	load_ok(put_csv("x.csv", full_table(&row, 1, NULL)));
+	cr_assert(eq(sz, arb_caseset_count(g_cs), 1));
+	return arb_caseset_at(g_cs, 0);
+}
+
+/* Board, base and context cells were copied into fixed buffers (64, 64 and
+ * 4096 bytes) and read cut short, in silence. */
+Test(cases, long_board_cell_is_read_whole)
+{
+	char board[96];
+	snprintf(board, sizeof board, "80x1%070d", 0); /* 80 by 1e70 */
+	const arb_case *c = load_with("board", board);
+	cr_assert(eq(dbl, c->scenario->board_w, 80.0));
+	cr_assert(eq(dbl, c->scenario->board_h, 1e70));
+}
+
+Test(cases, long_base_cell_is_read_whole)
+{
+	char models[128];
+	snprintf(models, sizeof models, "A1/a1 10,10 25x1%068d", 0); /* 25 by 1e68 mm */
+	const arb_case *c = load_with("models", models);
+	cr_assert(eq(dbl, c->scenario->units[0].models[0].base.w_mm, 25.0));
+	cr_assert(eq(dbl, c->scenario->units[0].models[0].base.depth_mm, 1e68));
+}
+
+Test(cases, long_context_cell_is_read_whole)
+{
+	static char context[4200];
+	snprintf(context, sizeof context, "side=A;%4100s;round=5", "");
+	const arb_case *c = load_with("context", context);
+	cr_assert(eq(int, c->scenario->context.battle_round, 5));
+	STR_EQ(c->scenario->context.active_side, "A");
+}
+
+/* A case may expect as many values as a verdict gives (the verdict's come
+ * from every predicate); the column used to stop at ARB_MAX_VALUES. */
+Test(cases, values_past_eight_are_read)
+{
+	const arb_case *c = load_with("values", "a=1;b=2;c=3;d=4;e=5;f=6;g=7;h=8;i=9;j=-");
+	cr_assert(eq(sz, c->n_values, 10));
+	STR_EQ(c->values[8].name, "i");
+	cr_assert(eq(dbl, c->values[8].value, 9.0));
+	STR_EQ(c->values[9].name, "j");
+	cr_assert(isnan(c->values[9].value));
 }

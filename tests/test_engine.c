@@ -31,11 +31,14 @@
  * only in the rulebook of its own test: advland (a predicate for an
  * advisory clause), parland (a parameter its clause does not declare),
  * dupland (two predicates for one clause without readings) and mixland (a
- * predicate whose ruleset is not its clause's).
+ * predicate whose ruleset is not its clause's). manyland has one clause
+ * read 300 ways, more predicates than arb_judge keeps scratch room for on
+ * its stack.
  */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,8 +93,8 @@ ARB_PREDICATE(tl_a, .clause = "TL.A.1", .ruleset = "testland", .actions = "move 
 	yes_no(ev, r, "a");
 	if (r->outcome != ARB_NA) {
 		r->subject = "u1";
-		arb_result_explain(r, "a is %s, limit %g in", arb_scenario_fact(arb_eval_scenario(ev), "a"),
-		                   lim);
+		arb_result_explain(r, "a is %s, limit %g in",
+		                   arb_scenario_fact(arb_eval_scenario(ev), "a"), lim);
 	}
 }
 
@@ -193,6 +196,14 @@ ARB_PREDICATE(pl_x, .clause = "PL.X.1", .ruleset = "parland", .actions = "*", .p
 	r->outcome = ARB_NA;
 }
 
+/* yardland: a parameter in yards, read in inches on the table. */
+ARB_PREDICATE(yl_y, .clause = "YL.Y.1", .ruleset = "yardland", .actions = "*", .phases = "*",
+              .question = "value.sight", .params = "sight", .fingerprint = "0000000000000000")
+{
+	r->outcome = ARB_VALUE;
+	arb_result_value(r, "sight", arb_eval_param(ev, "sight"));
+}
+
 /* dupland: two predicates of one clause, neither with a reading. */
 ARB_PREDICATE(du_x1, .clause = "DU.X.1", .ruleset = "dupland", .actions = "*", .phases = "*",
               .question = "q", .fingerprint = "93b9e10303f3b728")
@@ -209,12 +220,36 @@ ARB_PREDICATE(du_x2, .clause = "DU.X.1", .ruleset = "dupland", .actions = "*", .
 }
 
 /* mixland: says ruleset mixland, names a testland clause. */
-ARB_PREDICATE(mx_x, .clause = "TL.A.1", .reading = "mixed", .ruleset = "mixland",
-              .actions = "*", .phases = "*", .question = "q", .params = "lim",
-              .fingerprint = "997408343b36ce48")
+ARB_PREDICATE(mx_x, .clause = "TL.A.1", .reading = "mixed", .ruleset = "mixland", .actions = "*",
+              .phases = "*", .question = "q", .params = "lim", .fingerprint = "997408343b36ce48")
 {
 	(void)ev;
 	r->outcome = ARB_NA;
+}
+
+/* manyland: MA.X.1 read 300 ways (readings r10 to r309, their argument the
+ * number): each holds, but r10 is violated on a board wider than 100 in. */
+#define MA_RD(a, b)                                                                                \
+	{                                                                                          \
+		"r" #a #b, (a)*10 + (b)                                                            \
+	}
+#define MA_RD10(a)                                                                                 \
+	MA_RD(a, 0), MA_RD(a, 1), MA_RD(a, 2), MA_RD(a, 3), MA_RD(a, 4), MA_RD(a, 5), MA_RD(a, 6), \
+	    MA_RD(a, 7), MA_RD(a, 8), MA_RD(a, 9)
+
+ARB_PREDICATE(ma_x, .clause = "MA.X.1", .ruleset = "manyland", .actions = "move",
+              .phases = "movement", .question = "q",
+              .readings = ARB_READINGS(MA_RD10(1), MA_RD10(2), MA_RD10(3), MA_RD10(4), MA_RD10(5),
+                                       MA_RD10(6), MA_RD10(7), MA_RD10(8), MA_RD10(9), MA_RD10(10),
+                                       MA_RD10(11), MA_RD10(12), MA_RD10(13), MA_RD10(14),
+                                       MA_RD10(15), MA_RD10(16), MA_RD10(17), MA_RD10(18),
+                                       MA_RD10(19), MA_RD10(20), MA_RD10(21), MA_RD10(22),
+                                       MA_RD10(23), MA_RD10(24), MA_RD10(25), MA_RD10(26),
+                                       MA_RD10(27), MA_RD10(28), MA_RD10(29), MA_RD10(30)),
+              .fingerprint = "0000000000000000")
+{
+	bool wide = arb_eval_scenario(ev)->board_w > 100;
+	r->outcome = wide && arb_eval_reading_arg(ev) == 10 ? ARB_VIOLATED : ARB_HOLDS;
 }
 
 /* ---- the temporary spec directory ---- */
@@ -257,22 +292,24 @@ static const char kConv[] = "---\n"
                             "Every comparison with a limit accepts an error of "
                             "[0.000001\"]{tolerance}.\n";
 
-static const char kTestlandFm[] = "---\n"
-                                  "ruleset: testland\n"
-                                  "title: Testland\n"
-                                  "prefix: TL\n"
-                                  "sections: alpha\n"
-                                  "actions: move, charge\n"
-                                  "phases: movement, shooting\n"
-                                  "subphases: remaining\n"
-                                  "formations: wedge\n"
-                                  "statuses: shaken\n"
-                                  "terrain: wood\n"
-                                  "facts: a:yes|no|fault, b:yes|no, c1:yes|no, c2:yes|no, d:open|shut, e:number, f:number, v:yes|no, w1:number, w2:number\n"
-                                  "---\n"
-                                  "\n"
-                                  "# Testland\n"
-                                  "\n";
+static const char kTestlandFm[] =
+    "---\n"
+    "ruleset: testland\n"
+    "title: Testland\n"
+    "prefix: TL\n"
+    "sections: alpha\n"
+    "actions: move, charge\n"
+    "phases: movement, shooting\n"
+    "subphases: remaining\n"
+    "formations: wedge\n"
+    "statuses: shaken\n"
+    "terrain: wood\n"
+    "facts: a:yes|no|fault, b:yes|no, c1:yes|no, c2:yes|no, d:open|shut, e:number, f:number, "
+    "v:yes|no, w1:number, w2:number\n"
+    "---\n"
+    "\n"
+    "# Testland\n"
+    "\n";
 
 static const char kProfiles[] = "## Profiles\n"
                                 "\n"
@@ -290,17 +327,17 @@ static const char kPrecedence[] = "## Precedence\n"
                                   "\n";
 
 static const char *const kClauses[][3] = {
-	{"TL.V.1", "constraint", "Units never do the thing called v."},
-	{"TL.A.1", "constraint", "Models move up to [6\"]{lim}."},
-	{"TL.B.1", "permission", "Models may move as far as they like."},
-	{"TL.C.1", "constraint", "Models stay in a chain."},
-	{"TL.D.1", "constraint", "Models stay near the edge, more or less."},
-	{"TL.E.1", "derivation", "The range is [76.2mm]{range}."},
-	{"TL.F.1", "derivation", "The limit of the first clause is worth knowing."},
-	{"TL.S.1", "constraint", "This clause was edited after its predicate was written."},
-	{"TL.W.1", "derivation", "The width is as wide as it gets."},
-	{"TL.G.1", "flavour", "Nothing here is a rule."},
-	{"TL.H.1", "procedure", "First do this, then do that."},
+    {"TL.V.1", "constraint", "Units never do the thing called v."},
+    {"TL.A.1", "constraint", "Models move up to [6\"]{lim}."},
+    {"TL.B.1", "permission", "Models may move as far as they like."},
+    {"TL.C.1", "constraint", "Models stay in a chain."},
+    {"TL.D.1", "constraint", "Models stay near the edge, more or less."},
+    {"TL.E.1", "derivation", "The range is [76.2mm]{range}."},
+    {"TL.F.1", "derivation", "The limit of the first clause is worth knowing."},
+    {"TL.S.1", "constraint", "This clause was edited after its predicate was written."},
+    {"TL.W.1", "derivation", "The width is as wide as it gets."},
+    {"TL.G.1", "flavour", "Nothing here is a rule."},
+    {"TL.H.1", "procedure", "First do this, then do that."},
 };
 
 /* Writes conventions.md and testland (without clause `omit`, if not NULL). */
@@ -310,18 +347,19 @@ static void write_testland(const char *ruleset_body, const char *omit)
 	put("spec/conventions.md", kConv);
 	snprintf(buf, sizeof buf, "%s%s", kTestlandFm, ruleset_body);
 	put("spec/testland/ruleset.md", buf);
-	size_t k = (size_t)snprintf(buf, sizeof buf, "---\n"
-	                                             "ruleset: testland\n"
-	                                             "section: alpha\n"
-	                                             "title: Alpha\n"
-	                                             "source: test\n"
-	                                             "---\n"
-	                                             "\n"
-	                                             "# Alpha\n");
+	size_t k = (size_t)snprintf(buf, sizeof buf,
+	                            "---\n"
+	                            "ruleset: testland\n"
+	                            "section: alpha\n"
+	                            "title: Alpha\n"
+	                            "source: test\n"
+	                            "---\n"
+	                            "\n"
+	                            "# Alpha\n");
 	for (size_t i = 0; i < sizeof kClauses / sizeof *kClauses; i++)
 		if (!omit || strcmp(omit, kClauses[i][0]) != 0)
-			k += (size_t)snprintf(buf + k, sizeof buf - k, "\n{#%s %s}\n%s\n", kClauses[i][0],
-			                      kClauses[i][1], kClauses[i][2]);
+			k += (size_t)snprintf(buf + k, sizeof buf - k, "\n{#%s %s}\n%s\n",
+			                      kClauses[i][0], kClauses[i][1], kClauses[i][2]);
 	put("spec/testland/alpha.md", buf);
 }
 
@@ -336,8 +374,9 @@ static void write_ruleset(const char *name, const char *prefix, const char *clau
 	         name, prefix);
 	put(path, buf);
 	snprintf(path, sizeof path, "spec/%s/main.md", name);
-	snprintf(buf, sizeof buf, "---\nruleset: %s\nsection: main\ntitle: T\nsource: test\n---\n\n%s",
-	         name, clauses);
+	snprintf(buf, sizeof buf,
+	         "---\nruleset: %s\nsection: main\ntitle: T\nsource: test\n---\n\n%s", name,
+	         clauses);
 	put(path, buf);
 }
 
@@ -391,16 +430,18 @@ static arb_scenario *scen(void)
 	u->status = arb_scenario_alloc(s, 4 * sizeof *u->status);
 	u->models = arb_scenario_alloc(s, 2 * sizeof *u->models);
 	u->n_models = 2;
-	u->models[0] = (arb_model){.id = "u1", .pos = {10, 10},
-	                           .base = {.shape = ARB_BASE_ROUND, .d_mm = 25}};
-	u->models[1] = (arb_model){.id = "u2", .pos = {12, 10},
-	                           .base = {.shape = ARB_BASE_ROUND, .d_mm = 25}};
+	u->models[0] =
+	    (arb_model){.id = "u1", .pos = {10, 10}, .base = {.shape = ARB_BASE_ROUND, .d_mm = 25}};
+	u->models[1] =
+	    (arb_model){.id = "u2", .pos = {12, 10}, .base = {.shape = ARB_BASE_ROUND, .d_mm = 25}};
 	arb_unit *w = &s->units[1];
 	w->id = "W1";
 	w->side = "B";
 	w->models = arb_scenario_alloc(s, sizeof *w->models);
 	w->n_models = 1;
-	w->models[0] = (arb_model){.id = "w1", .pos = {40, 40}, .facing_deg = 90,
+	w->models[0] = (arb_model){.id = "w1",
+	                           .pos = {40, 40},
+	                           .facing_deg = 90,
 	                           .base = {.shape = ARB_BASE_RECT, .w_mm = 25, .depth_mm = 50}};
 	s->action.type = "move";
 	s->action.unit = "U1";
@@ -462,10 +503,10 @@ static const arb_trace *trace_of(const arb_verdict *v, const char *clause, const
 Test(engine, binds_fixture_predicates_in_text_order)
 {
 	fixture(kProfiles);
-	static const char *const want[][2] = {
-	    {"TL.V.1", NULL}, {"TL.A.1", NULL}, {"TL.B.1", NULL}, {"TL.C.1", "r1"}, {"TL.C.1", "r2"},
-	    {"TL.D.1", NULL}, {"TL.E.1", NULL}, {"TL.F.1", NULL}, {"TL.S.1", NULL},
-	    {"TL.W.1", "w1"}, {"TL.W.1", "w2"}};
+	static const char *const want[][2] = {{"TL.V.1", NULL}, {"TL.A.1", NULL}, {"TL.B.1", NULL},
+	                                      {"TL.C.1", "r1"}, {"TL.C.1", "r2"}, {"TL.D.1", NULL},
+	                                      {"TL.E.1", NULL}, {"TL.F.1", NULL}, {"TL.S.1", NULL},
+	                                      {"TL.W.1", "w1"}, {"TL.W.1", "w2"}};
 	size_t n = sizeof want / sizeof *want;
 	/* The Scrollhammer and the other made-up rulesets' predicates are
 	 * linked too, and left out. */
@@ -599,6 +640,80 @@ Test(engine, oracle_error_predicate_ruleset_differs_from_clause)
 
 /* ---- parameters ---- */
 
+/* yardland's [3 yards]{sight} in inches, the yard set by CONV.UNIT.3
+ * (conv_yard) and, when not NULL, by a clause of yardland's own (own). */
+static int yard_oracle(const char *conv_yard, const char *own, arb_error *err)
+{
+	char conv[1024], text[512];
+	if (conv_yard)
+		snprintf(
+		    conv, sizeof conv,
+		    "%s\n{#CONV.UNIT.3 convention when=unit:yd|yard}\nPlayed with [%s]{yard} on "
+		    "the table to the yard.\n",
+		    kConv, conv_yard);
+	else
+		snprintf(conv, sizeof conv, "%s", kConv);
+	put("spec/conventions.md", conv);
+	snprintf(text, sizeof text, "{#YL.Y.1 derivation}\nThe sight is [3yd]{sight}.\n%s%s",
+	         own ? "\n{#YL.Z.1 advisory}\nPlay with " : "", own ? own : "");
+	write_ruleset("yardland", "YL", text);
+	g_rb = load_rb();
+	arb_error_clear(err);
+	return arb_oracle_new(&g_o, g_rb, err);
+}
+
+static double yard_sight(void)
+{
+	arb_scenario *s = scen();
+	s->ruleset = "yardland";
+	s->context.subphase = NULL;
+	s->units[0].formation = NULL;
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(sz, v->n_values, 1));
+	double x = v->values[0].value;
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+	return x;
+}
+
+Test(engine, yards_by_the_conventions_scale)
+{
+	arb_error err;
+	char buf[1024];
+	cr_assert(eq(int, yard_oracle("2\"", NULL, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	/* 3 yd at CONV.UNIT.3's 2" to the yard */
+	cr_assert(epsilon_eq(dbl, yard_sight(), 6.0, 1e-12));
+}
+
+Test(engine, yards_by_a_scale_in_millimetres)
+{
+	arb_error err;
+	char buf[1024];
+	cr_assert(eq(int, yard_oracle("50.8mm", NULL, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(epsilon_eq(dbl, yard_sight(), 6.0, 1e-12)); /* 3 yd at 2" */
+}
+
+Test(engine, yards_by_the_rulesets_own_scale)
+{
+	arb_error err;
+	char buf[1024];
+	cr_assert(eq(int, yard_oracle("2\"", "[1.5\"]{yard} to the yard.\n", &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	/* the ruleset states its own scale: 3 yd at 1.5" */
+	cr_assert(epsilon_eq(dbl, yard_sight(), 4.5, 1e-12));
+}
+
+Test(engine, yards_with_no_scale_are_an_error)
+{
+	arb_error err;
+	/* no CONV.UNIT.3, and the ruleset states no scale */
+	cr_assert(eq(int, yard_oracle(NULL, NULL, &err), ARB_EINPUT));
+	cr_assert(strstr(err.message, "is in yards, and no clause says how many inches") != NULL,
+	          "%s", err.message);
+}
+
 Test(engine, parameters_are_read_in_inches)
 {
 	fixture(kProfiles);
@@ -655,7 +770,8 @@ Test(engine, not_applicable_when_no_predicate_applies)
 	STR_EQ(v->scenario_id, "T-1");
 	for (size_t i = 0; i < v->n_trace; i++) {
 		cr_assert(eq(int, v->trace[i].result.outcome, ARB_NA));
-		cr_assert(eq(ptr, (void *)v->trace[i].pred, (void *)arb_oracle_predicate_at(g_o, i)));
+		cr_assert(
+		    eq(ptr, (void *)v->trace[i].pred, (void *)arb_oracle_predicate_at(g_o, i)));
 	}
 	arb_verdict_free(v);
 	arb_scenario_free(s);
@@ -1223,7 +1339,8 @@ Test(engine, dispute_name_parse_round_trip)
 	STR_EQ(arb_dispute_name(7, buf, sizeof buf), "conflict+gap+readings");
 	for (int bits = 0; bits < 8; bits++) {
 		int back = -1;
-		cr_assert(eq(int, arb_dispute_parse(arb_dispute_name(bits, buf, sizeof buf), &back), 0));
+		cr_assert(
+		    eq(int, arb_dispute_parse(arb_dispute_name(bits, buf, sizeof buf), &back), 0));
 		cr_assert(eq(int, back, bits), "round trip of '%s'", buf);
 	}
 	int out = -1;
@@ -1249,7 +1366,8 @@ Test(engine, dispute_parse_rejects_trailing_plus)
 
 Test(engine, verdict_kind_parse_round_trip)
 {
-	arb_verdict_kind kinds[] = {ARB_V_LEGAL, ARB_V_ILLEGAL, ARB_V_DISPUTED, ARB_V_NOT_APPLICABLE};
+	arb_verdict_kind kinds[] = {ARB_V_LEGAL, ARB_V_ILLEGAL, ARB_V_DISPUTED,
+	                            ARB_V_NOT_APPLICABLE};
 	for (size_t i = 0; i < 4; i++) {
 		arb_verdict_kind k = (arb_verdict_kind)-1;
 		cr_assert(eq(int, arb_verdict_kind_parse(arb_verdict_kind_name(kinds[i]), &k), 0));
@@ -1284,4 +1402,201 @@ Test(engine, readings_deriving_different_values_disagree)
 	cr_assert(eq(dbl, v->values[0].value, 2.0));
 	arb_verdict_free(v);
 	arb_scenario_free(s);
+}
+
+/* ---- the index: what arb_oracle_new works out once ---- */
+
+/* A testland whose vocabulary declares an action no predicate names. */
+static void fixture_with_rally(void)
+{
+	char fm[2048];
+	const char *at = strstr(kTestlandFm, "actions: move, charge\n");
+	cr_assert(at != NULL);
+	snprintf(fm, sizeof fm, "%.*sactions: move, charge, rally\n%s%s", (int)(at - kTestlandFm),
+	         kTestlandFm, at + strlen("actions: move, charge\n"), kProfiles);
+	write_testland("", NULL);
+	put("spec/testland/ruleset.md", fm);
+	g_rb = load_rb();
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	cr_assert(eq(int, arb_oracle_new(&g_o, g_rb, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+}
+
+Test(engine, an_action_no_predicate_names_is_judged_by_the_star_predicates)
+{
+	fixture_with_rally();
+	arb_scenario *s = scen();
+	fact(s, "v", "no");
+	fact(s, "e", "1");
+	s->action.type = "rally";
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(sz, v->n_trace, 1));
+	STR_EQ(v->trace[0].pred->clause, "TL.E.1");
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	arb_verdict_free(v);
+	/* The same in a phase no predicate names but "*". */
+	s->context.phase = "shooting";
+	s->context.subphase = NULL;
+	v = judge(s, NULL);
+	cr_assert(eq(sz, v->n_trace, 1));
+	STR_EQ(v->trace[0].pred->clause, "TL.E.1");
+	arb_verdict_free(v);
+	/* And a named action is still judged by its own predicates. */
+	s->action.type = "move";
+	s->context.phase = "movement";
+	v = judge(s, NULL);
+	cr_assert(eq(sz, v->n_trace, 11));
+	IDS_EQ(v->violates, v->n_violates, "TL.V.1");
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(engine, more_predicates_than_the_stack_scratch_holds)
+{
+	put("spec/conventions.md", kConv);
+	write_ruleset("manyland", "MA", "{#MA.X.1 constraint}\nRead it any way you like.\n");
+	g_rb = load_rb();
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	cr_assert(eq(int, arb_oracle_new(&g_o, g_rb, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(sz, arb_oracle_predicate_count(g_o), 300));
+	arb_scenario *s = scen();
+	s->ruleset = "manyland";
+	s->units[0].formation = NULL;
+	s->context.subphase = NULL;
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	cr_assert(eq(sz, v->n_trace, 300));
+	arb_verdict_free(v);
+	/* One reading of 300 disagrees: the readings dispute, naming the clause once. */
+	s->board_w = 200;
+	v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	cr_assert(eq(int, v->dispute, ARB_DISPUTE_READINGS));
+	IDS_EQ(v->disputed, v->n_disputed, "MA.X.1");
+	cr_assert(eq(sz, v->n_trace, 300));
+	STR_EQ(v->trace[0].reading, "r10");
+	cr_assert(eq(int, v->trace[0].result.outcome, ARB_VIOLATED));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+/* Whether word is in the space-separated list ("*" matches any word): the
+ * tags as DESIGN.md states them, written again here, apart from the engine. */
+static bool tag_lists(const char *list, const char *word)
+{
+	size_t wl = strlen(word);
+	for (const char *p = list; *p;) {
+		p += strspn(p, " ");
+		size_t w = strcspn(p, " ");
+		if ((w == 1 && *p == '*') || (w == wl && w && strncmp(p, word, w) == 0))
+			return true;
+		p += w;
+	}
+	return false;
+}
+
+/* Whether, by its tag, predicate i of o judges s: its ruleset, actions and
+ * phases, or an action that follows the rules of its section. */
+static bool tag_judges(const arb_rulebook *rb, const arb_oracle *o, size_t i, const arb_scenario *s)
+{
+	const arb_predicate *p = arb_oracle_predicate_at(o, i);
+	if (strcmp(p->ruleset, s->ruleset) != 0)
+		return false;
+	if (tag_lists(p->actions, s->action.type) && tag_lists(p->phases, s->context.phase))
+		return true;
+	const arb_clause *c = arb_rulebook_clause(rb, p->clause);
+	char sec[256];
+	snprintf(sec, sizeof sec, "%s/%s", c->ruleset, c->section);
+	for (size_t k = 0; k < arb_rulebook_placement_count(rb, s->ruleset); k++) {
+		const arb_placement *pl = arb_rulebook_placement_at(rb, s->ruleset, k);
+		if (pl->kind == ARB_PLACE_FOLLOWS && strcmp(pl->name, s->action.type) == 0 &&
+		    tag_lists(p->actions, pl->as_action) && strcmp(pl->section, sec) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Loads every *.csv under dir into cs. */
+static void load_tree(arb_caseset *cs, const arb_rulebook *rb, const char *dir)
+{
+	DIR *d = opendir(dir);
+	cr_assert(d != NULL, "cannot open %s", dir);
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		char path[512];
+		size_t n = strlen(de->d_name);
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (n > 4 && strcmp(de->d_name + n - 4, ".csv") == 0) {
+			arb_error err;
+			arb_error_clear(&err);
+			char buf[1024];
+			cr_assert(eq(int, arb_caseset_load_file(cs, path, rb, &err), ARB_OK), "%s",
+			          arb_error_format(&err, buf, sizeof buf));
+		} else if (!strchr(de->d_name, '.')) {
+			load_tree(cs, rb, path);
+		}
+	}
+	closedir(d);
+}
+
+Test(engine, the_index_judges_with_the_predicates_the_tags_name)
+{
+	/* For one case of every (ruleset, action, phase) the suite has, the
+	 * trace is exactly the predicates whose tags say they judge it, in the
+	 * oracle's order. */
+	arb_rulebook *rb = NULL;
+	arb_oracle *o = NULL;
+	arb_caseset *cs = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	cr_assert(eq(int, arb_rulebook_load(&rb, "spec", &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, arb_oracle_new(&o, rb, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
+	load_tree(cs, rb, "cases");
+	char seen[64][96];
+	size_t n_seen = 0, checked = 0, np = arb_oracle_predicate_count(o);
+	for (size_t i = 0; i < arb_caseset_count(cs); i++) {
+		const arb_case *c = arb_caseset_at(cs, i);
+		char key[96];
+		snprintf(key, sizeof key, "%s %s %s", c->scenario->ruleset,
+		         c->scenario->action.type, c->scenario->context.phase);
+		bool have = false;
+		for (size_t k = 0; k < n_seen && !have; k++)
+			have = strcmp(seen[k], key) == 0;
+		if (have || n_seen == 64)
+			continue;
+		snprintf(seen[n_seen++], sizeof seen[0], "%s", key);
+		const arb_scenario *sc = c->scenario;
+		size_t want = 0;
+		for (size_t k = 0; k < np; k++)
+			want += tag_judges(rb, o, k, sc);
+		arb_verdict *v = NULL;
+		cr_assert(eq(int, arb_judge(&v, o, sc, c->profile, &err), ARB_OK), "%s: %s", c->id,
+		          arb_error_format(&err, buf, sizeof buf));
+		cr_assert(eq(sz, v->n_trace, want), "%s (%s)", c->id, key);
+		for (size_t k = 0, t = 0; k < np; k++) {
+			if (!tag_judges(rb, o, k, sc))
+				continue;
+			cr_assert(v->trace[t].pred == arb_oracle_predicate_at(o, k) &&
+			              v->trace[t].reading == arb_oracle_predicate_reading(o, k),
+			          "%s: trace entry %zu is not predicate %zu", c->id, t, k);
+			t++;
+		}
+		arb_verdict_free(v);
+		checked++;
+	}
+	cr_assert(checked >= 3, "only %zu (ruleset, action, phase) seen", checked);
+	arb_caseset_free(cs);
+	arb_oracle_free(o);
+	arb_rulebook_free(rb);
 }

@@ -34,14 +34,14 @@ static const char kRuleset[] = "---\nruleset: demo\ntitle: Demo\nprefix: DM\nsec
                                "actions: move\nphases: movement\n---\n\n# Demo\n";
 
 /* The section: clauses DM.A.1 and DM.A.2, then the flow block from line 14. */
-#define SECTION_HEAD                                                                       \
-	"---\nruleset: demo\nsection: flowing\ntitle: Flowing\nsource: test\n---\n\n" /* 1-7 */  \
-	"{#DM.A.1 procedure}\n"                                                 /* 8 */          \
-	"First do \"this\".\n"                                                  /* 9 */          \
-	"\n"                                                                    /* 10 */         \
-	"{#DM.A.2 constraint}\n"                                                /* 11 */         \
-	"Then that.\n"                                                          /* 12 */         \
-	"\n"                                                                    /* 13 */
+#define SECTION_HEAD                                                                               \
+	"---\nruleset: demo\nsection: flowing\ntitle: Flowing\nsource: test\n---\n\n" /* 1-7 */    \
+	"{#DM.A.1 procedure}\n"                                                       /* 8 */      \
+	"First do \"this\".\n"                                                        /* 9 */      \
+	"\n"                                                                          /* 10 */     \
+	"{#DM.A.2 constraint}\n"                                                      /* 11 */     \
+	"Then that.\n"                                                                /* 12 */     \
+	"\n"                                                                          /* 13 */
 
 static int load(const char *section, arb_rulebook **rb, arb_error *err)
 {
@@ -54,13 +54,13 @@ static int load(const char *section, arb_rulebook **rb, arb_error *err)
 	return arb_rulebook_load(rb, dir, err);
 }
 
-static const char kFlow[] = SECTION_HEAD "```flow order \"The order\"\n" /* 14 */
-                            "first: \"Do this\" DM.A.1\n"                  /* 15 */
-                            "then: \"Then that\" DM.A.2\n"               /* 16 */
-                            "end: \"Done\"\n"                               /* 17 */
-                            "first -> then \"next\" DM.A.1\n"               /* 18 */
-                            "then -> end\n"                                 /* 19 */
-                            "```\n";
+static const char kFlow[] = SECTION_HEAD "```flow order \"The order\"\n"   /* 14 */
+                                         "first: \"Do this\" DM.A.1\n"     /* 15 */
+                                         "then: \"Then that\" DM.A.2\n"    /* 16 */
+                                         "end: \"Done\"\n"                 /* 17 */
+                                         "first -> then \"next\" DM.A.1\n" /* 18 */
+                                         "then -> end\n"                   /* 19 */
+                                         "```\n";
 
 Test(graph, flow_is_parsed)
 {
@@ -92,21 +92,21 @@ Test(graph, dot_text_is_golden)
 	const char *marked[] = {"then"};
 	char *dot = arb_flow_dot(arb_rulebook_flow_at(rb, 0), rb, "ref.html", marked, 1);
 	const char *want =
-		"digraph \"demo.order\" {\n"
-		"  graph [label=\"The order\", labelloc=t, fontname=\"Helvetica\", rankdir=TB];\n"
-		"  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef3fb\", "
-		"fontname=\"Helvetica\", fontsize=11];\n"
-		"  edge [fontname=\"Helvetica\", fontsize=9];\n"
-		"  \"first\" [label=\"Do this\\nDM.A.1\", URL=\"ref.html#DM.A.1\", "
-		"tooltip=\"DM.A.1: First do \\\"this\\\".\", target=\"_top\"];\n"
-		"  \"then\" [label=\"Then that\\nDM.A.2\", fillcolor=\"#f8d0d0\", "
-		"color=\"#b00020\", penwidth=2, URL=\"ref.html#DM.A.2\", "
-		"tooltip=\"DM.A.2: Then that.\", target=\"_top\"];\n"
-		"  \"end\" [label=\"Done\"];\n"
-		"  \"first\" -> \"then\" [label=\"next\\nDM.A.1\", URL=\"ref.html#DM.A.1\", "
-		"tooltip=\"DM.A.1: First do \\\"this\\\".\", target=\"_top\"];\n"
-		"  \"then\" -> \"end\" [label=\"\"];\n"
-		"}\n";
+	    "digraph \"demo.order\" {\n"
+	    "  graph [label=\"The order\", labelloc=t, fontname=\"Helvetica\", rankdir=TB];\n"
+	    "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef3fb\", "
+	    "fontname=\"Helvetica\", fontsize=11];\n"
+	    "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+	    "  \"first\" [label=\"Do this\\nDM.A.1\", URL=\"ref.html#DM.A.1\", "
+	    "tooltip=\"DM.A.1: First do \\\"this\\\".\", target=\"_top\"];\n"
+	    "  \"then\" [label=\"Then that\\nDM.A.2\", fillcolor=\"#f8d0d0\", "
+	    "color=\"#b00020\", penwidth=2, URL=\"ref.html#DM.A.2\", "
+	    "tooltip=\"DM.A.2: Then that.\", target=\"_top\"];\n"
+	    "  \"end\" [label=\"Done\"];\n"
+	    "  \"first\" -> \"then\" [label=\"next\\nDM.A.1\", URL=\"ref.html#DM.A.1\", "
+	    "tooltip=\"DM.A.1: First do \\\"this\\\".\", target=\"_top\"];\n"
+	    "  \"then\" -> \"end\" [label=\"\"];\n"
+	    "}\n";
 	cr_assert(dot != NULL);
 	cr_assert(eq(str, dot, (char *)want));
 	free(dot);
@@ -127,8 +127,7 @@ Test(graph, flow_errors)
 {
 	expect_error(SECTION_HEAD "```flow\n```\n", 14, "needs a name");
 	expect_error(SECTION_HEAD "```flow order Untitled\n```\n", 14, "expected ```flow NAME");
-	expect_error(SECTION_HEAD "```flow order \"T\"\na: \"A\"\na -> b\n```\n", 16,
-	             "step 'b'");
+	expect_error(SECTION_HEAD "```flow order \"T\"\na: \"A\"\na -> b\n```\n", 16, "step 'b'");
 	expect_error(SECTION_HEAD "```flow order \"T\"\na: \"A\"\na: \"B\"\n```\n", 16,
 	             "defined twice");
 	expect_error(SECTION_HEAD "```flow order \"T\"\na: \"A\"\n", 14, "not closed");

@@ -1,4 +1,4 @@
-/* test_json.c: the JSON Lines interchange (tools/writers/json_io.c,
+/* test_json.c: the JSON Lines interchange (tools/writers/json_*.c,
  * docs/interchange.md): round trips, every error path, exact verdict and
  * error lines, the verdict checker, and the two doors of the protocol
  * (arbiter judge and arbiter run, with a fixture predicate that faults). */

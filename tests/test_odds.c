@@ -72,8 +72,8 @@ static unsigned long level_count(const arb_odds *od, const char *name, double le
 
 /* A 25 mm model moves 6" along y = 10 from x = 10; the wood spans x 12..16,
  * so the centre goes 4" through it and the base 4 + r = 4.49". */
-#define WOOD_MOVE                                                                          \
-	"T-1,SH.TER.DIFF.3,legal,A1 A horde M=6,\"A1/a1 10,10 25\",\"T1 difficult 12,8 16,8 "   \
+#define WOOD_MOVE                                                                                  \
+	"T-1,SH.TER.DIFF.3,legal,A1 A horde M=6,\"A1/a1 10,10 25\",\"T1 difficult 12,8 16,8 "      \
 	"16,12 12,12\",move A1,\"a1 10,10 16,10\",3 5,\n"
 
 Test(odds, difficult_check_centre_reading)
@@ -107,16 +107,18 @@ Test(odds, difficult_allowance_distribution)
 	/* P(highest of 2D6 = k) = (2k - 1)/36 */
 	arb_odds od = odds(row(HEADER WOOD_MOVE), "all");
 	for (int k = 1; k <= 6; k++)
-		cr_assert(eq(u64, level_count(&od, "difficult_allowance", k), (unsigned long)(2 * k - 1)),
-		          "highest die %d", k);
+		cr_assert(
+		    eq(u64, level_count(&od, "difficult_allowance", k), (unsigned long)(2 * k - 1)),
+		    "highest die %d", k);
 }
 
 Test(odds, dangerous_wounds_distribution)
 {
 	/* two models cross a bog, a D6 each: 0 ones 25/36, one 10/36, two 1/36 */
-	const arb_scenario *s = row(HEADER "T-2,SH.TER.DANG.4,legal,A1 A horde M=6,\"A1/a1 10,10 25; "
-	                                   "A1/a2 10,11 25\",\"T1 dangerous 12,8 16,8 16,12 12,12\","
-	                                   "move A1,\"a1 10,10 14,10; a2 10,11 14,11\",3 5,\n");
+	const arb_scenario *s =
+	    row(HEADER "T-2,SH.TER.DANG.4,legal,A1 A horde M=6,\"A1/a1 10,10 25; "
+	               "A1/a2 10,11 25\",\"T1 dangerous 12,8 16,8 16,12 12,12\","
+	               "move A1,\"a1 10,10 14,10; a2 10,11 14,11\",3 5,\n");
 	arb_odds od = odds(s, "all");
 	cr_assert(eq(u64, level_count(&od, "dangerous_wounds", 0), 25));
 	cr_assert(eq(u64, level_count(&od, "dangerous_wounds", 1), 10));
@@ -137,11 +139,13 @@ Test(odds, refuses_no_dice_and_too_many)
 	arb_odds od;
 	arb_error err;
 	arb_error_clear(&err);
-	const arb_scenario *none = row(HEADER "T-3,SH.MOV.DIST.1,legal,A1 A horde M=6,\"A1/a1 10,10 "
-	                                      "25\",,move A1,\"a1 10,10 12,10\",,\n");
+	const arb_scenario *none =
+	    row(HEADER "T-3,SH.MOV.DIST.1,legal,A1 A horde M=6,\"A1/a1 10,10 "
+	               "25\",,move A1,\"a1 10,10 12,10\",,\n");
 	cr_assert(eq(int, arb_odds_enumerate(&od, g_o, none, "all", &err), ARB_EINPUT));
-	const arb_scenario *many = row(HEADER "T-4,SH.MOV.DIST.1,legal,A1 A horde M=6,\"A1/a1 10,10 "
-	                                      "25\",,move A1,\"a1 10,10 12,10\",1 2 3 4 5 6 1,\n");
+	const arb_scenario *many =
+	    row(HEADER "T-4,SH.MOV.DIST.1,legal,A1 A horde M=6,\"A1/a1 10,10 "
+	               "25\",,move A1,\"a1 10,10 12,10\",1 2 3 4 5 6 1,\n");
 	cr_assert(eq(int, arb_odds_enumerate(&od, g_o, many, "all", &err), ARB_EINPUT));
 	cr_assert(eq(str, err.field, "dice"));
 }

@@ -30,12 +30,12 @@ static void setup(void)
 	cr_assert(eq(int, arb_rulebook_load(&g_rb, "spec", &err), ARB_OK), "%s", err.message);
 	cr_assert(eq(int, arb_oracle_new(&g_o, g_rb, &err), ARB_OK), "%s", err.message);
 	cr_assert(eq(int, arb_caseset_new(&g_cs), ARB_OK));
-	cr_assert(eq(int,
-	             arb_caseset_load_file(g_cs,
-	                                   "tests/fixtures/report/scrollhammer/movement/report.csv",
-	                                   g_rb, &err),
-	             ARB_OK),
-	          "%s", err.message);
+	cr_assert(
+	    eq(int,
+	       arb_caseset_load_file(g_cs, "tests/fixtures/report/scrollhammer/movement/report.csv",
+	                             g_rb, &err),
+	       ARB_OK),
+	    "%s", err.message);
 	g_gv = arb_gv_new();
 	cr_assert(g_gv != NULL);
 	size_t n = arb_caseset_count(g_cs);

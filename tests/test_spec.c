@@ -44,82 +44,81 @@ static void put(const char *rel, const char *text)
 /* ---- fixture texts ---- */
 
 /* conventions.md: the tag of CONV.TOL.1 is on line 10. */
-#define CONV_FM                                                                        \
-	"---\n"                         /* 1 */                                        \
-	"ruleset: conventions\n"        /* 2 */                                        \
-	"section: conventions\n"        /* 3 */                                        \
-	"title: Measuring conventions\n" /* 4 */                                       \
-	"source: test\n"                /* 5 */                                        \
-	"---\n"                         /* 6 */                                        \
-	"\n"                            /* 7 */                                        \
-	"# Conventions\n"               /* 8 */                                        \
-	"\n"                            /* 9 */
+#define CONV_FM                                                                                    \
+	"---\n"                          /* 1 */                                                   \
+	"ruleset: conventions\n"         /* 2 */                                                   \
+	"section: conventions\n"         /* 3 */                                                   \
+	"title: Measuring conventions\n" /* 4 */                                                   \
+	"source: test\n"                 /* 5 */                                                   \
+	"---\n"                          /* 6 */                                                   \
+	"\n"                             /* 7 */                                                   \
+	"# Conventions\n"                /* 8 */                                                   \
+	"\n"                             /* 9 */
 
-static const char kConv[] = CONV_FM
-	"{#CONV.TOL.1 convention}\n" /* 10 */
-	"Every comparison with a limit accepts an error of [0.000001\"]{tolerance}.\n" /* 11 */
-	"\n"
-	"Prose between clauses is allowed in the conventions file.\n";
+static const char kConv[] =
+    CONV_FM "{#CONV.TOL.1 convention}\n"                                                   /* 10 */
+            "Every comparison with a limit accepts an error of [0.000001\"]{tolerance}.\n" /* 11 */
+            "\n"
+            "Prose between clauses is allowed in the conventions file.\n";
 
 /* ruleset.md front matter: 12 lines; `sections:` is line 5. */
-#define RS_FM(sections)                                                                \
-	"---\n"                                   /* 1 */                              \
-	"ruleset: demo\n"                         /* 2 */                              \
-	"title: Demo\n"                           /* 3 */                              \
-	"prefix: DM\n"                            /* 4 */                              \
-	"sections: " sections "\n"                /* 5 */                              \
-	"actions: move, charge\n"                 /* 6 */                              \
-	"phases: movement, shooting\n"            /* 7 */                              \
-	"subphases: remaining\n"                  /* 8 */                              \
-	"formations: horde,skirmish\n"            /* 9 */                              \
-	"statuses: locked_in_combat\n"            /* 10 */                             \
-	"terrain: difficult\n"                    /* 11 */                             \
-	"facts: apparent:bool\n"                  /* 12 */                             \
-	"---\n"                                   /* 13 */                             \
-	"\n"                                      /* 14 */                             \
-	"# Demo\n"                                /* 15 */                             \
-	"\n"                                      /* 16 */
+#define RS_FM(sections)                                                                            \
+	"---\n"                        /* 1 */                                                     \
+	"ruleset: demo\n"              /* 2 */                                                     \
+	"title: Demo\n"                /* 3 */                                                     \
+	"prefix: DM\n"                 /* 4 */                                                     \
+	"sections: " sections "\n"     /* 5 */                                                     \
+	"actions: move, charge\n"      /* 6 */                                                     \
+	"phases: movement, shooting\n" /* 7 */                                                     \
+	"subphases: remaining\n"       /* 8 */                                                     \
+	"formations: horde,skirmish\n" /* 9 */                                                     \
+	"statuses: locked_in_combat\n" /* 10 */                                                    \
+	"terrain: difficult\n"         /* 11 */                                                    \
+	"facts: apparent:bool\n"       /* 12 */                                                    \
+	"---\n"                        /* 13 */                                                    \
+	"\n"                           /* 14 */                                                    \
+	"# Demo\n"                     /* 15 */                                                    \
+	"\n"                           /* 16 */
 
-static const char kRuleset[] = RS_FM("moving")
-	"## Precedence\n"                /* 17 */
-	"\n"                             /* 18 */
-	"- DM.MOV.2 overrides DM.MOV.1\n" /* 19 */
-	"\n"                             /* 20 */
-	"## Profiles\n"                  /* 21 */
-	"\n"                             /* 22 */
-	"### Profile strict\n"           /* 23 */
-	"\n"                             /* 24 */
-	"- DM.MOV.3: line\n";            /* 25 */
+static const char kRuleset[] = RS_FM("moving") "## Precedence\n"                 /* 17 */
+                                               "\n"                              /* 18 */
+                                               "- DM.MOV.2 overrides DM.MOV.1\n" /* 19 */
+                                               "\n"                              /* 20 */
+                                               "## Profiles\n"                   /* 21 */
+                                               "\n"                              /* 22 */
+                                               "### Profile strict\n"            /* 23 */
+                                               "\n"                              /* 24 */
+                                               "- DM.MOV.3: line\n";             /* 25 */
 
 /* Section front matter: 6 lines, then a blank line 7 and a heading on 8. */
-#define SEC_FM(section)                                                                \
-	"---\n"                      /* 1 */                                           \
-	"ruleset: demo\n"            /* 2 */                                           \
-	"section: " section "\n"     /* 3 */                                           \
-	"title: Moving\n"            /* 4 */                                           \
-	"source: test\n"             /* 5 */                                           \
-	"---\n"                      /* 6 */                                           \
-	"\n"                         /* 7 */                                           \
-	"# Moving\n"                 /* 8 */                                           \
-	"\n"                         /* 9 */
+#define SEC_FM(section)                                                                            \
+	"---\n"                  /* 1 */                                                           \
+	"ruleset: demo\n"        /* 2 */                                                           \
+	"section: " section "\n" /* 3 */                                                           \
+	"title: Moving\n"        /* 4 */                                                           \
+	"source: test\n"         /* 5 */                                                           \
+	"---\n"                  /* 6 */                                                           \
+	"\n"                     /* 7 */                                                           \
+	"# Moving\n"             /* 8 */                                                           \
+	"\n"                     /* 9 */
 
 #define MOV1_TEXT "Models move up to [6\"]{max_move} in the [Movement phase]{term:movement-phase}."
 
-static const char kMoving[] = SEC_FM("moving")
-	"{#DM.MOV.1 constraint}\n"                               /* 10 */
-	MOV1_TEXT "\n"                                           /* 11 */
-	"\n"                                                     /* 12 */
-	"## Charges\n"                                           /* 13 */
-	"\n"                                                     /* 14 */
-	"{#DM.MOV.2 permission}\n"                               /* 15 */
-	"A model on a [25.4mm]{base} base charges [2D6]{charge} inches\n" /* 16 */
-	"(see [page XX]{ref:?}).\n"                              /* 17 */
-	"\n"                                                     /* 18 */
-	"{#DM.MOV.3 constraint}\n"                               /* 19 */
-	"Models keep in a chain.\n"                              /* 20 */
-	"\n"                                                     /* 21 */
-	"{#DM.MOV.4 flavour}\n"                                  /* 22 */
-	"War is loud.\n";                                        /* 23 */
+static const char kMoving[] =
+    SEC_FM("moving") "{#DM.MOV.1 constraint}\n"                                        /* 10 */
+    MOV1_TEXT "\n"                                                                     /* 11 */
+                     "\n"                                                              /* 12 */
+                     "## Charges\n"                                                    /* 13 */
+                     "\n"                                                              /* 14 */
+                     "{#DM.MOV.2 permission}\n"                                        /* 15 */
+                     "A model on a [25.4mm]{base} base charges [2D6]{charge} inches\n" /* 16 */
+                     "(see [page XX]{ref:?}).\n"                                       /* 17 */
+                     "\n"                                                              /* 18 */
+                     "{#DM.MOV.3 constraint}\n"                                        /* 19 */
+                     "Models keep in a chain.\n"                                       /* 20 */
+                     "\n"                                                              /* 21 */
+                     "{#DM.MOV.4 flavour}\n"                                           /* 22 */
+                     "War is loud.\n";                                                 /* 23 */
 
 /* Writes a spec: NULL picks the default text of that file. */
 static void write_spec(const char *conv, const char *ruleset, const char *moving)
@@ -654,7 +653,7 @@ Test(spec, error_unclosed_brace)
 {
 	/* "Models move up to [6\"]{max_move in..." : '[' is column 19, '{' 23. */
 	write_spec(NULL, NULL,
-	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"             /* 10 */
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"                           /* 10 */
 	                            "Models move up to [6\"]{max_move in the phase.\n"); /* 11 */
 	expect_error(ARB_EINPUT, "spec/demo/moving.md", 11, 23, "", "not closed");
 }
@@ -664,8 +663,8 @@ Test(spec, error_unclosed_brace_on_second_line_of_paragraph)
 	/* The paragraph spans lines 11 and 12; the bad markup is on line 12,
 	 * where '{' is column 9. */
 	write_spec(NULL, NULL,
-	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n" /* 10 */
-	                            "Models move up to\n"     /* 11 */
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"             /* 10 */
+	                            "Models move up to\n"                  /* 11 */
 	                            "six [6\"]{max_move in the phase.\n"); /* 12 */
 	expect_error(ARB_EINPUT, "spec/demo/moving.md", 12, 9, "", "not closed");
 }
@@ -674,7 +673,7 @@ Test(spec, error_unparseable_parameter)
 {
 	/* The value "six\"" starts at column 20, just after '[' (column 19). */
 	write_spec(NULL, NULL,
-	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"              /* 10 */
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"                 /* 10 */
 	                            "Models move up to [six\"]{max_move}.\n"); /* 11 */
 	expect_error(ARB_EINPUT, "spec/demo/moving.md", 11, 20, "max_move", "six");
 }
@@ -682,7 +681,7 @@ Test(spec, error_unparseable_parameter)
 Test(spec, error_unknown_unit_of_parameter)
 {
 	write_spec(NULL, NULL,
-	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"             /* 10 */
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"                    /* 10 */
 	                            "Models move up to [6 cubits]{max_move}.\n"); /* 11 */
 	expect_error(ARB_EINPUT, "spec/demo/moving.md", 11, 20, "max_move", "cubits");
 }
@@ -691,7 +690,7 @@ Test(spec, error_parameter_given_twice_with_different_values)
 {
 	/* The second markup's name "max_move" starts at column 32. */
 	write_spec(NULL, NULL,
-	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"                     /* 10 */
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"                        /* 10 */
 	                            "Up to [6\"]{max_move}, not [7\"]{max_move}.\n"); /* 11 */
 	expect_error(ARB_EINPUT, "spec/demo/moving.md", 11, 32, "max_move", "twice");
 }
@@ -700,7 +699,7 @@ Test(spec, error_markup_neither_param_ref_nor_term)
 {
 	/* "Up to [6\"]{Max Move}.": the markup's content starts at column 12. */
 	write_spec(NULL, NULL,
-	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n" /* 10 */
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"   /* 10 */
 	                            "Up to [6\"]{Max Move}.\n"); /* 11 */
 	expect_error(ARB_EINPUT, "spec/demo/moving.md", 11, 12, "", "Max Move");
 }
@@ -777,27 +776,30 @@ Test(spec, error_ruleset_in_wrong_directory)
 
 Test(spec, error_precedence_malformed)
 {
-	write_spec(NULL, RS_FM("moving") "## Precedence\n" /* 17 */
-	                                 "\n"
-	                                 "- DM.MOV.2 beats DM.MOV.1\n", /* 19 */
+	write_spec(NULL,
+	           RS_FM("moving") "## Precedence\n" /* 17 */
+	                           "\n"
+	                           "- DM.MOV.2 beats DM.MOV.1\n", /* 19 */
 	           NULL);
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 19, 3, "precedence", "overrides");
 }
 
 Test(spec, error_precedence_trailing_words)
 {
-	write_spec(NULL, RS_FM("moving") "## Precedence\n" /* 17 */
-	                                 "\n"
-	                                 "- DM.MOV.2 overrides DM.MOV.1 always\n", /* 19 */
+	write_spec(NULL,
+	           RS_FM("moving") "## Precedence\n" /* 17 */
+	                           "\n"
+	                           "- DM.MOV.2 overrides DM.MOV.1 always\n", /* 19 */
 	           NULL);
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 19, 3, "precedence", "overrides");
 }
 
 Test(spec, error_precedence_unknown_winner)
 {
-	write_spec(NULL, RS_FM("moving") "## Precedence\n" /* 17 */
-	                                 "\n"
-	                                 "- DM.MOV.7 overrides DM.MOV.1\n", /* 19 */
+	write_spec(NULL,
+	           RS_FM("moving") "## Precedence\n" /* 17 */
+	                           "\n"
+	                           "- DM.MOV.7 overrides DM.MOV.1\n", /* 19 */
 	           NULL);
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 19, 3, "precedence", "DM.MOV.7");
 }
@@ -805,9 +807,10 @@ Test(spec, error_precedence_unknown_winner)
 Test(spec, error_precedence_unknown_loser)
 {
 	/* "- DM.MOV.2 overrides DM.MOV.8": the loser starts at column 22. */
-	write_spec(NULL, RS_FM("moving") "## Precedence\n" /* 17 */
-	                                 "\n"
-	                                 "- DM.MOV.2 overrides DM.MOV.8\n", /* 19 */
+	write_spec(NULL,
+	           RS_FM("moving") "## Precedence\n" /* 17 */
+	                           "\n"
+	                           "- DM.MOV.2 overrides DM.MOV.8\n", /* 19 */
 	           NULL);
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 19, 22, "precedence", "DM.MOV.8");
 }
@@ -816,28 +819,31 @@ Test(spec, error_precedence_cycle)
 {
 	/* Two declarations that contradict each other: with both, the engine
 	 * would silence both clauses whenever both apply. */
-	write_spec(NULL, RS_FM("moving") "## Precedence\n" /* 17 */
-	                                 "\n"
-	                                 "- DM.MOV.2 overrides DM.MOV.1\n"  /* 19 */
-	                                 "- DM.MOV.1 overrides DM.MOV.2\n", /* 20 */
+	write_spec(NULL,
+	           RS_FM("moving") "## Precedence\n" /* 17 */
+	                           "\n"
+	                           "- DM.MOV.2 overrides DM.MOV.1\n"  /* 19 */
+	                           "- DM.MOV.1 overrides DM.MOV.2\n", /* 20 */
 	           NULL);
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 20, 3, "precedence", "DM.MOV.1");
 }
 
 Test(spec, error_precedence_clause_over_itself)
 {
-	write_spec(NULL, RS_FM("moving") "## Precedence\n" /* 17 */
-	                                 "\n"
-	                                 "- DM.MOV.1 overrides DM.MOV.1\n", /* 19 */
+	write_spec(NULL,
+	           RS_FM("moving") "## Precedence\n" /* 17 */
+	                           "\n"
+	                           "- DM.MOV.1 overrides DM.MOV.1\n", /* 19 */
 	           NULL);
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 19, 3, "precedence", "DM.MOV.1");
 }
 
 Test(spec, lists_outside_precedence_and_profiles_are_prose)
 {
-	write_spec(NULL, RS_FM("moving") "## Notes\n"
-	                                 "\n"
-	                                 "- anything at all, not a rule\n",
+	write_spec(NULL,
+	           RS_FM("moving") "## Notes\n"
+	                           "\n"
+	                           "- anything at all, not a rule\n",
 	           NULL);
 	arb_rulebook *rb = load_ok();
 	cr_assert(eq(sz, arb_rulebook_precedence_count(rb, "demo"), 0));
@@ -846,39 +852,42 @@ Test(spec, lists_outside_precedence_and_profiles_are_prose)
 
 Test(spec, error_profile_unknown_clause)
 {
-	write_spec(NULL, RS_FM("moving") "## Profiles\n" /* 17 */
-	                                 "\n"
-	                                 "### Profile strict\n" /* 19 */
-	                                 "\n"
-	                                 "- DM.MOV.3: line\n"   /* 21 */
-	                                 "- DM.MOV.33: line\n", /* 22 */
+	write_spec(NULL,
+	           RS_FM("moving") "## Profiles\n" /* 17 */
+	                           "\n"
+	                           "### Profile strict\n" /* 19 */
+	                           "\n"
+	                           "- DM.MOV.3: line\n"   /* 21 */
+	                           "- DM.MOV.33: line\n", /* 22 */
 	           NULL);
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 22, 3, "profile", "DM.MOV.33");
 }
 
 Test(spec, error_profile_names_clause_twice)
 {
-	write_spec(NULL, RS_FM("moving") "## Profiles\n" /* 17 */
-	                                 "\n"
-	                                 "### Profile strict\n" /* 19 */
-	                                 "\n"
-	                                 "- DM.MOV.3: line\n"      /* 21 */
-	                                 "- DM.MOV.3: connected\n", /* 22 */
+	write_spec(NULL,
+	           RS_FM("moving") "## Profiles\n" /* 17 */
+	                           "\n"
+	                           "### Profile strict\n" /* 19 */
+	                           "\n"
+	                           "- DM.MOV.3: line\n"       /* 21 */
+	                           "- DM.MOV.3: connected\n", /* 22 */
 	           NULL);
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 22, 3, "profile", "twice");
 }
 
 Test(spec, same_clause_in_two_profiles)
 {
-	write_spec(NULL, RS_FM("moving") "## Profiles\n"
-	                                 "\n"
-	                                 "### Profile strict\n"
-	                                 "\n"
-	                                 "- DM.MOV.3: line\n"
-	                                 "\n"
-	                                 "### Profile loose\n"
-	                                 "\n"
-	                                 "- DM.MOV.3: connected\n",
+	write_spec(NULL,
+	           RS_FM("moving") "## Profiles\n"
+	                           "\n"
+	                           "### Profile strict\n"
+	                           "\n"
+	                           "- DM.MOV.3: line\n"
+	                           "\n"
+	                           "### Profile loose\n"
+	                           "\n"
+	                           "- DM.MOV.3: connected\n",
 	           NULL);
 	arb_rulebook *rb = load_ok();
 	const char *r = NULL;
@@ -891,20 +900,22 @@ Test(spec, same_clause_in_two_profiles)
 
 Test(spec, error_profile_entry_malformed)
 {
-	write_spec(NULL, RS_FM("moving") "## Profiles\n" /* 17 */
-	                                 "\n"
-	                                 "### Profile strict\n" /* 19 */
-	                                 "\n"
-	                                 "- DM.MOV.3 line\n", /* 21 */
+	write_spec(NULL,
+	           RS_FM("moving") "## Profiles\n" /* 17 */
+	                           "\n"
+	                           "### Profile strict\n" /* 19 */
+	                           "\n"
+	                           "- DM.MOV.3 line\n", /* 21 */
 	           NULL);
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 21, 3, "profile", "reading");
 }
 
 Test(spec, error_profile_all_is_built_in)
 {
-	write_spec(NULL, RS_FM("moving") "## Profiles\n" /* 17 */
-	                                 "\n"
-	                                 "### Profile all\n", /* 19 */
+	write_spec(NULL,
+	           RS_FM("moving") "## Profiles\n" /* 17 */
+	                           "\n"
+	                           "### Profile all\n", /* 19 */
 	           NULL);
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 19, 1, "profile", "built in");
 }
@@ -966,5 +977,105 @@ Test(spec, number_words_are_parameters)
 	cr_assert(eq(dbl, arb_clause_param(c, "times")->value, 2.0));
 	cr_assert(eq(dbl, arb_clause_param(c, "reach")->value, 1.0));
 	STR_EQ(arb_clause_param(c, "reach")->unit, "yd");
+	arb_rulebook_free(rb);
+}
+
+/* ---- faults found by reading the code ---- */
+
+/* A lenient load records its problems in the rulebook, so it needs no error
+ * record of the caller's: with err NULL it used to copy from NULL. */
+Test(spec, lenient_load_without_error_record)
+{
+	write_spec(NULL, NULL,
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n" /* 10 */
+	                            "One.\n"
+	                            "\n"
+	                            "{#DM.MOV.1 constraint}\n" /* 13 */
+	                            "Two.\n");
+	arb_rulebook *rb = NULL;
+	int rc = arb_rulebook_load_ex(&rb, spec_dir(), ARB_LOAD_LENIENT, NULL);
+	cr_assert(eq(int, rc, ARB_OK));
+	cr_assert(rb != NULL);
+	/* the duplicate, then the precedence and profile lines of the default
+	 * ruleset.md that name DM.MOV.2 and DM.MOV.3, which this text lacks */
+	cr_assert(eq(sz, arb_rulebook_problem_count(rb), 3));
+	cr_assert(eq(str, (char *)arb_rulebook_problem_at(rb, 1)->field, "precedence"));
+	cr_assert(eq(str, (char *)arb_rulebook_problem_at(rb, 2)->field, "profile"));
+	const arb_error *p = arb_rulebook_problem_at(rb, 0);
+	cr_assert(eq(int, p->code, ARB_EINPUT));
+	cr_assert(ends_with(p->file, "spec/demo/moving.md"), "%s", p->file);
+	cr_assert(eq(long, p->line, 13));
+	cr_assert(strstr(p->message, "duplicate clause ID") != NULL, "%s", p->message);
+	arb_rulebook_free(rb);
+}
+
+/* A strict load without an error record still fails with the code. */
+Test(spec, strict_load_without_error_record)
+{
+	write_spec(NULL, NULL,
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"
+	                            "One.\n"
+	                            "\n"
+	                            "{#DM.MOV.1 constraint}\n"
+	                            "Two.\n");
+	arb_rulebook *rb = (arb_rulebook *)1;
+	cr_assert(eq(int, arb_rulebook_load_ex(&rb, spec_dir(), 0, NULL), ARB_EINPUT));
+	cr_assert(eq(ptr, (void *)rb, NULL));
+}
+
+/* A flow's name was cut at 127 bytes (RULESET.NAME) in silence; the
+ * drawing's file is named after it. */
+Test(spec, long_flow_name_is_kept_whole)
+{
+	char name[201], text[2048];
+	memset(name, 'f', 200);
+	name[200] = '\0';
+	snprintf(text, sizeof text,
+	         "%s\n```flow %s \"Title\"\na: \"A\" DM.MOV.1\nb: \"B\"\na -> b\n```\n", kMoving,
+	         name);
+	write_spec(NULL, NULL, text);
+	arb_rulebook *rb = load_ok();
+	cr_assert(eq(sz, arb_rulebook_flow_count(rb), 1));
+	const arb_flow *f = arb_rulebook_flow_at(rb, 0);
+	cr_assert(eq(sz, strlen(f->name), strlen("demo.") + 200));
+	cr_assert(ends_with(f->name, name));
+	arb_rulebook_free(rb);
+}
+
+/* Past its 512th line a paragraph's errors were placed on line 512's
+ * start; now such a paragraph is refused where it passes the limit. */
+Test(spec, error_clause_text_longer_than_its_line_map)
+{
+	static char text[16384];
+	size_t k = (size_t)snprintf(text, sizeof text, "%s", SEC_FM("moving"));
+	k += (size_t)snprintf(text + k, sizeof text - k, "{#DM.MOV.1 constraint}\n"); /* 10 */
+	for (int i = 0; i < 513; i++) /* lines 11 to 523 */
+		k += (size_t)snprintf(text + k, sizeof text - k, "w%d\n", i % 10);
+	write_spec(NULL, RS_FM("moving"), text);
+	expect_error(ARB_EINPUT, "spec/demo/moving.md", 11 + 512, 1, "DM.MOV.1", "512 lines");
+}
+
+/* A level-1 heading ends a profile as a level-2 one does: the list under it
+ * is prose. It used to leave the profile part open with no profile name,
+ * and the next list line was compared with a NULL name (a crash; found by
+ * clang-tidy once spec-ruleset.c stood alone). */
+Test(spec, level_one_heading_ends_a_profile)
+{
+	write_spec(NULL,
+	           RS_FM("moving") "## Profiles\n"
+	                           "\n"
+	                           "### Profile strict\n"
+	                           "\n"
+	                           "- DM.MOV.3: line\n"
+	                           "\n"
+	                           "# Notes\n"
+	                           "\n"
+	                           "- DM.MOV.3: chain\n",
+	           NULL);
+	arb_rulebook *rb = load_ok();
+	cr_assert(eq(sz, arb_rulebook_profile_count(rb, "demo"), 1));
+	const char *r = NULL;
+	cr_assert(arb_rulebook_profile_reading(rb, "demo", "strict", "DM.MOV.3", &r));
+	STR_EQ(r, "line");
 	arb_rulebook_free(rb);
 }

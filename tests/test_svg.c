@@ -91,8 +91,12 @@ static void make_verdict(arb_verdict *v, const char **violates)
 	t[0].pred = &way1;
 	t[0].result.outcome = ARB_VIOLATED;
 	t[0].result.has_measure = true;
-	t[0].result.measure = (arb_measure){
-		.figure = 0.74, .limit = 1, .margin = -0.26, .p = {10.49, 8.06}, .q = {11.37, 8.40}};
+	t[0].result.measure = (arb_measure){.figure = 0.74,
+	                                    .limit = 1,
+	                                    .margin = -0.26,
+	                                    .p = {10.49, 8.06},
+	                                    .q = {11.37, 8.40},
+	                                    .points = true};
 	snprintf(t[0].result.explanation, sizeof t[0].result.explanation,
 	         "closest approach 0.74 in to b1 & co, limit 1 in");
 	t[1].pred = &dist1;
@@ -196,6 +200,29 @@ Test(svg, draws_measure_of_trace)
 	/* The 1" zone around the enemy model only. */
 	cr_expect(not(zero(ptr, strstr(svg, "<g class=\"zones\">"))));
 	free(svg);
+	free(v.trace);
+	arb_scenario_free(s);
+}
+
+/* A measure whose points were never found (arb_measure.points false: a
+ * figure with p = q = (0, 0)) is not drawn, nor does it stretch the view
+ * to the board's corner. */
+Test(svg, measure_without_points_not_drawn)
+{
+	arb_scenario *s = make_scenario();
+	const char *violates[1];
+	arb_verdict v;
+	make_verdict(&v, violates);
+	v.trace[0].result.measure = (arb_measure){.figure = 3.5, .limit = 3, .margin = -0.5};
+	char *svg = arbsvg_render(s, &v, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(zero(ptr, strstr(svg, "class=\"measure")));
+	v.trace[0].result.measure.points = true; /* the same figure, now with points */
+	char *drawn = arbsvg_render(s, &v, &OPTS);
+	cr_assert(not(zero(ptr, drawn)));
+	cr_expect(not(zero(ptr, strstr(drawn, "class=\"measure"))));
+	free(svg);
+	free(drawn);
 	free(v.trace);
 	arb_scenario_free(s);
 }

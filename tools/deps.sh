@@ -5,11 +5,13 @@
 # which costs nothing once all are installed.
 # Usage: sh tools/deps.sh [--check]   (--check: only report, exit 1 if missing)
 set -eu
-PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev libcmark-dev"
+# libgeos-dev is for the tests and the benchmark only (tests/test_geos.c,
+# tools/bench/bench_geos.c): the library never links it.
+PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev libcmark-dev libgeos-dev"
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# Not Debian: nothing to check here; the build names what is missing.
 	echo "deps: not a Debian system (no dpkg-query): install a C17 compiler, make, pkg-config" >&2
-	echo "deps: and the libraries csv, criterion, jansson, graphviz (gvc) and cmark yourself" >&2
+	echo "deps: and the libraries csv, criterion, jansson, graphviz (gvc), cmark and geos (tests only) yourself" >&2
 	[ "${1:-}" = "--check" ] && exit 1
 	exit 0
 fi

@@ -6,8 +6,8 @@
 
 static const cli_command kCommands[] = {
     {"run", cmd_run,
-     "run [--profile P] [-q] [--stats] [--twin] [--verdicts FILE] [--report DIR] [--junit FILE] "
-     "[--json FILE] [PATH...]",
+     "run [--profile P] [-q] [--stats] [--jobs N] [--twin] [--verdicts FILE] [--report DIR] "
+     "[--junit FILE] [--json FILE] [PATH...]",
      "judge case tables (default: cases/); exit 0 only if every case agrees"},
     {"explain", cmd_explain, "explain CASE-ID [--svg FILE] [PATH...]",
      "a case's verdict, the trace of every predicate consulted, and an SVG drawing"},

@@ -243,7 +243,7 @@ char *cli_case_drawing(const arb_scenario *s, const arb_verdict *v)
 	/* The zone drawn round enemy models: the limit the enemy-distance rule measured. */
 	arbsvg_options opt = {.zone_in = 0, .px_per_in = 0};
 	for (size_t i = 0; i < v->n_trace; i++)
-		if (strcmp(v->trace[i].pred->question, "move.enemy") == 0 &&
+		if ((v->trace[i].pred->flags & ARB_PRED_ENEMY_ZONE) &&
 		    v->trace[i].result.has_measure)
 			opt.zone_in = v->trace[i].result.measure.limit;
 	opt.px_per_in = s->board_w > 0 ? 900.0 / s->board_w : 12;

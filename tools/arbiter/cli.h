@@ -47,8 +47,8 @@ int cli_load_cases(const cli_env *env, const arb_rulebook *rb, char **paths, int
 
 /* Loads every *.csv under env->cases_dir into cs, one file at a time: a
  * file that will not load becomes a finding in *findings (malloc'ed, the
- * caller frees the array and each finding's file) and the others still load. Returns non-zero only when the
- * directory cannot be read or memory runs out. */
+ * caller frees the array and each finding's file) and the others still load. Returns non-zero only
+ * when the directory cannot be read or memory runs out. */
 int cli_load_cases_lenient(const cli_env *env, const arb_rulebook *rb, arb_caseset *cs,
                            arb_finding **findings, size_t *n);
 

@@ -21,19 +21,23 @@ static void print_trace(const arb_verdict *v)
 		if (t->not_selected)
 			printf(" [reading not selected by the profile]");
 		if (t->overridden_by && t->overridden_how && t->overridden_how->words)
-			printf(" [overridden by %s: \"%s\"]", t->overridden_by, t->overridden_how->words);
+			printf(" [overridden by %s: \"%s\"]", t->overridden_by,
+			       t->overridden_how->words);
 		else if (t->overridden_by)
 			printf(" [overridden by %s]", t->overridden_by);
 		if (t->result.outcome == ARB_MISSING && t->result.missing)
 			printf(" [needs %s]", t->result.missing);
 		printf("\n");
-		if (t->result.has_measure && t->result.outcome != ARB_NA)
-			printf(
-			    "  %-18s %-20s figure %.4f in, limit %.4f in, margin %.4f in; closest "
-			    "points (%.3f,%.3f) and (%.3f,%.3f)\n",
-			    "", "", t->result.measure.figure, t->result.measure.limit,
-			    t->result.measure.margin, t->result.measure.p.x, t->result.measure.p.y,
-			    t->result.measure.q.x, t->result.measure.q.y);
+		if (t->result.has_measure && t->result.outcome != ARB_NA) {
+			const arb_measure *m = &t->result.measure;
+			printf("  %-18s %-20s figure %.4f in, limit %.4f in, margin %.4f in", "",
+			       "", m->figure, m->limit, m->margin);
+			/* points only where the measurement found them */
+			if (m->points)
+				printf("; closest points (%.3f,%.3f) and (%.3f,%.3f)", m->p.x,
+				       m->p.y, m->q.x, m->q.y);
+			printf("\n");
+		}
 	}
 }
 

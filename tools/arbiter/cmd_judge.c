@@ -53,8 +53,10 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 	}
 	arb_rulebook *rb;
 	arb_oracle *o;
+	double t_load = cli_now();
 	if (cli_load(env, &rb, &o))
 		return EXIT_BADINPUT;
+	t_load = cli_now() - t_load;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
@@ -119,9 +121,11 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 		fprintf(stderr, "arbiter judge: cannot write standard output\n");
 		status = EXIT_BADINPUT;
 	}
+	/* The same form as run's: load (the rulebook), then the lines (read,
+	 * judged, written). */
 	if (stats)
-		fprintf(stderr, "stats: %ld lines, judge %.6f s, peak %ld KiB\n", lineno,
-		        cli_now() - t0, cli_peak_kib());
+		fprintf(stderr, "stats: %ld lines, load %.6f s, judge %.6f s, peak %ld KiB\n",
+		        lineno, t_load, cli_now() - t0, cli_peak_kib());
 	free(line);
 	arb_oracle_free(o);
 	arb_rulebook_free(rb);

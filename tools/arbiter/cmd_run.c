@@ -17,8 +17,10 @@
 
 #include <jansson.h>
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Per predicate: was it seen holding (or permitting, or giving values) and violated? */
 typedef struct seen {
@@ -159,23 +161,24 @@ static int json_case(strbuf *b, const arb_case *c, const arb_verdict *v, bool ok
 }
 
 /* Where two lines first differ, with a little of each for the message. */
-static void print_difference(const char *a, const char *b)
+static void print_difference(strbuf *out, const char *a, const char *b)
 {
 	size_t i = 0;
 	while (a[i] && a[i] == b[i])
 		i++;
 	size_t from = i > 40 ? i - 40 : 0;
-	printf("     first difference at byte %zu:\n", i);
-	printf("     in-process: ...%.100s\n", a + from);
-	printf("     protocol:   ...%.100s\n", b + from);
+	strbuf_putf(out, "     first difference at byte %zu:\n", i);
+	strbuf_putf(out, "     in-process: ...%.100s\n", a + from);
+	strbuf_putf(out, "     protocol:   ...%.100s\n", b + from);
 }
 
 /* The twin of case c, whose in-process verdict line (trace included) is
  * lib: its scenario written, read back, judged under profile (NULL: the
  * scenario's own, as `arbiter judge` does without --profile) and written
- * again. Returns 1 when the twins agree, 0 when they differ (printed),
- * -1 when out of memory. */
-static int twin_case(const arb_oracle *o, const arb_case *c, const char *profile, const char *lib)
+ * again. Returns 1 when the twins agree, 0 when they differ (said in out,
+ * for the caller to print in case order), -1 when out of memory. */
+static int twin_case(const arb_oracle *o, const arb_case *c, const char *profile, const char *lib,
+                     strbuf *out)
 {
 	arb_scenario *s = NULL;
 	arb_verdict *v = NULL;
@@ -190,36 +193,39 @@ static int twin_case(const arb_oracle *o, const arb_case *c, const char *profile
 	if (arbj_scenario_parse(&s, text, strlen(text), c->file, c->line, &err) != ARB_OK) {
 		if (err.code == ARB_ENOMEM)
 			goto done;
-		printf("TWIN %s (%s:%ld): its scenario line does not read back: %s\n", c->id,
-		       c->file, c->line, arb_error_format(&err, msg, sizeof msg));
+		strbuf_putf(out, "TWIN %s (%s:%ld): its scenario line does not read back: %s\n",
+		            c->id, c->file, c->line, arb_error_format(&err, msg, sizeof msg));
 		rc = 0;
 		goto done;
 	}
 	if (!(again = arbj_scenario_dump(s)))
 		goto done;
 	if (strcmp(text, again) != 0) {
-		printf("TWIN %s (%s:%ld): its scenario line changes when read back\n", c->id,
-		       c->file, c->line);
-		print_difference(text, again);
+		strbuf_putf(out, "TWIN %s (%s:%ld): its scenario line changes when read back\n",
+		            c->id, c->file, c->line);
+		print_difference(out, text, again);
 		rc = 0;
 		goto done;
 	}
 	if (arb_judge(&v, o, s, profile, &err) != ARB_OK) {
 		if (err.code == ARB_ENOMEM)
 			goto done;
-		printf("TWIN %s (%s:%ld): judged in-process, but its scenario line is refused: "
-		       "%s\n",
-		       c->id, c->file, c->line, arb_error_format(&err, msg, sizeof msg));
+		strbuf_putf(
+		    out,
+		    "TWIN %s (%s:%ld): judged in-process, but its scenario line is refused: "
+		    "%s\n",
+		    c->id, c->file, c->line, arb_error_format(&err, msg, sizeof msg));
 		rc = 0;
 		goto done;
 	}
 	if (!(wire = arbj_verdict_dump(v, true)))
 		goto done;
 	if (strcmp(lib, wire) != 0) {
-		printf("TWIN %s (%s:%ld): the verdict through the protocol differs from the "
-		       "in-process one\n",
-		       c->id, c->file, c->line);
-		print_difference(lib, wire);
+		strbuf_putf(out,
+		            "TWIN %s (%s:%ld): the verdict through the protocol differs from the "
+		            "in-process one\n",
+		            c->id, c->file, c->line);
+		print_difference(out, lib, wire);
 		rc = 0;
 		goto done;
 	}
@@ -229,8 +235,9 @@ static int twin_case(const arb_oracle *o, const arb_case *c, const char *profile
 		goto done;
 	rc = ck == ARB_OK && !is_error;
 	if (!rc)
-		printf("TWIN %s (%s:%ld): its verdict line breaks %s: %s\n", c->id, c->file,
-		       c->line, ARBJ_VERDICT_FORMAT, is_error ? "it is an error line" : why);
+		strbuf_putf(out, "TWIN %s (%s:%ld): its verdict line breaks %s: %s\n", c->id,
+		            c->file, c->line, ARBJ_VERDICT_FORMAT,
+		            is_error ? "it is an error line" : why);
 done:
 	free(text);
 	free(again);
@@ -238,6 +245,150 @@ done:
 	arb_verdict_free(v);
 	arb_scenario_free(s);
 	return rc;
+}
+
+/* ---- judging in parallel: --jobs N ----
+ *
+ * Cases are judged by N threads (the main one and N - 1 workers) and
+ * consumed (tallied, printed, written) by the main thread alone, in case
+ * order, so that every output is the same bytes whatever N. A worker takes
+ * the next case only while it is fewer than `window` cases ahead of the
+ * consumer: memory stays bounded by the window, not by the suite. The main
+ * thread, when the case it waits for is not ready, judges the next one
+ * itself, so N threads keep N cores busy. The oracle, the rulebook and the
+ * case set are only read while the threads run (the library keeps no
+ * global state). */
+
+/* What judging one case produced, for the consumer. */
+typedef struct run_slot {
+	arb_verdict *v;
+	int rc; /* of arb_judge; on error err says why */
+	arb_error err;
+	char *line; /* --verdicts: the verdict line */
+	int twin;   /* --twin: 1 identical, 0 not (twin_out says how) */
+	strbuf twin_out;
+	bool oom;
+} run_slot;
+
+/* What every thread reads, and the hand-over of slots under mu. */
+typedef struct run_pool {
+	const arb_oracle *o;
+	const arb_caseset *cs;
+	const char *profile; /* --profile, or NULL: each case's own */
+	bool twin, verdicts;
+	size_t n;      /* cases */
+	size_t window; /* slots */
+	run_slot *slots;
+	size_t *filled; /* per slot: 1 + the case it holds, 0 when empty */
+	size_t next;    /* the next case to judge */
+	size_t consumed;
+	bool stop;
+	pthread_mutex_t mu;
+	pthread_cond_t ready; /* a slot was filled */
+	pthread_cond_t room;  /* a slot was emptied, or stop */
+} run_pool;
+
+/* Judges case i into sl (empty). Touches nothing shared. */
+static void run_fill(const run_pool *pl, size_t i, run_slot *sl)
+{
+	const arb_case *c = arb_caseset_at(pl->cs, i);
+	arb_error_clear(&sl->err);
+	const char *profile = pl->profile ? pl->profile : c->profile;
+	sl->rc = arb_judge(&sl->v, pl->o, c->scenario, profile, &sl->err);
+	if (sl->rc != ARB_OK || !(pl->twin || pl->verdicts))
+		return;
+	if (pl->verdicts && !(sl->line = arbj_verdict_dump(sl->v, false)))
+		sl->oom = true;
+	if (pl->twin && !sl->oom) {
+		char *full = arbj_verdict_dump(sl->v, true);
+		sl->twin = full ? twin_case(pl->o, c, pl->profile, full, &sl->twin_out) : -1;
+		sl->oom = sl->twin < 0 || sl->twin_out.oom;
+		free(full);
+	}
+}
+
+static void run_clear(run_slot *sl)
+{
+	arb_verdict_free(sl->v);
+	free(sl->line);
+	strbuf_free(&sl->twin_out);
+	memset(sl, 0, sizeof *sl);
+}
+
+/* Takes the next case to judge under mu, if the window has room for it;
+ * returns false when there is none (or the run stops). */
+static bool run_claim(run_pool *pl, size_t *i)
+{
+	if (pl->stop || pl->next >= pl->n || pl->next >= pl->consumed + pl->window)
+		return false;
+	*i = pl->next++;
+	return true;
+}
+
+/* Judges case i, outside mu, and hands its slot over. */
+static void run_judge_one(run_pool *pl, size_t i)
+{
+	pthread_mutex_unlock(&pl->mu);
+	run_fill(pl, i, &pl->slots[i % pl->window]);
+	pthread_mutex_lock(&pl->mu);
+	pl->filled[i % pl->window] = i + 1;
+	pthread_cond_broadcast(&pl->ready);
+}
+
+static void *run_worker(void *arg)
+{
+	run_pool *pl = arg;
+	size_t i;
+	pthread_mutex_lock(&pl->mu);
+	while (!pl->stop && pl->next < pl->n) {
+		if (run_claim(pl, &i))
+			run_judge_one(pl, i);
+		else
+			pthread_cond_wait(&pl->room, &pl->mu);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	return NULL;
+}
+
+/* The slot of case i, once it is judged (by a worker, or by this thread). */
+static run_slot *run_wait(run_pool *pl, size_t i)
+{
+	size_t k;
+	pthread_mutex_lock(&pl->mu);
+	while (pl->filled[i % pl->window] != i + 1) {
+		if (run_claim(pl, &k))
+			run_judge_one(pl, k);
+		else
+			pthread_cond_wait(&pl->ready, &pl->mu);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	return &pl->slots[i % pl->window];
+}
+
+/* Empties the slot of case i, consumed. */
+static void run_done(run_pool *pl, size_t i)
+{
+	run_clear(&pl->slots[i % pl->window]);
+	pthread_mutex_lock(&pl->mu);
+	pl->filled[i % pl->window] = 0;
+	pl->consumed = i + 1;
+	pthread_cond_broadcast(&pl->room);
+	pthread_mutex_unlock(&pl->mu);
+}
+
+/* Parses --jobs: a count from 1 to 256, or 0 for the processors online. */
+static int parse_jobs(const char *arg, long *out)
+{
+	char *end = NULL;
+	long n = strtol(arg, &end, 10);
+	if (end == arg || *end || n < 0 || n > 256)
+		return -1;
+	if (n == 0) {
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+		n = n < 1 ? 1 : n > 256 ? 256 : n;
+	}
+	*out = n;
+	return 0;
 }
 
 int cmd_run(cli_env *env, int argc, char **argv)
@@ -253,7 +404,13 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	arb_caseset *cs = NULL;
 	seen *sn = NULL;
 	tally *sections = NULL, *clauses = NULL;
-	size_t n_sections = 0, n_clauses = 0;
+	size_t n_sections = 0, n_clauses = 0, n_workers = 0;
+	long jobs = 1;
+	run_pool pool = {.stop = false};
+	pthread_t workers[256];
+	pthread_mutex_init(&pool.mu, NULL);
+	pthread_cond_init(&pool.ready, NULL);
+	pthread_cond_init(&pool.room, NULL);
 	if (!paths)
 		goto done;
 	for (int i = 0; i < argc; i++) {
@@ -273,7 +430,15 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			twin = true;
 		else if (strcmp(argv[i], "--verdicts") == 0 && i + 1 < argc)
 			verdicts = argv[++i];
-		else if (argv[i][0] == '-') {
+		else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
+			if (parse_jobs(argv[++i], &jobs)) {
+				fprintf(stderr,
+				        "arbiter run: --jobs wants a number of threads from 1 to "
+				        "256, or 0 for one per processor; got '%s'\n",
+				        argv[i]);
+				goto done;
+			}
+		} else if (argv[i][0] == '-') {
 			fprintf(stderr, "arbiter run: unknown option '%s'\n", argv[i]);
 			goto done;
 		} else
@@ -290,45 +455,60 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		fprintf(stderr, "arbiter: out of memory\n");
 		goto done;
 	}
-	sections = calloc(64, sizeof *sections);
+	sections = calloc(n + 1, sizeof *sections); /* never more sections than cases */
 	clauses = calloc(nclauses + 1, sizeof *clauses);
 	if (!sn || !sections || !clauses) {
 		fprintf(stderr, "arbiter: out of memory\n");
 		goto done;
 	}
 	size_t passed = 0, failed = 0, errors = 0, twins = 0, twins_same = 0;
+	pool.o = o;
+	pool.cs = cs;
+	pool.profile = env->profile;
+	pool.twin = twin;
+	pool.verdicts = verdicts != NULL;
+	pool.n = n;
+	pool.window = (size_t)jobs * 16;
+	pool.slots = calloc(pool.window, sizeof *pool.slots);
+	pool.filled = calloc(pool.window, sizeof *pool.filled);
+	if (!pool.slots || !pool.filled) {
+		fprintf(stderr, "arbiter: out of memory\n");
+		goto done;
+	}
+	/* jansson seeds its hash function on first use: once, before threads. */
+	json_object_seed(0);
+	while (n_workers + 1 < (size_t)jobs &&
+	       pthread_create(&workers[n_workers], NULL, run_worker, &pool) == 0)
+		n_workers++;
 	for (size_t i = 0; i < n; i++) {
 		const arb_case *c = arb_caseset_at(cs, i);
-		arb_verdict *v = NULL;
-		arb_error err;
-		arb_error_clear(&err);
-		const char *profile = env->profile ? env->profile : c->profile;
-		if (arb_judge(&v, o, c->scenario, profile, &err) != ARB_OK) {
+		run_slot *sl = run_wait(&pool, i);
+		if (sl->rc != ARB_OK) {
 			/* A fault of the oracle (out of memory, a search out of
 			 * budget, a predicate's bug) is no verdict: the run fails. */
 			char msg[1024];
 			fprintf(stderr, "arbiter: case %s (%s:%ld) could not be judged: %s\n",
-			        c->id, c->file, c->line, arb_error_format(&err, msg, sizeof msg));
+			        c->id, c->file, c->line,
+			        arb_error_format(&sl->err, msg, sizeof msg));
 			errors++;
+			run_done(&pool, i);
 			continue;
 		}
-		if (twin || verdicts) {
-			char *line = arbj_verdict_dump(v, false);
-			char *full = twin ? arbj_verdict_dump(v, true) : NULL;
-			int t = line && (full || !twin) ? 1 : -1;
-			if (t == 1 && twin) {
-				t = twin_case(o, c, env->profile, full);
-				twins++;
-				twins_same += t == 1;
-			}
-			if (line && verdicts) {
-				strbuf_puts(&verdict_lines, line);
-				strbuf_puts(&verdict_lines, "\n");
-			}
-			free(line);
-			free(full);
-			if (t < 0 || verdict_lines.oom) {
-				arb_verdict_free(v);
+		arb_verdict *v = sl->v;
+		if (sl->oom) {
+			fprintf(stderr, "arbiter: out of memory\n");
+			goto done;
+		}
+		if (twin) {
+			twins++;
+			twins_same += sl->twin == 1;
+			if (sl->twin_out.n)
+				fputs(sl->twin_out.s, stdout);
+		}
+		if (verdicts) {
+			strbuf_puts(&verdict_lines, sl->line);
+			strbuf_puts(&verdict_lines, "\n");
+			if (verdict_lines.oom) {
 				fprintf(stderr, "arbiter: out of memory\n");
 				goto done;
 			}
@@ -354,7 +534,7 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		}
 		char sec[96];
 		cli_case_section(c, sec, sizeof sec);
-		tally *ts = tally_get(sections, &n_sections, 64, sec);
+		tally *ts = tally_get(sections, &n_sections, n + 1, sec);
 		tally *tc = tally_get(clauses, &n_clauses, nclauses, c->target);
 		if (ts) {
 			ts->cases++;
@@ -371,14 +551,14 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			snprintf(results[i].why, sizeof results[i].why, "%s", ok ? "" : why);
 		}
 		if (json_out && json_case(&json_lines, c, v, ok, why)) {
-			arb_verdict_free(v);
 			fprintf(stderr, "arbiter: out of memory\n");
 			goto done;
 		}
-		if (results && !ok)
+		if (results && !ok) {
 			results[i].verdict = v; /* the report draws it; freed at done */
-		else
-			arb_verdict_free(v);
+			sl->v = NULL;
+		}
+		run_done(&pool, i);
 	}
 	double t2 = cli_now();
 	if (errors) {
@@ -494,6 +674,20 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	printf("%zu passed, %zu failed\n", passed, failed);
 	status = failed || twins_same != twins ? EXIT_DISAGREE : EXIT_AGREE;
 done:
+	/* Workers finish the case in hand and stop; then their slots are freed. */
+	pthread_mutex_lock(&pool.mu);
+	pool.stop = true;
+	pthread_cond_broadcast(&pool.room);
+	pthread_mutex_unlock(&pool.mu);
+	for (size_t i = 0; i < n_workers; i++)
+		pthread_join(workers[i], NULL);
+	for (size_t i = 0; pool.slots && i < pool.window; i++)
+		run_clear(&pool.slots[i]);
+	free(pool.slots);
+	free(pool.filled);
+	pthread_cond_destroy(&pool.room);
+	pthread_cond_destroy(&pool.ready);
+	pthread_mutex_destroy(&pool.mu);
 	for (size_t i = 0; results && cs && i < arb_caseset_count(cs); i++)
 		arb_verdict_free(results[i].verdict);
 	free(results);

@@ -1,43 +1,94 @@
 #!/bin/sh
-# make bench: throughput of the whole case suite. Reports medians of REPEAT
-# runs measured in one go (the machines are noisy: compare ratios, not
-# absolute figures across machines).
-# Usage: sh tools/bench/bench.sh ARBITER CSVFLOOR [REPEAT]
+# make bench: throughput of the whole case suite, through each door, against
+# the floor of merely parsing the case tables with libcsv. Reports medians of
+# REPEAT runs measured in one go, and ratios measured in the same run (the
+# machines are noisy and shared: compare ratios, not absolute figures across
+# machines). What each figure means: docs/performance.md.
+# Usage: sh tools/bench/bench.sh ARBITER BUILD_DIR [REPEAT]
+#   BUILD_DIR holds bench_csvfloor, bench_judge and bench_cores (and
+#   bench_geos, when built: its lines are printed after these).
 set -eu
 ARB=$1
-FLOOR=$2
+BUILD=$2
 REPEAT=${3:-7}
+# The 16x suite takes 16 times as long: fewer runs of it.
+REPEAT16=$(((REPEAT + 1) / 2))
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 FILES=$(find cases -name '*.csv' | sort)
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+field() { awk -v k="$1" '/^stats:/ {print $k}' "$2"; }
 
 "$ARB" export >"$T/suite.jsonl"
+# The generated suite 16 times the size: the exported suite, 16 times over.
+i=0
+while [ $i -lt 16 ]; do
+	cat "$T/suite.jsonl"
+	i=$((i + 1))
+done >"$T/suite16.jsonl"
+
 i=0
 while [ $i -lt "$REPEAT" ]; do
-	"$ARB" run -q --stats >/dev/null 2>>"$T/run.txt" || true
-	"$ARB" judge --stats <"$T/suite.jsonl" >/dev/null 2>>"$T/judge.txt"
+	"$ARB" run -q --stats >"$T/out" 2>>"$T/run.txt" || true
+	"$ARB" run -q --stats --jobs 2 >"$T/out" 2>>"$T/run2.txt" || true
+	# What the two cores give while these runs run (others share them).
+	"$BUILD/bench_cores" 1 >>"$T/cores.txt"
+	"$ARB" judge --stats <"$T/suite.jsonl" >"$T/out" 2>>"$T/judge.txt"
+	i=$((i + 1))
+done
+i=0
+while [ $i -lt "$REPEAT16" ]; do
+	"$ARB" judge --stats <"$T/suite16.jsonl" >"$T/out" 2>>"$T/judge16.txt"
 	i=$((i + 1))
 done
 # shellcheck disable=SC2086
-"$FLOOR" "$REPEAT" $FILES >"$T/floor.txt"
+"$BUILD/bench_csvfloor" "$REPEAT" $FILES >"$T/floor.txt"
+# shellcheck disable=SC2086
+"$BUILD/bench_judge" spec "$REPEAT" $FILES >"$T/lib.txt"
 
-cases=$(awk '/^stats:/ {print $2; exit}' "$T/run.txt")
-load=$(awk '/^stats:/ {print $5}' "$T/run.txt" | median)
-judge=$(awk '/^stats:/ {print $8}' "$T/run.txt" | median)
-run_peak=$(awk '/^stats:/ {print $11}' "$T/run.txt" | sort -g | tail -n 1)
-jlines=$(awk '/^stats:/ {print $2; exit}' "$T/judge.txt")
-jtime=$(awk '/^stats:/ {print $5}' "$T/judge.txt" | median)
-judge_peak=$(awk '/^stats:/ {print $8}' "$T/judge.txt" | sort -g | tail -n 1)
+cases=$(field 2 "$T/run.txt" | head -n 1)
+load=$(field 5 "$T/run.txt" | median)
+judge=$(field 8 "$T/run.txt" | median)
+run_peak=$(field 11 "$T/run.txt" | sort -g | tail -n 1)
+judge2=$(field 8 "$T/run2.txt" | median)
+jlines=$(field 2 "$T/judge.txt" | head -n 1)
+jload=$(field 5 "$T/judge.txt" | median)
+jtime=$(field 8 "$T/judge.txt" | median)
+judge_peak=$(field 11 "$T/judge.txt" | sort -g | tail -n 1)
+j16lines=$(field 2 "$T/judge16.txt" | head -n 1)
+j16time=$(field 8 "$T/judge16.txt" | median)
+j16_peak=$(field 11 "$T/judge16.txt" | sort -g | tail -n 1)
 floor=$(awk '{print $6}' "$T/floor.txt")
 records=$(awk '{print $4}' "$T/floor.txt")
+# judge-lib: C cases, P predicates consulted, E engine allocations, A predicate allocations, S seconds
+lconsulted=$(awk '{print $4}' "$T/lib.txt")
+lengine=$(awk '{print $7}' "$T/lib.txt")
+lpred=$(awk '{print $10}' "$T/lib.txt")
+ltime=$(awk '{print $13}' "$T/lib.txt")
+# cores: 1 thread S1 s, 2 threads S2 s (one line per run)
+cores=$(awk '{print $4 / $8}' "$T/cores.txt" | median)
 
-awk -v c="$cases" -v l="$load" -v j="$judge" -v rp="$run_peak" -v jl="$jlines" -v jt="$jtime" \
-    -v jp="$judge_peak" -v f="$floor" -v r="$records" -v n="$REPEAT" 'BEGIN {
-	printf "arbiter bench: %d cases, medians of %d runs\n", c, n
+awk -v c="$cases" -v l="$load" -v j="$judge" -v j2="$judge2" -v rp="$run_peak" \
+    -v jl="$jlines" -v jld="$jload" -v jt="$jtime" -v jp="$judge_peak" \
+    -v kl="$j16lines" -v kt="$j16time" -v kp="$j16_peak" -v f="$floor" -v r="$records" \
+    -v lc="$lconsulted" -v le="$lengine" -v lp="$lpred" -v lt="$ltime" \
+    -v cores="$cores" \
+    -v n="$REPEAT" -v n16="$REPEAT16" 'BEGIN {
+	printf "arbiter bench: %d cases, medians of %d runs (the 16x suite: of %d)\n", c, n, n16
 	printf "  arbiter run    load (spec + cases) %9.6f s   judge %9.6f s   %10.0f cases/s judged  (%10.0f cases/s incl. load)\n", l, j, c / j, c / (l + j)
-	printf "  arbiter judge  JSON Lines          %9.6f s                       %10.0f scenarios/s (parse + judge + write)\n", jt, jl / jt
+	printf "  run --jobs 2                       %9s     judge %9.6f s   %10.0f cases/s judged\n", "", j2, c / j2
+	printf "  arbiter judge  JSON Lines    load  %9.6f s   lines %9.6f s   %10.0f scenarios/s (parse + judge + write)\n", jld, jt, jl / jt
+	printf "  suite 16x      JSON Lines    load  %9s     lines %9.6f s   %10.0f scenarios/s (%d scenarios)\n", "", kt, kl / kt, kl
+	printf "  per case       1x %.2f us   16x %.2f us (arbiter judge, parse + judge + write)\n", 1e6 * jt / jl, 1e6 * kt / kl
+	printf "  library alone  arb_judge           %9.6f s   %.1f predicates consulted per case\n", lt, lc / c
+	printf "  allocations    per case judged: engine %.1f, predicates %.1f (engine %.3f per predicate consulted)\n", le / c, lp / c, le / lc
 	printf "  libcsv floor   parse only          %9.6f s   (%d records)        %10.0f records/s\n", f, r, r / f
 	printf "  ratios         load / floor %.1fx   judge-per-case / floor-per-record %.1fx\n", l / f, (j / c) / (f / r)
+	printf "                 judge (JSON Lines) / run %.2fx (time, load included: lower is faster; issue 9: <= 1.5x)\n", (jld + jt) / (l + j)
+	printf "                 suite 16x / 1x per case %.2fx (time per case: 1.00x is linear; issue 9: 0.85x to 1.15x)\n", (kt / kl) / (jt / jl)
+	printf "                 run --jobs 2 / --jobs 1 %.2fx (speed of judging: higher is faster; issue 9: >= 1.8x)\n", j / j2
+	printf "  machine        2 threads / 1 on fixed work %.2fx (what the cores gave during the runs: 2.00x is two free cores)\n", cores
 	printf "  peak memory    run %d KiB   judge %d KiB\n", rp, jp
+	printf "                 peak memory 16x %d MiB (arbiter judge; issue 9: <= 64 MiB)\n", (kp + 1023) / 1024
 }'
+"$BUILD/bench_geos" "$REPEAT" # swept distance / GEOS prepared (tools/bench/bench_geos.c)

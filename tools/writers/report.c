@@ -61,22 +61,27 @@ static size_t clauses_in(const arb_rulebook *rb, const char *key)
 	return n;
 }
 
-static void put_sections(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
-                         const report_result *res)
+static int put_sections(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
+                        const report_result *res)
 {
-	char keys[64][96];
-	size_t cases[64] = {0}, agreed[64] = {0}, nk = 0;
-	for (size_t i = 0; i < arb_caseset_count(cs); i++) {
+	/* never more sections than cases */
+	size_t n = arb_caseset_count(cs), nk = 0;
+	char(*keys)[96] = calloc(n + 1, sizeof *keys);
+	size_t *cases = calloc(n + 1, sizeof *cases), *agreed = calloc(n + 1, sizeof *agreed);
+	if (!keys || !cases || !agreed) {
+		free(keys);
+		free(cases);
+		free(agreed);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
 		char k[96];
 		section_key(arb_caseset_at(cs, i), k, sizeof k);
 		size_t j = 0;
 		while (j < nk && strcmp(keys[j], k) != 0)
 			j++;
-		if (j == nk) {
-			if (nk == 64)
-				continue;
+		if (j == nk)
 			snprintf(keys[nk++], sizeof keys[0], "%s", k);
-		}
 		cases[j]++;
 		agreed[j] += res[i].agrees;
 	}
@@ -92,6 +97,10 @@ static void put_sections(strbuf *b, const arb_rulebook *rb, const arb_caseset *c
 		    cases[j] > agreed[j] ? " class=\"bad\"" : "", cases[j] - agreed[j]);
 	}
 	strbuf_puts(b, "</table>\n");
+	free(keys);
+	free(cases);
+	free(agreed);
+	return 0;
 }
 
 static void put_clause_link(strbuf *b, const char *id)
@@ -170,9 +179,13 @@ static int put_flows(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
 {
 	for (size_t i = 0; i < arb_rulebook_flow_count(rb); i++) {
 		const arb_flow *f = arb_rulebook_flow_at(rb, i);
-		const char *marked[64];
+		const char **marked = calloc(f->n_steps + 1, sizeof *marked);
 		size_t nm = 0;
-		for (size_t s = 0; s < f->n_steps && nm < 64; s++) {
+		if (!marked) {
+			fprintf(stderr, "arbiter: out of memory\n");
+			return -1;
+		}
+		for (size_t s = 0; s < f->n_steps; s++) {
 			const char *cl = f->steps[s].clause;
 			bool hit = false;
 			for (size_t k = 0; cl && k < arb_caseset_count(cs) && !hit; k++) {
@@ -188,6 +201,7 @@ static int put_flows(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
 				marked[nm++] = f->steps[s].id;
 		}
 		char *dot = arb_flow_dot(f, rb, "", marked, nm);
+		free(marked);
 		char msg[256];
 		char *svg = dot ? arb_dot_to_svg(gv, dot, msg, sizeof msg) : NULL;
 		if (!svg) {
@@ -289,9 +303,10 @@ int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
 	            "<span class=\"%s\">%zu disagreed</span>.</p>\n",
 	            n, n - failed, failed ? "bad" : "good", failed);
 	strbuf_puts(&b, "<h2>Sections</h2>\n");
-	put_sections(&b, rb, cs, res);
+	int rc = put_sections(&b, rb, cs, res);
+	if (rc)
+		fprintf(stderr, "arbiter: out of memory\n");
 	strbuf_putf(&b, "<h2 id=\"disagreements\">Disagreements (%zu)</h2>\n", failed);
-	int rc = 0;
 	for (size_t i = 0; i < n && !rc; i++)
 		if (!res[i].agrees)
 			rc = put_failure(&b, tmp, rb, arb_caseset_at(cs, i), &res[i]);

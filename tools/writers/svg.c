@@ -371,7 +371,7 @@ static bounds content_bounds(const ctx *c)
 	if (c->v)
 		for (size_t i = 0; i < c->v->n_trace; i++) {
 			const arb_result *r = &c->v->trace[i].result;
-			if (r->has_measure) {
+			if (r->has_measure && r->measure.points) {
 				bounds_add(&bb, r->measure.p.x, r->measure.p.y);
 				bounds_add(&bb, r->measure.q.x, r->measure.q.y);
 			}
@@ -771,9 +771,11 @@ static bool measure_group(const arb_verdict *v, size_t i, bool *violated)
 	return true;
 }
 
+/* Only a measure with real points (arb_measure.points) is drawn: a figure
+ * without them would be a line to (0, 0), the board's corner. */
 static bool drawable_measure(const arb_trace *t)
 {
-	return t->result.has_measure && finite2(t->result.measure.p) &&
+	return t->result.has_measure && t->result.measure.points && finite2(t->result.measure.p) &&
 	       finite2(t->result.measure.q);
 }
 

@@ -16,9 +16,9 @@ extern "C" {
 #endif
 
 typedef struct arbsvg_options {
-	double zone_in;    /* radius of the "keep-out" zone drawn around enemy
-	                      models of the actor, e.g. 1.0 for the 1" rule; 0 = none */
-	double px_per_in;  /* scale; 0 (or not a positive number) = 12 */
+	double zone_in;   /* radius of the "keep-out" zone drawn around enemy
+	                     models of the actor, e.g. 1.0 for the 1" rule; 0 = none */
+	double px_per_in; /* scale; 0 (or not a positive number) = 12 */
 } arbsvg_options;
 
 /* Renders s (and, if v is not NULL, the measures of its trace) as a

@@ -132,7 +132,7 @@ ARB_PREDICATE(sh_chg_decl_2, .clause = "SH.CHG.DECL.2",
 	for (size_t i = 0; i < s->action.n_targets; i++) {
 		const arb_unit *t = arb_scenario_unit(s, s->action.targets[i]);
 		arb_measure m = {0};
-		double d = chg__unit_gap(u, t, &m);
+		double d = arb_unit_distance(u, t, &m);
 		int cov = route ? chg__fact_covers(s, "can_reach", t->id) : -1;
 		if (cov == 0) {
 			r->outcome = ARB_VIOLATED;
@@ -227,7 +227,8 @@ ARB_PREDICATE(sh_chg_decl_4, .clause = "SH.CHG.DECL.4", .ruleset = RS, .actions 
 		return;
 	}
 	for (size_t i = 0; i < s->action.n_targets; i++)
-		far = fmax(far, chg__unit_gap(u, arb_scenario_unit(s, s->action.targets[i]), NULL));
+		far = fmax(far,
+		           arb_unit_distance(u, arb_scenario_unit(s, s->action.targets[i]), NULL));
 	r->outcome = ARB_VALUE;
 	arb_result_value(r, "max_charge_range", limit);
 	arb_result_info(r, "target_distance", far);
@@ -425,7 +426,8 @@ ARB_PREDICATE(sh_chg_react_3, .clause = "SH.CHG.REACT.3", .ruleset = RS, .action
 			r->outcome = ARB_VIOLATED;
 			r->subject = u->models[i].id;
 			r->has_measure = true;
-			r->measure = (arb_measure){.figure = len,
+			r->measure = (arb_measure){.points = true,
+			                           .figure = len,
 			                           .limit = roll,
 			                           .margin = roll - len,
 			                           .p = u->models[i].pos,

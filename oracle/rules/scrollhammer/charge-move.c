@@ -230,7 +230,8 @@ ARB_PREDICATE(sh_chg_move_4, .clause = "SH.CHG.MOVE.4", .ruleset = RS, .actions 
 	}
 	const arb_path *p = sh__moving_path(s, who);
 	r->has_measure = true;
-	r->measure = (arb_measure){.figure = longest,
+	r->measure = (arb_measure){.points = true,
+	                           .figure = longest,
 	                           .limit = cr.value,
 	                           .margin = cr.value - longest,
 	                           .p = p->pts[0],
@@ -250,8 +251,8 @@ ARB_PREDICATE(sh_chg_move_4, .clause = "SH.CHG.MOVE.4", .ruleset = RS, .actions 
 
 /* SH.CHG.MOVE.5 */
 ARB_PREDICATE(sh_chg_move_5, .clause = "SH.CHG.MOVE.5", .ruleset = RS, .actions = "charge",
-              .phases = PHASES, .question = "move.enemy", .params = "enemy_gap",
-              .fingerprint = "818b8e7946763ed7")
+              .phases = PHASES, .question = "move.enemy", .flags = ARB_PRED_ENEMY_ZONE,
+              .params = "enemy_gap", .fingerprint = "818b8e7946763ed7")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
@@ -353,51 +354,6 @@ typedef struct obstacle {
 	size_t n;
 } obstacle;
 
-static arb_vec2 seg_closest(arb_vec2 a, arb_vec2 b, arb_vec2 p)
-{
-	double dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
-	double t = l2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0;
-	t = t < 0 ? 0 : t > 1 ? 1 : t;
-	return (arb_vec2){a.x + t * dx, a.y + t * dy};
-}
-
-static double cross(arb_vec2 o, arb_vec2 a, arb_vec2 b)
-{
-	return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-}
-
-static bool segs_cross(arb_vec2 a, arb_vec2 b, arb_vec2 c, arb_vec2 d)
-{
-	double d1 = cross(c, d, a), d2 = cross(c, d, b), d3 = cross(a, b, c), d4 = cross(a, b, d);
-	return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) &&
-	       ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
-}
-
-/* Closest points of two polygons' boundaries (they do not overlap). */
-static double poly_poly(const obstacle *a, const obstacle *b, arb_vec2 *p, arb_vec2 *q)
-{
-	double best = INFINITY;
-	for (size_t i = 0; i < a->n; i++)
-		for (size_t j = 0; j < b->n; j++) {
-			arb_vec2 a0 = a->pts[i], a1 = a->pts[(i + 1) % a->n];
-			arb_vec2 b0 = b->pts[j], b1 = b->pts[(j + 1) % b->n];
-			arb_vec2 cand[4][2] = {{a0, seg_closest(b0, b1, a0)},
-			                       {a1, seg_closest(b0, b1, a1)},
-			                       {seg_closest(a0, a1, b0), b0},
-			                       {seg_closest(a0, a1, b1), b1}};
-			for (int k = 0; k < 4; k++) {
-				double d =
-				    hypot(cand[k][0].x - cand[k][1].x, cand[k][0].y - cand[k][1].y);
-				if (d < best) {
-					best = d;
-					*p = cand[k][0];
-					*q = cand[k][1];
-				}
-			}
-		}
-	return best;
-}
-
 static double obstacle_gap(const obstacle *a, const obstacle *b, arb_vec2 *p, arb_vec2 *q)
 {
 	arb_measure m;
@@ -405,7 +361,7 @@ static double obstacle_gap(const obstacle *a, const obstacle *b, arb_vec2 *p, ar
 	if (!a->poly && !b->poly) {
 		d = arb_geom_distance(&a->pl, &b->pl, &m);
 	} else if (a->poly && b->poly) {
-		return poly_poly(a, b, p, q);
+		d = arb_geom_polygon_distance(a->pts, a->n, b->pts, b->n, &m);
 	} else {
 		const obstacle *base = a->poly ? b : a, *poly = a->poly ? a : b;
 		d = arb_geom_base_polygon_distance(&base->pl, poly->pts, poly->n, &m);
@@ -461,7 +417,8 @@ ARB_PREDICATE(sh_chg_move_7, .clause = "SH.CHG.MOVE.7", .ruleset = RS, .actions 
 					continue;
 				arb_vec2 g = {(pb.x - pa.x) / w, (pb.y - pa.y) / w};
 				for (size_t q = 0; q + 1 < p->n_pts; q++) {
-					if (!segs_cross(p->pts[q], p->pts[q + 1], pa, pb))
+					if (!arb_geom_segments_cross(p->pts[q], p->pts[q + 1], pa,
+					                             pb))
 						continue;
 					/* The gap is measured across the way the model goes: the
 					 * room it leaves beside the path against the base's width
@@ -475,7 +432,7 @@ ARB_PREDICATE(sh_chg_move_7, .clause = "SH.CHG.MOVE.7", .ruleset = RS, .actions 
 					d.y /= dl;
 					arb_vec2 nrm = {-d.y, d.x};
 					double lo, hi;
-					chg__extent(&x.start[i], nrm, &lo, &hi);
+					arb_geom_extent(&x.start[i], nrm, &lo, &hi);
 					double across = hi - lo,
 					       room = w * fabs(g.x * d.y - g.y * d.x);
 					if (room >= across - TOL)
@@ -485,7 +442,8 @@ ARB_PREDICATE(sh_chg_move_7, .clause = "SH.CHG.MOVE.7", .ruleset = RS, .actions 
 						r->subject = x.u->models[i].id;
 						r->object = ob[a].id;
 						r->has_measure = true;
-						r->measure = (arb_measure){.figure = room,
+						r->measure = (arb_measure){.points = true,
+						                           .figure = room,
 						                           .limit = across,
 						                           .margin = room - across,
 						                           .p = pa,
@@ -690,7 +648,11 @@ ARB_PREDICATE(sh_chg_move_11, .clause = "SH.CHG.MOVE.11", .ruleset = RS, .action
 		for (size_t t = 0; t < x.n_tm; t++) {
 			double fe = chg__frontage(&x.o[x.tm[t]].pl);
 			if (chg__contact(&x, i, t) && fc > fe + TOL) {
-				size_t kk = (size_t)ceil(fc / fe - 1e-9);
+				/* enough bases of frontage fe to span fc, within the
+				 * tolerance; never more than there are (a huge or a
+				 * zero base stays in range of size_t) */
+				double q = ceil((fc - TOL) / fe);
+				size_t kk = q < (double)x.n_tm + 1 ? (size_t)q : x.n_tm + 1;
 				want = kk > want ? kk : want;
 			}
 		}

@@ -20,8 +20,6 @@
 #define TOL    CHG_TOL
 #define RS     CHG_RS
 #define PHASES CHG_PHASES
-/* Two centres this close along a facing are in the same rank. */
-#define RANK_EPS 1e-3
 
 /* SH.CHG.RANKS.1: "should go as far as they can" is binding, as MOVE.10's
  * "should attempt" (the how of MOVE.2's "must attempt"). */
@@ -42,7 +40,7 @@ ARB_PREDICATE(sh_chg_ranks_1, .clause = "SH.CHG.RANKS.1", .ruleset = RS, .action
 		return;
 	}
 	chg_frame fr;
-	chg__frame(t, &fr);
+	fr = arb_unit_footprint(t);
 	size_t front = 0, got = 0;
 	for (size_t k = 0; k < x.n_tm; k++) {
 		const chg_other *o = &x.o[x.tm[k]];
@@ -175,15 +173,15 @@ ARB_PREDICATE(sh_chg_ranks_3, .clause = "SH.CHG.RANKS.3",
 			touches = arb_geom_distance(&end[i], &tp, NULL) <= TOL;
 		}
 	chg_frame fr;
-	chg__frame(t, &fr);
+	fr = arb_unit_footprint(t);
 	int a = chg__charged_arc(u, t, arb_eval_param(ev, CHG_ARC_PARAM), how, counts);
 	bool across_f = a == CHG_LEFT || a == CHG_RIGHT;
 	arb_vec2 ax = across_f ? fr.f : fr.l;
-	double elo = across_f ? fr.fmin : fr.lmin, ehi = across_f ? fr.fmax : fr.lmax;
+	double elo = across_f ? fr.rear : fr.right, ehi = across_f ? fr.front : fr.left;
 	double clo = INFINITY, chi = -INFINITY, width = INFINITY, start = 0;
 	for (size_t i = 0; i < u->n_models; i++) {
 		double lo, hi;
-		chg__extent(&end[i], ax, &lo, &hi);
+		arb_geom_extent(&end[i], ax, &lo, &hi);
 		clo = fmin(clo, lo);
 		chi = fmax(chi, hi);
 		width = fmin(width, chg__frontage(&end[i]));
@@ -266,7 +264,7 @@ ARB_PREDICATE(sh_chg_ranks_4, .clause = "SH.CHG.RANKS.4", .readings = CHG_ARC_RE
 	}
 	int a = chg__charged_arc(u, t, arb_eval_param(ev, CHG_ARC_PARAM), how, counts);
 	chg_frame fr;
-	chg__frame(t, &fr);
+	fr = arb_unit_footprint(t);
 	bool any = false;
 	r->outcome = ARB_NA;
 	for (size_t i = 0; i < x.n && r->outcome == ARB_NA; i++) {
@@ -311,28 +309,48 @@ ARB_PREDICATE(sh_chg_ranks_5, .clause = "SH.CHG.RANKS.5", .ruleset = RS, .action
 		r->outcome = ARB_NA;
 		return;
 	}
-	double a = u->facing_deg * PI / 180;
-	arb_vec2 f = {cos(a), sin(a)};
-	for (size_t i = 0; i < u->n_models; i++)
-		for (size_t j = i + 1; j < u->n_models; j++) {
-			arb_vec2 si = u->models[i].pos, sj = u->models[j].pos;
-			arb_vec2 ei = sh__end_pos(s, &u->models[i]),
-			         ej = sh__end_pos(s, &u->models[j]);
-			double ds = (si.x - sj.x) * f.x + (si.y - sj.y) * f.y;
-			double de = (ei.x - ej.x) * f.x + (ei.y - ej.y) * f.y;
-			bool same_s = fabs(ds) <= RANK_EPS, same_e = fabs(de) <= RANK_EPS;
-			if (same_s != same_e || (!same_s && (ds > 0) != (de > 0))) {
-				r->outcome = ARB_VIOLATED;
-				r->subject = u->models[i].id;
-				r->object = u->models[j].id;
-				arb_result_explain(
-				    r,
-				    "%s and %s are %.2f in apart along the facing before the "
-				    "charge and %.2f in after: they leave their ranks",
-				    r->subject, r->object, ds, de);
-				return;
-			}
+	/* the ranks before and after the charge, as CONV.RANK.1 reads them */
+	size_t n = u->n_models, nr0, nr1;
+	arb_placed *b0 = malloc(n * sizeof *b0), *b1 = malloc(n * sizeof *b1);
+	size_t *r0 = malloc(n * sizeof *r0), *r1 = malloc(n * sizeof *r1);
+	if (!b0 || !b1 || !r0 || !r1)
+		goto oom;
+	for (size_t i = 0; i < n; i++) {
+		b0[i] = b1[i] = arb_model_placed(&u->models[i]);
+		b1[i].c = sh__end_pos(s, &u->models[i]);
+	}
+	if (arb_ranks(b0, n, u->facing_deg, r0, &nr0) || arb_ranks(b1, n, u->facing_deg, r1, &nr1))
+		goto oom;
+	arb_vec2 f = arb_geom_dir(u->facing_deg);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++) {
+			int before = (r0[i] > r0[j]) - (r0[i] < r0[j]);
+			int after = (r1[i] > r1[j]) - (r1[i] < r1[j]);
+			if (before == after)
+				continue;
+			double ds = (b0[i].c.x - b0[j].c.x) * f.x + (b0[i].c.y - b0[j].c.y) * f.y;
+			double de = (b1[i].c.x - b1[j].c.x) * f.x + (b1[i].c.y - b1[j].c.y) * f.y;
+			static const char *const kWhere[] = {"ahead of", "in the same rank as",
+			                                     "behind"};
+			r->outcome = ARB_VIOLATED;
+			r->subject = u->models[i].id;
+			r->object = u->models[j].id;
+			arb_result_explain(
+			    r,
+			    "%s stands %s %s before the charge (%.2f in apart along the "
+			    "facing) and %s it after (%.2f in): they leave their ranks",
+			    r->subject, kWhere[before + 1], r->object, ds, kWhere[after + 1], de);
+			goto done;
 		}
 	r->outcome = ARB_HOLDS;
-	arb_result_explain(r, "the models of %s keep their ranks", u->id);
+	arb_result_explain(r, "the models of %s keep their ranks (%zu before and after)", u->id,
+	                   nr0);
+	goto done;
+oom:
+	arb_result_fault(r, ARB_ENOMEM, "out of memory reading the ranks of %s", u->id);
+done:
+	free(b0);
+	free(b1);
+	free(r0);
+	free(r1);
 }

@@ -93,7 +93,7 @@ ARB_PREDICATE(sh_chg_skirm_2, .clause = "SH.CHG.SKIRM.2", .readings = CHG_ARC_RE
 		size_t counts[4];
 		int a = chg__charged_arc(u, t, arb_eval_param(ev, CHG_ARC_PARAM), how, counts);
 		chg_frame fr;
-		chg__frame(t, &fr);
+		fr = arb_unit_footprint(t);
 		if (a == CHG_ARC_NONE) {
 			r->outcome = ARB_UNDECIDED; /* no arc holds "the majority" (RANKS.2) */
 			arb_result_explain(r,
@@ -321,7 +321,7 @@ static void skirm_cond(const arb_eval *ev, arb_result *r, cond which, int how)
 			                   t->id, chg__arc_how(how), u->id);
 			return;
 		}
-		chg__frame(t, &fr);
+		fr = arb_unit_footprint(t);
 	}
 	/* "within reach", "in reach": the range decides */
 	if (!chg__need_range(ev, r, &range))

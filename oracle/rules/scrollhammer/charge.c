@@ -105,36 +105,6 @@ int chg__sum_all(const int *d, size_t n)
 	return sum;
 }
 
-double chg__unit_gap(const arb_unit *a, const arb_unit *b, arb_measure *best)
-{
-	double d = INFINITY;
-	for (size_t i = 0; i < a->n_models; i++)
-		for (size_t j = 0; j < b->n_models; j++) {
-			arb_placed pa = arb_model_placed(&a->models[i]);
-			arb_placed pb = arb_model_placed(&b->models[j]);
-			arb_measure m;
-			double x = arb_geom_distance(&pa, &pb, &m);
-			if (x < d) {
-				d = x;
-				if (best)
-					*best = m;
-			}
-		}
-	return d;
-}
-
-double chg__base_to_unit(const arb_placed *a, const arb_unit *b)
-{
-	double d = INFINITY;
-	for (size_t j = 0; j < b->n_models; j++) {
-		arb_placed pb = arb_model_placed(&b->models[j]);
-		double x = arb_geom_distance(a, &pb, NULL);
-		if (x < d)
-			d = x;
-	}
-	return d;
-}
-
 double chg__path_len(const arb_path *p)
 {
 	return p ? arb_geom_path_length(p->pts, p->n_pts) : 0;
@@ -292,7 +262,7 @@ bool chg__measure(chg *x, const arb_eval *ev)
 			no += s->units[i].n_models;
 	x->start = calloc(n, sizeof *x->start);
 	x->end = calloc(n, sizeof *x->end);
-	x->path = calloc(n, sizeof *x->path);
+	x->path = calloc(n, sizeof(const arb_path *));
 	x->order = calloc(n, sizeof *x->order);
 	x->seq = calloc(n, sizeof *x->seq);
 	x->o = calloc(no ? no : 1, sizeof *x->o);
@@ -406,35 +376,17 @@ static bool route_clear(const chg *x, size_t i, const arb_vec2 *pts, size_t np, 
 }
 
 /* The straight approach of model i from its start towards the centre of
- * base `to` until the bases touch: its length (the first touch). */
+ * base `to` until the bases touch (arb_geom_approach). */
 static double approach(const chg *x, size_t i, const arb_placed *to, arb_vec2 *stop)
 {
-	arb_placed mv = x->start[i];
-	arb_vec2 a = mv.c, b = to->c;
-	double len = hypot(b.x - a.x, b.y - a.y);
-	*stop = a;
-	if (arb_geom_distance(&mv, to, NULL) <= TOL || len <= 0)
-		return 0;
-	double lo = 0, hi = len;
-	for (int it = 0; it < 80; it++) {
-		double mid = (lo + hi) / 2;
-		mv.c.x = a.x + (b.x - a.x) * mid / len;
-		mv.c.y = a.y + (b.y - a.y) * mid / len;
-		if (arb_geom_distance(&mv, to, NULL) <= TOL / 2)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	stop->x = a.x + (b.x - a.x) * hi / len;
-	stop->y = a.y + (b.y - a.y) * hi / len;
-	return hi;
+	return arb_geom_approach(&x->start[i], to, stop);
 }
 
 bool chg__reach_target(const chg *x, size_t i, size_t t, double range, bool sequential, double *len)
 {
 	arb_vec2 pts[2], stop;
 	*len = approach(x, i, &x->o[x->tm[t]].pl, &stop);
-	if (*len > range + TOL)
+	if (!arb_within(*len, range))
 		return false;
 	pts[0] = x->start[i].c;
 	pts[1] = stop;
@@ -446,7 +398,7 @@ bool chg__reach_friend(const chg *x, size_t i, size_t j, double range)
 	arb_placed at = chg__own_at(x, j, i, true);
 	arb_vec2 pts[2], stop;
 	double len = approach(x, i, &at, &stop);
-	if (len > range + TOL)
+	if (!arb_within(len, range))
 		return false;
 	pts[0] = x->start[i].c;
 	pts[1] = stop;
@@ -493,7 +445,7 @@ int chg__most_possible(const arb_scenario *s, size_t got, size_t all, const char
 	}
 	if (!sh__fact_num(s, fact, max))
 		return -1;
-	return (double)got + 1e-9 >= *max;
+	return (double)got >= *max; /* counts: exact */
 }
 
 /* ---- arcs of a unit that Fights in Ranks ---- */
@@ -501,115 +453,27 @@ int chg__most_possible(const arb_scenario *s, size_t got, size_t all, const char
 const char *const chg__arc_name[4] = {"front", "left side", "rear", "right side"};
 const double chg__arc_value[4] = {0, 90, 180, 90};
 
-void chg__extent(const arb_placed *p, arb_vec2 ax, double *lo, double *hi)
-{
-	double c = p->c.x * ax.x + p->c.y * ax.y;
-	if (p->base.shape == ARB_BASE_ROUND) {
-		double r = p->base.d_mm / ARB_MM_PER_INCH / 2;
-		*lo = c - r;
-		*hi = c + r;
-		return;
-	}
-	double a = p->facing_deg * PI / 180;
-	arb_vec2 d = {cos(a), sin(a)}, n = {-sin(a), cos(a)};
-	double hd = p->base.depth_mm / ARB_MM_PER_INCH / 2, hw = p->base.w_mm / ARB_MM_PER_INCH / 2;
-	double e = fabs(d.x * ax.x + d.y * ax.y) * hd + fabs(n.x * ax.x + n.y * ax.y) * hw;
-	*lo = c - e;
-	*hi = c + e;
-}
-
-void chg__frame(const arb_unit *t, chg_frame *fr)
-{
-	double a = t->facing_deg * PI / 180;
-	fr->f = (arb_vec2){cos(a), sin(a)};
-	fr->l = (arb_vec2){-sin(a), cos(a)};
-	fr->fmin = fr->lmin = INFINITY;
-	fr->fmax = fr->lmax = -INFINITY;
-	for (size_t i = 0; i < t->n_models; i++) {
-		arb_placed p = arb_model_placed(&t->models[i]);
-		double lo, hi;
-		chg__extent(&p, fr->f, &lo, &hi);
-		fr->fmin = fmin(fr->fmin, lo);
-		fr->fmax = fmax(fr->fmax, hi);
-		chg__extent(&p, fr->l, &lo, &hi);
-		fr->lmin = fmin(fr->lmin, lo);
-		fr->lmax = fmax(fr->lmax, hi);
-	}
-}
-
-/* The arcs a point lies in (bits 1 << CHG_*; a point on a boundary is in
- * both arcs; 0 in none), each arc centred on a direction of the unit (the
- * front on its facing, the left side at +90 degrees) and arc_deg wide,
- * drawn from the corners of the unit's footprint (lines at half the arc's
- * angle from each corner) or from the centre of the footprint. */
-static int arc_bits(const chg_frame *fr, arb_vec2 p, double arc_deg, bool corners)
-{
-	double x = p.x * fr->f.x + p.y * fr->f.y, y = p.x * fr->l.x + p.y * fr->l.y;
-	double fc = (fr->fmin + fr->fmax) / 2, lc = (fr->lmin + fr->lmax) / 2;
-	double f0 = corners ? fr->fmin : fc, f1 = corners ? fr->fmax : fc;
-	double l0 = corners ? fr->lmin : lc, l1 = corners ? fr->lmax : lc;
-	double t = tan(arc_deg / 2 * PI / 180);
-	double off_f = fmax(0, fmax(x - f1, f0 - x)), off_l = fmax(0, fmax(y - l1, l0 - y));
-	const double ahead[4] = {x - f1, y - l1, f0 - x, l0 - y};
-	const double aside[4] = {off_l, off_f, off_l, off_f};
-	int bits = 0;
-	for (int k = 0; k < 4; k++)
-		if (ahead[k] >= -TOL && aside[k] <= ahead[k] * t + TOL)
-			bits |= 1 << k;
-	return bits;
-}
-
 bool chg__on_face(const chg_frame *fr, int arc, const arb_placed *p)
 {
-	double lo, hi;
-	chg__extent(p, (arc == CHG_FRONT || arc == CHG_REAR) ? fr->f : fr->l, &lo, &hi);
-	switch (arc) {
-	case CHG_FRONT:
-		return hi >= fr->fmax - TOL;
-	case CHG_REAR:
-		return lo <= fr->fmin + TOL;
-	case CHG_LEFT:
-		return hi >= fr->lmax - TOL;
-	case CHG_RIGHT:
-		return lo <= fr->lmin + TOL;
-	default:
-		return false;
-	}
+	arb_vec2 out;
+	double face = arb_footprint_face(fr, arc, &out), hi;
+	arb_geom_extent(p, out, NULL, &hi);
+	return hi >= face - TOL;
 }
 
 bool chg__beyond_face(const chg_frame *fr, int arc, arb_vec2 p)
 {
-	double x = p.x * fr->f.x + p.y * fr->f.y, y = p.x * fr->l.x + p.y * fr->l.y;
-	switch (arc) {
-	case CHG_FRONT:
-		return x >= fr->fmax - TOL;
-	case CHG_REAR:
-		return x <= fr->fmin + TOL;
-	case CHG_LEFT:
-		return y >= fr->lmax - TOL;
-	case CHG_RIGHT:
-		return y <= fr->lmin + TOL;
-	default:
-		return false;
-	}
+	arb_vec2 out;
+	double face = arb_footprint_face(fr, arc, &out);
+	return p.x * out.x + p.y * out.y >= face - TOL;
 }
 
 bool chg__past_face(const chg_frame *fr, int arc, const arb_placed *p)
 {
-	double lo, hi;
-	chg__extent(p, (arc == CHG_FRONT || arc == CHG_REAR) ? fr->f : fr->l, &lo, &hi);
-	switch (arc) {
-	case CHG_FRONT:
-		return lo < fr->fmax - TOL;
-	case CHG_REAR:
-		return hi > fr->fmin + TOL;
-	case CHG_LEFT:
-		return lo < fr->lmax - TOL;
-	case CHG_RIGHT:
-		return hi > fr->lmin + TOL;
-	default:
-		return false;
-	}
+	arb_vec2 out;
+	double face = arb_footprint_face(fr, arc, &out), lo;
+	arb_geom_extent(p, out, &lo, NULL);
+	return lo < face - TOL;
 }
 
 const arb_unit *chg__ranked_target(const arb_scenario *s)
@@ -627,10 +491,11 @@ int chg__charged_arc(const arb_unit *charger, const arb_unit *t, double arc_deg,
 {
 	chg_frame fr;
 	int found = CHG_ARC_NONE;
-	chg__frame(t, &fr);
+	fr = arb_unit_footprint(t);
 	memset(counts, 0, 4 * sizeof *counts);
 	for (size_t i = 0; i < charger->n_models; i++) {
-		int b = arc_bits(&fr, charger->models[i].pos, arc_deg, !(how & CHG_ARC_CENTRE));
+		int b = arb_footprint_arcs(&fr, charger->models[i].pos, arc_deg,
+		                           !(how & CHG_ARC_CENTRE));
 		for (int a = 0; a < 4; a++)
 			counts[a] += b == 1 << a;
 	}
@@ -662,7 +527,8 @@ double chg__closest_to_targets(const arb_scenario *s, const arb_unit *u, size_t 
 	arb_placed pl = arb_model_placed(&u->models[i]);
 	double d = INFINITY;
 	for (size_t k = 0; k < s->action.n_targets; k++)
-		d = fmin(d, chg__base_to_unit(&pl, arb_scenario_unit(s, s->action.targets[k])));
+		d = fmin(d, arb_base_unit_distance(&pl, arb_scenario_unit(s, s->action.targets[k]),
+		                                   NULL));
 	return d;
 }
 
@@ -690,7 +556,7 @@ bool chg__in_range(const arb_scenario *s, const arb_unit *u, double range, bool 
 		const char *wmin = NULL, *wmax = NULL;
 		for (size_t i = 0; i < u->n_models; i++) {
 			arb_placed pl = arb_model_placed(&u->models[i]);
-			double d = chg__base_to_unit(&pl, t);
+			double d = arb_base_unit_distance(&pl, t, NULL);
 			if (d < dmin) {
 				dmin = d;
 				wmin = u->models[i].id;

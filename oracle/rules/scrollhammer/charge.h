@@ -74,8 +74,6 @@ int chg__sum_all(const int *d, size_t n);
 int chg__sum_lowest(const int *d, size_t n, size_t keep);
 /* The smallest distance between the models of two units; best (if not
  * NULL) gets the closest points. */
-double chg__unit_gap(const arb_unit *a, const arb_unit *b, arb_measure *best);
-double chg__base_to_unit(const arb_placed *a, const arb_unit *b);
 double chg__path_len(const arb_path *p);
 /* A round base's diameter, a rectangle's width, in inches. */
 double chg__frontage(const arb_placed *p);
@@ -181,21 +179,20 @@ int chg__most_possible(const arb_scenario *s, size_t got, size_t all, const char
 
 /* ---- arcs of a unit that Fights in Ranks ---- */
 
-enum { CHG_ARC_NONE = -1, CHG_FRONT = 0, CHG_LEFT = 1, CHG_REAR = 2, CHG_RIGHT = 3 };
+enum {
+	CHG_ARC_NONE = -1,
+	CHG_FRONT = ARB_ARC_FRONT,
+	CHG_LEFT = ARB_ARC_LEFT,
+	CHG_REAR = ARB_ARC_REAR,
+	CHG_RIGHT = ARB_ARC_RIGHT
+};
 extern const char *const chg__arc_name[4];
 /* The value charged_arc (as SH.FORM.FIR.FLANK.1 gives it): degrees from the
  * front, both sides 90. */
 extern const double chg__arc_value[4];
 
-typedef struct chg_frame {
-	arb_vec2 f, l;
-	double fmin, fmax, lmin, lmax;
-} chg_frame;
-
-/* The extent of a placed base along the unit vector ax. */
-void chg__extent(const arb_placed *p, arb_vec2 ax, double *lo, double *hi);
-/* The footprint of ranked unit t along its facing (f) and its left (l). */
-void chg__frame(const arb_unit *t, chg_frame *fr);
+/* The footprint of a ranked unit (arb_unit_footprint). */
+typedef arb_footprint chg_frame;
 /* A model of the ranked unit whose base reaches the edge that faces arc. */
 bool chg__on_face(const chg_frame *fr, int arc, const arb_placed *p);
 /* A point on the outer side of the line of the edge that faces arc. */

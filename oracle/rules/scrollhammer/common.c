@@ -91,6 +91,7 @@ arb_outcome sh__coherency(const arb_scenario *s, const arb_unit *u, double limit
 		r->measure.margin = limit - co->bottleneck;
 		r->measure.p = co->pa;
 		r->measure.q = co->pb;
+		r->measure.points = true;
 		r->measure.other = co->worst_b;
 		r->subject = u->models[co->worst_a].id;
 		r->object = u->models[co->worst_b].id;

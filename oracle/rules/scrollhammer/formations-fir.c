@@ -82,7 +82,7 @@ ARB_PREDICATE(sh_form_fir_obv_1, .clause = "SH.FORM.FIR.OBV.1", .ruleset = "scro
 static bool fires(const arb_eval *ev, const arb_model *m)
 {
 	const char *f = fm__fact(ev, "firing_models");
-	return !f || fm__list_has(f, m->id);
+	return !f || (m && fm__list_has(f, m->id));
 }
 
 /* "the first [two]{shooting_ranks} ranks": each clause states its own. */
@@ -702,7 +702,7 @@ ARB_PREDICATE(sh_form_fir_flank_6, .clause = "SH.FORM.FIR.FLANK.6", .ruleset = "
 		r->outcome = ARB_NA;
 		return;
 	}
-	arb_vec2 f = fm__dir(u->facing_deg);
+	arb_vec2 f = arb_geom_dir(u->facing_deg);
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_path *p = sh__moving_path(s, &u->models[i]);
 		for (size_t k = 1; p && k < p->n_pts; k++) {

@@ -66,7 +66,7 @@ static size_t in_area(const arb_scenario *s, const arb_unit *t, bool base, const
 	for (size_t i = 0; i < t->n_models; i++) {
 		arb_placed pl = arb_model_placed(&t->models[i]);
 		if (!base)
-			pl.base = (arb_base){.shape = ARB_BASE_ROUND, .d_mm = 1e-9};
+			pl.base = (arb_base){.shape = ARB_BASE_ROUND, .d_mm = 0}; /* its centre */
 		for (size_t j = 0; j < s->n_terrain; j++)
 			if (strcmp(s->terrain[j].kind, "area") == 0 &&
 			    arb_geom_base_polygon_distance(&pl, s->terrain[j].poly,
@@ -168,6 +168,15 @@ ARB_PREDICATE(sh_form_horde_press_1, .clause = "SH.FORM.HORDE.PRESS.1", .ruleset
 	}
 	double per = arb_eval_param(ev, "horde_bonus"),
 	       every = arb_eval_param(ev, "horde_bonus_models");
+	if (!(every > 0)) {
+		/* an editor's 0 (or less) in spec/: no number of groups */
+		arb_result_fault(
+		    r, ARB_EINPUT,
+		    "SH.FORM.HORDE.PRESS.1's horde_bonus_models is %g in spec/: a bonus "
+		    "for every %g models cannot be counted",
+		    every, every);
+		return;
+	}
 	double groups = floor((double)u->n_models / every);
 	r->outcome = ARB_VALUE;
 	arb_result_value(r, "combat_resolution_bonus", groups * per);

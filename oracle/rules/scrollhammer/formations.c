@@ -1,8 +1,10 @@
 /*
  * Scrollhammer, Unit Formations: spec/scrollhammer/formations.md, the
- * general part and "Fight In Ranks" up to its special rules (coherency,
- * arcs, movement, manoeuvres, reforms, terrain), with the helpers the other
- * two files share (formations.h). The special rules of Fight in Ranks are in
+ * general part and "Fight In Ranks" from its coherency to its moves
+ * (SH.FORM.FIR.COH to FIR.6), with the helpers the other files share
+ * (formations.h; the unit geometry itself is arbiter.h's, oracle/units.c).
+ * Facing, pivots, reforms and terrain (FIR.7 to FIR.13) are in
+ * formations-reform.c, the special rules of Fight in Ranks in
  * formations-fir.c, Horde and Skirmish in formations-other.c.
  * Cases: cases/scrollhammer/formations/ (the coherency clauses also in
  * cases/scrollhammer/movement/). How each predicate reads its clause:
@@ -116,11 +118,6 @@ bool fm__piling_in(const arb_eval *ev)
 
 /* ---- plane ---- */
 
-arb_vec2 fm__dir(double deg)
-{
-	return (arb_vec2){cos(deg * FM_PI / 180), sin(deg * FM_PI / 180)};
-}
-
 double fm__dot(arb_vec2 a, arb_vec2 b)
 {
 	return a.x * b.x + a.y * b.y;
@@ -139,14 +136,9 @@ double fm__norm_deg(double d)
 
 void fm__base_half(const arb_model *m, double deg, double *along, double *across)
 {
-	if (m->base.shape == ARB_BASE_ROUND) {
-		*along = *across = m->base.d_mm / 2 / ARB_MM_PER_INCH;
-		return;
-	}
-	double d = (m->facing_deg - deg) * FM_PI / 180;
-	double w = m->base.w_mm / 2 / ARB_MM_PER_INCH, dp = m->base.depth_mm / 2 / ARB_MM_PER_INCH;
-	*along = fabs(dp * cos(d)) + fabs(w * sin(d));
-	*across = fabs(dp * sin(d)) + fabs(w * cos(d));
+	arb_placed p = arb_model_placed(m);
+	*along = arb_geom_extent(&p, arb_geom_dir(deg), NULL, NULL);
+	*across = arb_geom_extent(&p, arb_geom_dir(deg + 90), NULL, NULL);
 }
 
 /* ---- arcs ----
@@ -162,36 +154,12 @@ const char *const fm__arc_name[4] = {"front", "left side", "rear", "right side"}
 
 fm_arcs fm__arcs_of(const arb_unit *u, double arc_deg)
 {
-	fm_arcs a = {.f = fm__dir(u->facing_deg), .l = fm__dir(u->facing_deg + 90)};
-	a.u0 = a.v0 = INFINITY;
-	a.u1 = a.v1 = -INFINITY;
-	for (size_t i = 0; i < u->n_models; i++) {
-		double hf, hl;
-		fm__base_half(&u->models[i], u->facing_deg, &hf, &hl);
-		double uu = fm__dot(u->models[i].pos, a.f), vv = fm__dot(u->models[i].pos, a.l);
-		a.u0 = fmin(a.u0, uu - hf);
-		a.u1 = fmax(a.u1, uu + hf);
-		a.v0 = fmin(a.v0, vv - hl);
-		a.v1 = fmax(a.v1, vv + hl);
-	}
-	a.wide = arc_deg / 2 >= 90;
-	a.t = a.wide ? INFINITY : tan(arc_deg / 2 * FM_PI / 180);
-	return a;
+	return (fm_arcs){.fp = arb_unit_footprint(u), .arc_deg = arc_deg};
 }
 
 int fm__arc_bits(const fm_arcs *a, arb_vec2 p, bool corners)
 {
-	double u = fm__dot(p, a->f), v = fm__dot(p, a->l);
-	double uc = (a->u0 + a->u1) / 2, vc = (a->v0 + a->v1) / 2;
-	double u0 = corners ? a->u0 : uc, u1 = corners ? a->u1 : uc;
-	double v0 = corners ? a->v0 : vc, v1 = corners ? a->v1 : vc;
-	double off_u = fmax(0, fmax(u - u1, u0 - u)), off_v = fmax(0, fmax(v - v1, v0 - v));
-	const double ahead[4] = {u - u1, v - v1, u0 - u, v0 - v};
-	const double aside[4] = {off_v, off_u, off_v, off_u};
-	int bits = 0;
-	for (int k = 0; k < 4; k++)
-		if (ahead[k] >= -FM_TOL && (a->wide || aside[k] <= ahead[k] * a->t + FM_TOL))
-			bits |= 1 << k;
+	int bits = arb_footprint_arcs(&a->fp, p, a->arc_deg, corners);
 	return bits ? bits : ARC_NONE;
 }
 
@@ -294,48 +262,24 @@ int fm__arcs_holding(const arb_unit *of, const arb_unit *other, double arc_deg, 
 }
 
 /* ---- ranks ----
- * Ranks are read from the models' positions (a convention: the text never
- * says what a rank is): counted in a direction (the facing, or the
- * direction of an arc), the first rank is the one furthest that way, and a
- * new rank starts where the next model lies more than half a base behind
- * the one before: its centre further behind than half the sum of their two
- * half extents along that direction (the midpoint between standing level
- * and standing in base contact behind). */
+ * Ranks are read from the models' positions as CONV.RANK.1 says (the text
+ * never says what a rank is): arb_ranks, counted in a direction (the
+ * facing, or the direction of an arc). */
 
 size_t fm__ranks_of(const arb_unit *u, const arb_vec2 *pos, double deg, size_t *rank)
 {
-	size_t n = u->n_models, r = 0;
-	size_t *ord = malloc((n ? n : 1) * sizeof *ord);
-	double *key = malloc((n ? n : 1) * sizeof *key);
-	double *half = malloc((n ? n : 1) * sizeof *half);
-	if (!ord || !key || !half || n == 0) {
-		free(ord);
-		free(key);
-		free(half);
+	size_t n = u->n_models, nr = 0;
+	arb_placed *b = malloc((n ? n : 1) * sizeof *b);
+	if (!b)
 		return 0;
-	}
-	arb_vec2 d = fm__dir(deg);
 	for (size_t i = 0; i < n; i++) {
-		double across;
-		fm__base_half(&u->models[i], deg, &half[i], &across);
-		key[i] = fm__dot(pos[i], d);
-		ord[i] = i;
+		b[i] = arb_model_placed(&u->models[i]);
+		b[i].c = pos[i];
 	}
-	for (size_t i = 1; i < n; i++) /* insertion sort: furthest first */
-		for (size_t j = i; j > 0 && key[ord[j]] > key[ord[j - 1]]; j--) {
-			size_t t = ord[j];
-			ord[j] = ord[j - 1];
-			ord[j - 1] = t;
-		}
-	for (size_t k = 0; k < n; k++) {
-		if (k && key[ord[k - 1]] - key[ord[k]] > (half[ord[k - 1]] + half[ord[k]]) / 2)
-			r++;
-		rank[ord[k]] = r;
-	}
-	free(half);
-	free(ord);
-	free(key);
-	return r + 1;
+	if (arb_ranks(b, n, deg, rank, &nr))
+		nr = 0;
+	free(b);
+	return nr;
 }
 
 /* ---- coherency ---- */
@@ -423,7 +367,7 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static bool median_shift(const arb_scenario *s, const arb_unit *u, arb_vec2 *out)
+bool fm__median_shift(const arb_scenario *s, const arb_unit *u, arb_vec2 *out)
 {
 	size_t n = u->n_models;
 	double *xs = malloc((n ? n : 1) * sizeof *xs), *ys = malloc((n ? n : 1) * sizeof *ys);
@@ -448,7 +392,7 @@ static bool median_shift(const arb_scenario *s, const arb_unit *u, arb_vec2 *out
 
 /* The impassable terrain in the way of model m going straight by shift (its
  * base overlapping or touching it on the way), or NULL. */
-static const char *blocked_by(const arb_scenario *s, const arb_model *m, arb_vec2 shift)
+const char *fm__blocked_by(const arb_scenario *s, const arb_model *m, arb_vec2 shift)
 {
 	arb_placed pl = arb_model_placed(m);
 	arb_vec2 seg[2] = {m->pos, {m->pos.x + shift.x, m->pos.y + shift.y}};
@@ -463,23 +407,9 @@ static const char *blocked_by(const arb_scenario *s, const arb_model *m, arb_vec
 	return NULL;
 }
 
-/* The impassable terrain that a base at position p overlaps or touches, or NULL. */
-static const char *place_blocked(const arb_scenario *s, const arb_model *m, arb_vec2 p)
-{
-	arb_placed pl = arb_model_placed(m);
-	pl.c = p;
-	for (size_t i = 0; i < s->n_terrain; i++) {
-		const arb_terrain *t = &s->terrain[i];
-		if (strcmp(t->kind, "impassable") == 0 &&
-		    arb_geom_base_polygon_distance(&pl, t->poly, t->n_poly, NULL) <= FM_TOL)
-			return t->id;
-	}
-	return NULL;
-}
-
 /* How far model m's path goes beyond the straight line from its start to
  * its end (0 for a straight path or none). */
-static double detour_of(const arb_scenario *s, const arb_model *m)
+double fm__detour_of(const arb_scenario *s, const arb_model *m)
 {
 	const arb_path *p = sh__moving_path(s, m);
 	if (!p)
@@ -488,49 +418,15 @@ static double detour_of(const arb_scenario *s, const arb_model *m)
 	return arb_geom_path_length(p->pts, p->n_pts) - sqrt(fm__dot(d, d));
 }
 
-/* The longest path of the actor's models (*who the model) and their sum
- * (*total); the model that detours most (its path longer than the straight
- * line from start to end), if any, and by how much. */
-static double longest_path(const arb_scenario *s, const arb_unit *u, const char **who,
-                           double *total, const char **detour, double *detour_by)
+/* Where model i stands from model j in ranks counted along some direction
+ * (rank 0 furthest that way): +1 ahead, -1 behind, 0 in the same rank
+ * (CONV.RANK.1). A model changes its position in the unit (SH.FORM.FIR.3)
+ * when it moves otherwise than the unit as a whole (the median of the
+ * displacements) and so comes to stand otherwise, ahead, behind or level,
+ * left, right or level, with another model: its rank or its file. */
+static int relation(const size_t *rank, size_t j, size_t i)
 {
-	double best = 0;
-	*who = NULL;
-	*detour = NULL;
-	*detour_by = 0;
-	*total = 0;
-	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
-		if (!p)
-			continue;
-		double len = arb_geom_path_length(p->pts, p->n_pts);
-		double extra = detour_of(s, &u->models[i]);
-		*total += len;
-		if (extra > FM_TOL && extra > *detour_by) {
-			*detour_by = extra;
-			*detour = u->models[i].id;
-		}
-		if (len > best) {
-			best = len;
-			*who = u->models[i].id;
-		}
-	}
-	return best;
-}
-
-/* Where model j stands from model i along direction deg: +1 ahead, -1
- * behind, 0 level (less than half a base apart: half the sum of their half
- * extents along deg, as the ranks are read). A model changes its position in
- * the unit (SH.FORM.FIR.3) when it moves otherwise than the unit as a whole
- * (the median of the displacements) and so comes to stand otherwise, ahead,
- * behind or level, left, right or level, with another model. */
-static int relation(const arb_unit *u, size_t i, size_t j, arb_vec2 pi, arb_vec2 pj, double deg)
-{
-	double hi, hj, across;
-	fm__base_half(&u->models[i], deg, &hi, &across);
-	fm__base_half(&u->models[j], deg, &hj, &across);
-	double d = fm__dot(fm__minus(pj, pi), fm__dir(deg));
-	return d > (hi + hj) / 2 ? 1 : d < -(hi + hj) / 2 ? -1 : 0;
+	return rank[i] < rank[j] ? 1 : rank[i] > rank[j] ? -1 : 0;
 }
 
 /* SH.FORM.FIR.3: any move, in any phase ("may not change their position"
@@ -552,7 +448,13 @@ ARB_PREDICATE(sh_form_fir_3, .clause = "SH.FORM.FIR.3", .ruleset = "scrollhammer
 	}
 	size_t n = u->n_models;
 	arb_vec2 *p0 = fm__positions(s, u, false), *p1 = fm__positions(s, u, true), shift = {0, 0};
-	if (!p0 || !p1 || !median_shift(s, u, &shift)) {
+	/* ranks along the facing and across it (files), before and after */
+	size_t *ra0 = malloc(n * sizeof *ra0), *ra1 = malloc(n * sizeof *ra1),
+	       *rc0 = malloc(n * sizeof *rc0), *rc1 = malloc(n * sizeof *rc1);
+	if (!p0 || !p1 || !ra0 || !ra1 || !rc0 || !rc1 || !fm__median_shift(s, u, &shift) ||
+	    !fm__ranks_of(u, p0, u->facing_deg, ra0) || !fm__ranks_of(u, p1, u->facing_deg, ra1) ||
+	    !fm__ranks_of(u, p0, u->facing_deg + 90, rc0) ||
+	    !fm__ranks_of(u, p1, u->facing_deg + 90, rc1)) {
 		arb_result_fault(r, ARB_ENOMEM, "out of memory reading the places in %s", u->id);
 		goto done;
 	}
@@ -565,13 +467,11 @@ ARB_PREDICATE(sh_form_fir_3, .clause = "SH.FORM.FIR.3", .ruleset = "scrollhammer
 		for (size_t j = 0; j < n; j++) {
 			if (j == i)
 				continue;
-			int a0 = relation(u, j, i, p0[j], p0[i], u->facing_deg);
-			int a1 = relation(u, j, i, p1[j], p1[i], u->facing_deg);
-			int c0 = relation(u, j, i, p0[j], p0[i], u->facing_deg + 90);
-			int c1 = relation(u, j, i, p1[j], p1[i], u->facing_deg + 90);
+			int a0 = relation(ra0, j, i), a1 = relation(ra1, j, i);
+			int c0 = relation(rc0, j, i), c1 = relation(rc1, j, i);
 			if (a0 == a1 && c0 == c1)
 				continue;
-			const char *t = blocked_by(s, &u->models[i], shift);
+			const char *t = fm__blocked_by(s, &u->models[i], shift);
 			if (t) {
 				excused = u->models[i].id;
 				by = t;
@@ -609,6 +509,10 @@ ARB_PREDICATE(sh_form_fir_3, .clause = "SH.FORM.FIR.3", .ruleset = "scrollhammer
 		    "ahead, behind, left or right of another",
 		    u->id);
 done:
+	free(ra0);
+	free(ra1);
+	free(rc0);
+	free(rc1);
 	free(p0);
 	free(p1);
 }
@@ -657,7 +561,7 @@ static int move_kind(const arb_eval *ev)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
-	arb_vec2 f = fm__dir(u->facing_deg), l = fm__dir(u->facing_deg + 90);
+	arb_vec2 f = arb_geom_dir(u->facing_deg), l = arb_geom_dir(u->facing_deg + 90);
 	int kind = MV_NONE;
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_path *p = sh__moving_path(s, &u->models[i]);
@@ -707,7 +611,8 @@ static void fir_speed(const arb_eval *ev, arb_result *r, bool forward, double fr
 			worst = len - mv * fraction;
 			r->subject = m->id;
 			r->has_measure = true;
-			r->measure = (arb_measure){.figure = len,
+			r->measure = (arb_measure){.points = true,
+			                           .figure = len,
 			                           .limit = mv * fraction,
 			                           .margin = mv * fraction - len,
 			                           .p = p->pts[0],
@@ -765,385 +670,4 @@ ARB_PREDICATE(sh_form_fir_6, .clause = "SH.FORM.FIR.6", .ruleset = "scrollhammer
               .params = "speed_fraction", .fingerprint = "63995baed478b9a8")
 {
 	fir_speed(ev, r, false, arb_eval_param(ev, "speed_fraction"));
-}
-
-/* SH.FORM.FIR.7: "should models be out of coherency" bound to the last
- * manoeuvre only (last) or to all three (all). When a pivot or reform may
- * be made the text does not say: any phase. */
-ARB_PREDICATE(sh_form_fir_7, .clause = "SH.FORM.FIR.7",
-              .readings = ARB_READINGS({"last", 0}, {"all", 1}), .ruleset = "scrollhammer",
-              .actions = "pivot reform", .phases = "*", .question = "formation.manoeuvre",
-              .fingerprint = "816b662c11098041")
-{
-	const arb_unit *u = arb_eval_actor(ev);
-	bool all = arb_eval_reading_arg(ev);
-	if (!fm__formation_is(u, FIR)) {
-		r->outcome = ARB_NA;
-		return;
-	}
-	bool reform = fm__action_is(ev, "reform");
-	bool out = arb_unit_has_status(u, "out_of_coherency");
-	if (out || (!reform && !all)) {
-		r->outcome = ARB_PERMITS;
-		arb_result_explain(r, "%s may %s%s", u->id,
-		                   reform ? "enter a new formation" : "change its facing or pivot",
-		                   out ? ": its models are out of coherency" : "");
-	} else {
-		r->outcome = ARB_VIOLATED;
-		arb_result_explain(
-		    r,
-		    "%s %s while its models are in coherency: allowed only "
-		    "should models be out of coherency",
-		    u->id, reform ? "enters a new formation" : "changes its facing or pivots");
-	}
-}
-
-/* SH.FORM.FIR.8: "each unit moving the shortest distance possible": a
- * unit's distance read as its furthest-moving model's (furthest) or as
- * the sum of its models' moves (total). Either way no model may go further
- * than the straight line to its place. What the shortest way is, the
- * scenario says (facts shortest_manoeuvre, shortest_manoeuvre_total). */
-ARB_PREDICATE(sh_form_fir_8, .clause = "SH.FORM.FIR.8",
-              .readings = ARB_READINGS({"furthest", 0}, {"total", 1}), .ruleset = "scrollhammer",
-              .actions = "pivot reform", .phases = "*", .question = "fir.manoeuvre.distance",
-              .fingerprint = "f3672ca638f1d156")
-{
-	const arb_scenario *s = arb_eval_scenario(ev);
-	const arb_unit *u = arb_eval_actor(ev);
-	bool total = arb_eval_reading_arg(ev);
-	const char *fact = total ? "shortest_manoeuvre_total" : "shortest_manoeuvre";
-	const char *who, *detour;
-	double by, best, sum;
-	if (!fm__formation_is(u, FIR)) {
-		r->outcome = ARB_NA;
-		return;
-	}
-	double longest = longest_path(s, u, &who, &sum, &detour, &by);
-	double moved = total ? sum : longest;
-	r->subject = detour ? detour : who;
-	if (detour) {
-		r->outcome = ARB_VIOLATED;
-		arb_result_explain(r,
-		                   "%s goes %.3f in further than the straight line to where it "
-		                   "ends: not the shortest distance",
-		                   detour, by);
-		return;
-	}
-	if (!who) {
-		r->outcome = ARB_HOLDS;
-		arb_result_explain(r, "no model of %s moves: no shorter way exists", u->id);
-		return;
-	}
-	if (!fm__fact_num(ev, fact, &best)) {
-		arb_result_missing(
-		    r, fact,
-		    "%s moves %.2f in (%s); whether the manoeuvre could be done with "
-		    "less is not stated",
-		    u->id, moved, total ? "all its models together" : who);
-		return;
-	}
-	r->has_measure = true;
-	r->measure =
-	    (arb_measure){.figure = moved, .limit = best, .margin = best - moved, .other = -1};
-	r->outcome = moved <= best + FM_TOL ? ARB_HOLDS : ARB_VIOLATED;
-	arb_result_explain(r, "%s of %s: %.3f in, the shortest possible %.3f in%s",
-	                   total ? "the moves together" : "the longest move", u->id, moved, best,
-	                   r->outcome == ARB_HOLDS ? "" : ": too far");
-}
-
-/* SH.FORM.FIR.9: "this turn" holds the manoeuvre and the firing or
- * charging, in whichever order they come. */
-ARB_PREDICATE(sh_form_fir_9, .clause = "SH.FORM.FIR.9", .ruleset = "scrollhammer",
-              .actions = "shoot stand_and_shoot declare_charge charge pivot reform", .phases = "*",
-              .question = "fir.after_manoeuvre", .fingerprint = "455e730bce67efc9")
-{
-	const arb_unit *u = arb_eval_actor(ev);
-	if (!fm__formation_is(u, FIR)) {
-		r->outcome = ARB_NA;
-		return;
-	}
-	const char *type = arb_eval_scenario(ev)->action.type;
-	if (fm__action_is(ev, "pivot") || fm__action_is(ev, "reform")) {
-		const char *done = arb_unit_has_status(u, "fired")             ? "fired weapons"
-		                   : arb_unit_has_status(u, "declared_charge") ? "declared a charge"
-		                                                               : NULL;
-		r->outcome = done ? ARB_VIOLATED : ARB_HOLDS;
-		if (done)
-			arb_result_explain(r, "%s has %s this turn and now does a %s", u->id, done,
-			                   type);
-		else
-			arb_result_explain(
-			    r, "%s does a %s and has neither fired nor charged this turn", u->id,
-			    type);
-		return;
-	}
-	const char *done = arb_unit_has_status(u, "pivoted_this_turn") ? "changed facing or pivoted"
-	                   : arb_unit_has_status(u, "reformed_this_turn")
-	                       ? "entered a new formation"
-	                       : NULL;
-	if (!done) {
-		r->outcome = ARB_NA;
-		return;
-	}
-	r->outcome = ARB_VIOLATED;
-	arb_result_explain(r, "%s %s this turn and now %s", u->id, done,
-	                   fm__action_is(ev, "charge")           ? "charges"
-	                   : fm__action_is(ev, "declare_charge") ? "declares a charge"
-	                                                         : "fires weapons");
-}
-
-/* SH.FORM.FIR.10: how far the rally or consolidation goes (its 3", a number
- * for this action alone: no clause of these texts gives another), and
- * whether the unit ends reformed, in coherency as SH.FORM.FIR.COH reads it
- * (readings connected, all-pairs). A unit that cannot reform is
- * SH.FORM.FIR.11's ("A model that cannot reform", marked over this clause).
- * When a rally or consolidation is made the text does not say. */
-ARB_PREDICATE(sh_form_fir_10, .clause = "SH.FORM.FIR.10",
-              .readings = ARB_READINGS({"connected", SH_CHAIN_CONNECTED},
-                                       {"all-pairs", SH_CHAIN_ALL_PAIRS}),
-              .ruleset = "scrollhammer", .actions = "rally consolidate", .phases = "*",
-              .question = "fir.reform", .params = "reform_move", .fingerprint = "9965831cdc1dca14")
-{
-	const arb_scenario *s = arb_eval_scenario(ev);
-	const arb_unit *u = arb_eval_actor(ev);
-	const char *who, *detour;
-	double by, sum;
-	arb_coherency co;
-	if (!fm__formation_is(u, FIR)) {
-		r->outcome = ARB_NA;
-		return;
-	}
-	double lim = arb_eval_param(ev, "reform_move");
-	double longest = longest_path(s, u, &who, &sum, &detour, &by);
-	if (longest > lim + FM_TOL) {
-		r->outcome = ARB_VIOLATED;
-		r->subject = who;
-		r->has_measure = true;
-		r->measure = (arb_measure){
-		    .figure = longest, .limit = lim, .margin = lim - longest, .other = -1};
-		arb_result_explain(r, "%s moves %.2f in to reform, limit %g in: over by %.2f in",
-		                   who, longest, lim, longest - lim);
-		return;
-	}
-	fm__coherency(ev, r, u, 0, (sh_chain)arb_eval_reading_arg(ev), &co);
-	if (r->fault)
-		return;
-	char why[sizeof r->explanation];
-	snprintf(why, sizeof why, "%s", r->explanation);
-	arb_result_explain(r, "%s %s within %g in (longest move %.2f in): %s", u->id,
-	                   r->outcome == ARB_HOLDS ? "reforms" : "does not reform", lim, longest,
-	                   why);
-}
-
-/* SH.FORM.FIR.11: "as close as it can" is measured, as SH.MOV.COH.6 does,
- * by the widest link of the chain (the connected reading of base contact)
- * against the fact closest_gap; what it "can" do is its rally or
- * consolidation 3" (SH.FORM.FIR.10). Whether it cannot reform is the
- * scenario's (fact coherency_restorable). */
-ARB_PREDICATE(sh_form_fir_11, .clause = "SH.FORM.FIR.11", .ruleset = "scrollhammer",
-              .actions = "rally consolidate", .phases = "*", .question = "fir.reform",
-              .params = "SH.FORM.FIR.10:reform_move", .fingerprint = "ed9c102a9a325c01")
-{
-	const arb_scenario *s = arb_eval_scenario(ev);
-	const arb_unit *u = arb_eval_actor(ev);
-	const char *can = fm__fact(ev, "coherency_restorable"), *who, *detour;
-	arb_coherency co;
-	double best, sum, by;
-	if (!fm__formation_is(u, FIR)) {
-		r->outcome = ARB_NA;
-		return;
-	}
-	fm__coherency(ev, r, u, 0, SH_CHAIN_CONNECTED, &co);
-	if (r->fault)
-		return;
-	if (r->outcome == ARB_HOLDS || (can && strcmp(can, "true") == 0)) {
-		*r = (arb_result){.outcome = ARB_NA};
-		return;
-	}
-	/* Whether or not it could reform, it has its 3" to do it with. */
-	double lim = arb_eval_param(ev, "SH.FORM.FIR.10:reform_move");
-	double longest = longest_path(s, u, &who, &sum, &detour, &by);
-	if (longest > lim + FM_TOL) {
-		r->outcome = ARB_VIOLATED;
-		r->subject = who;
-		r->has_measure = true;
-		r->measure = (arb_measure){
-		    .figure = longest, .limit = lim, .margin = lim - longest, .other = -1};
-		arb_result_explain(
-		    r,
-		    "%s ends unreformed and %s moves %.2f in, more than the %g in it "
-		    "can move",
-		    u->id, who, longest, lim);
-		return;
-	}
-	if (!can) {
-		arb_result_missing(r, "coherency_restorable",
-		                   "%s ends unreformed (widest gap %.3f in); whether it could "
-		                   "reform is not stated",
-		                   u->id, co.bottleneck);
-		return;
-	}
-	if (!fm__fact_num(ev, "closest_gap", &best)) {
-		arb_result_missing(r, "closest_gap",
-		                   "%s cannot reform and ends with a widest gap of %.3f in; how "
-		                   "close it could get is not stated",
-		                   u->id, co.bottleneck);
-		return;
-	}
-	double gap = co.bottleneck;
-	r->has_measure = true;
-	r->measure.figure = gap;
-	r->measure.limit = best;
-	r->measure.margin = best - gap;
-	r->outcome = gap <= best + FM_TOL ? ARB_HOLDS : ARB_VIOLATED;
-	arb_result_explain(r, "%s cannot reform: widest gap %.3f in, closest possible %.3f in%s",
-	                   u->id, gap, best, r->outcome == ARB_HOLDS ? ": as close as it can" : "");
-}
-
-/* The models of the actor whose straight move (by the unit's median
- * displacement) impassable terrain blocks: how many, and one of them.
- * Returns false when out of memory. */
-static bool split_by_terrain(const arb_eval *ev, size_t *count, arb_vec2 *shift, const char **who,
-                             const char **by)
-{
-	const arb_scenario *s = arb_eval_scenario(ev);
-	const arb_unit *u = arb_eval_actor(ev);
-	*count = 0;
-	*who = *by = NULL;
-	if (!fm__formation_is(u, FIR) || sh__moving_count(s, u) == 0)
-		return true;
-	if (!median_shift(s, u, shift))
-		return false;
-	for (size_t i = 0; i < u->n_models; i++) {
-		const char *t = blocked_by(s, &u->models[i], *shift);
-		if (t) {
-			(*count)++;
-			*who = u->models[i].id;
-			*by = t;
-		}
-	}
-	return true;
-}
-
-/* SH.FORM.FIR.12: "by the shortest possible route" is measured against the
- * fact shortest_route (the longest path the models going round need); "as
- * soon as possible": a model out of its prior rank whose place (its
- * position plus the unit's move) is clear of impassable terrain could be
- * back in it. */
-ARB_PREDICATE(sh_form_fir_12, .clause = "SH.FORM.FIR.12", .ruleset = "scrollhammer",
-              .actions = "move", .phases = "*", .question = "fir.position",
-              .fingerprint = "33cb7e039192afb5")
-{
-	const arb_scenario *s = arb_eval_scenario(ev);
-	const arb_unit *u = arb_eval_actor(ev);
-	arb_vec2 shift;
-	const char *who, *by, *round = NULL;
-	size_t blocked, n = u->n_models;
-	double route = 0, best;
-	if (!split_by_terrain(ev, &blocked, &shift, &who, &by)) {
-		arb_result_fault(r, ARB_ENOMEM, "out of memory reading the move of %s", u->id);
-		return;
-	}
-	if (!blocked) {
-		r->outcome = ARB_NA;
-		return;
-	}
-	arb_vec2 *p0 = fm__positions(s, u, false), *p1 = fm__positions(s, u, true);
-	size_t *r0 = malloc(n * sizeof *r0), *r1 = malloc(n * sizeof *r1);
-	if (!p0 || !p1 || !r0 || !r1 || !fm__ranks_of(u, p0, u->facing_deg, r0) ||
-	    !fm__ranks_of(u, p1, u->facing_deg, r1)) {
-		arb_result_fault(r, ARB_ENOMEM, "out of memory reading the ranks of %s", u->id);
-		goto done;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const arb_model *m = &u->models[i];
-		const arb_path *p = sh__moving_path(s, m);
-		if (p && detour_of(s, m) > FM_TOL && blocked_by(s, m, shift) &&
-		    arb_geom_path_length(p->pts, p->n_pts) > route) {
-			route = arb_geom_path_length(p->pts, p->n_pts);
-			round = m->id;
-		}
-		if (r0[i] == r1[i])
-			continue;
-		arb_vec2 place = {m->pos.x + shift.x, m->pos.y + shift.y};
-		if (place_blocked(s, m, place))
-			continue;
-		r->outcome = ARB_VIOLATED;
-		r->subject = m->id;
-		arb_result_explain(
-		    r,
-		    "%s ends in rank %zu, not its prior rank %zu, though its place "
-		    "at (%.2f, %.2f) is clear of impassable terrain: not returned as "
-		    "soon as possible",
-		    m->id, r1[i] + 1, r0[i] + 1, place.x, place.y);
-		goto done;
-	}
-	if (round && !fm__fact_num(ev, "shortest_route", &best)) {
-		r->subject = round;
-		arb_result_missing(r, "shortest_route",
-		                   "%s goes %.2f in round impassable terrain %s; whether a shorter "
-		                   "route was possible is not stated",
-		                   round, route, by);
-		goto done;
-	}
-	if (round && route > best + FM_TOL) {
-		r->outcome = ARB_VIOLATED;
-		r->subject = round;
-		r->has_measure = true;
-		r->measure = (arb_measure){
-		    .figure = route, .limit = best, .margin = best - route, .other = -1};
-		arb_result_explain(r,
-		                   "%s goes %.2f in round impassable terrain %s, the shortest "
-		                   "possible route is %.2f in",
-		                   round, route, by, best);
-		goto done;
-	}
-	r->outcome = ARB_PERMITS;
-	arb_result_explain(r,
-	                   "%zu model(s) of %s are blocked by impassable terrain %s (%s among "
-	                   "them), go round it %s and end in their prior rank or cannot be back "
-	                   "in it yet",
-	                   blocked, u->id, by, who,
-	                   round ? "by the shortest route" : "(none detours)");
-done:
-	free(p0);
-	free(p1);
-	free(r0);
-	free(r1);
-}
-
-/* SH.FORM.FIR.13 */
-ARB_PREDICATE(sh_form_fir_13, .clause = "SH.FORM.FIR.13", .ruleset = "scrollhammer",
-              .actions = "move", .phases = "*", .question = "value.fir_ranks",
-              .fingerprint = "a84dd6eef3be60ea")
-{
-	const arb_scenario *s = arb_eval_scenario(ev);
-	const arb_unit *u = arb_eval_actor(ev);
-	arb_vec2 shift;
-	const char *who, *by;
-	size_t blocked, n = u->n_models, ranks = 0, files = 0;
-	if (!split_by_terrain(ev, &blocked, &shift, &who, &by)) {
-		arb_result_fault(r, ARB_ENOMEM, "out of memory reading the move of %s", u->id);
-		return;
-	}
-	if (!blocked) {
-		r->outcome = ARB_NA;
-		return;
-	}
-	arb_vec2 *p1 = fm__positions(s, u, true);
-	size_t *rk = malloc(n * sizeof *rk);
-	if (!p1 || !rk || !(ranks = fm__ranks_of(u, p1, u->facing_deg, rk)) ||
-	    !(files = fm__ranks_of(u, p1, u->facing_deg + 90, rk))) {
-		arb_result_fault(r, ARB_ENOMEM, "out of memory reading the ranks of %s", u->id);
-	} else {
-		r->outcome = ARB_VALUE;
-		arb_result_value(r, "ranks", (double)ranks);
-		arb_result_value(r, "files", (double)files);
-		arb_result_explain(r,
-		                   "%s, split up by impassable terrain %s, ends in %zu rank(s) and "
-		                   "%zu file(s)",
-		                   u->id, by, ranks, files);
-	}
-	free(p1);
-	free(rk);
 }

@@ -53,7 +53,6 @@ bool fm__piling_in(const arb_eval *ev);
 
 /* ---- plane ---- */
 
-arb_vec2 fm__dir(double deg);
 double fm__dot(arb_vec2 a, arb_vec2 b);
 arb_vec2 fm__minus(arb_vec2 a, arb_vec2 b);
 double fm__norm_deg(double d);
@@ -63,10 +62,8 @@ void fm__base_half(const arb_model *m, double deg, double *along, double *across
 /* ---- arcs (SH.FORM.FIR.2) ---- */
 
 typedef struct fm_arcs {
-	arb_vec2 f, l;         /* the unit's forward and left unit vectors */
-	double u0, u1, v0, v1; /* its footprint: rear, front, right and left edges */
-	bool wide;             /* half the arc's angle is 90 degrees or more */
-	double t;              /* tan of half the arc's angle */
+	arb_footprint fp; /* the unit's footprint (arb_unit_footprint) */
+	double arc_deg;   /* each arc's angle */
 } fm_arcs;
 
 fm_arcs fm__arcs_of(const arb_unit *u, double arc_deg);
@@ -95,6 +92,14 @@ int fm__arcs_holding(const arb_unit *of, const arb_unit *other, double arc_deg, 
 
 /* Each model's rank (0 = the first) counted in direction deg, written into
  * rank[]; returns the number of ranks, 0 when out of memory. */
+/* The move the unit as a whole makes: the median of its models'
+ * displacements, x and y apart; false when out of memory or empty. */
+bool fm__median_shift(const arb_scenario *s, const arb_unit *u, arb_vec2 *out);
+/* The impassable terrain in the way of model m going straight by shift, or NULL. */
+const char *fm__blocked_by(const arb_scenario *s, const arb_model *m, arb_vec2 shift);
+/* How far model m's path goes beyond the straight line from start to end. */
+double fm__detour_of(const arb_scenario *s, const arb_model *m);
+
 size_t fm__ranks_of(const arb_unit *u, const arb_vec2 *pos, double deg, size_t *rank);
 
 /* ---- coherency ---- */

@@ -54,7 +54,8 @@ static void up_to_own_m(const arb_eval *ev, arb_result *r, bool permit)
 	r->subject = who;
 	r->has_measure = true;
 	/* p and q: where the model starts and ends its move. */
-	r->measure = (arb_measure){.figure = who_len,
+	r->measure = (arb_measure){.points = true,
+	                           .figure = who_len,
 	                           .limit = who_m,
 	                           .margin = who_m - who_len,
 	                           .p = from,
@@ -94,7 +95,8 @@ static void up_to_limit(const arb_eval *ev, arb_result *r, double limit)
 	}
 	r->subject = who;
 	r->has_measure = true;
-	r->measure = (arb_measure){.figure = longest,
+	r->measure = (arb_measure){.points = true,
+	                           .figure = longest,
 	                           .limit = limit,
 	                           .margin = limit - longest,
 	                           .p = from,
@@ -436,18 +438,19 @@ ARB_PREDICATE(sh_mov_diff_2, .clause = "SH.MOV.DIFF.2", .readings = CHAIN_READIN
 /* ---- Models in the Way ---- */
 
 /* Enemy models of the actor as placed bases; NULL/0 when none. */
-static size_t enemies(const arb_eval *ev, arb_placed **out, const char ***ids)
+static int enemies(const arb_eval *ev, arb_placed **out, const char ***ids, size_t *count)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	size_t n = 0;
 	*out = NULL;
 	*ids = NULL;
+	*count = 0;
 	for (size_t i = 0; i < s->n_units; i++)
 		if (strcmp(s->units[i].side, u->side) != 0)
 			n += s->units[i].n_models;
 	if (n == 0)
-		return 0;
+		return ARB_OK;
 	*out = calloc(n, sizeof **out);
 	*ids = calloc(n, sizeof **ids);
 	if (!*out || !*ids) {
@@ -455,7 +458,7 @@ static size_t enemies(const arb_eval *ev, arb_placed **out, const char ***ids)
 		free(*ids);
 		*out = NULL;
 		*ids = NULL;
-		return (size_t)-1;
+		return ARB_ENOMEM;
 	}
 	size_t k = 0;
 	for (size_t i = 0; i < s->n_units; i++)
@@ -464,7 +467,8 @@ static size_t enemies(const arb_eval *ev, arb_placed **out, const char ***ids)
 				(*ids)[k] = s->units[i].models[j].id;
 				(*out)[k++] = arb_model_placed(&s->units[i].models[j]);
 			}
-	return n;
+	*count = n;
+	return ARB_OK;
 }
 
 static void way_1(const arb_eval *ev, arb_result *r, bool any_charge)
@@ -474,8 +478,8 @@ static void way_1(const arb_eval *ev, arb_result *r, bool any_charge)
 	double gap = arb_eval_param(ev, "enemy_gap");
 	arb_placed *foes;
 	const char **ids;
-	size_t n = enemies(ev, &foes, &ids);
-	if (n == (size_t)-1) {
+	size_t n;
+	if (enemies(ev, &foes, &ids, &n)) {
 		arb_result_fault(r, ARB_ENOMEM, "out of memory listing the enemy models");
 		return;
 	}
@@ -541,7 +545,8 @@ ARB_PREDICATE(sh_mov_way_1, .clause = "SH.MOV.WAY.1",
               .readings = ARB_READINGS({"close-combat-phase", WAY_CC_PHASE},
                                        {"any-charge", WAY_ANY_CHARGE}),
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "*", .question = "move.enemy",
-              .params = "enemy_gap", .fingerprint = "183758ce3c221730")
+              .flags = ARB_PRED_ENEMY_ZONE, .params = "enemy_gap",
+              .fingerprint = "183758ce3c221730")
 {
 	way_1(ev, r, arb_eval_reading_arg(ev) == WAY_ANY_CHARGE);
 }
@@ -554,8 +559,8 @@ ARB_PREDICATE(sh_mov_way_2, .clause = "SH.MOV.WAY.2", .ruleset = "scrollhammer",
 	const arb_unit *u = arb_eval_actor(ev);
 	arb_placed *foes;
 	const char **ids;
-	size_t n = enemies(ev, &foes, &ids);
-	if (n == (size_t)-1) {
+	size_t n;
+	if (enemies(ev, &foes, &ids, &n)) {
 		arb_result_fault(r, ARB_ENOMEM, "out of memory listing the enemy models");
 		return;
 	}

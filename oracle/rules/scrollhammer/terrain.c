@@ -18,7 +18,9 @@
 /* "moving through" terrain: the centre of the base, or any part of it. */
 #define THROUGH_READINGS ARB_READINGS({"centre", ARB_THROUGH_CENTRE}, {"base", ARB_THROUGH_BASE})
 
-/* How far model m's move goes through terrain of `kind`, read as `how`. */
+/* How far model m's move goes through terrain of `kind`, read as `how`:
+ * NaN when the geometry ran out of memory (the sum of the pieces carries
+ * it). */
 static double through(const arb_scenario *s, const arb_model *m, const char *kind, arb_through how)
 {
 	const arb_path *p = sh__moving_path(s, m);
@@ -30,7 +32,7 @@ static double through(const arb_scenario *s, const arb_model *m, const char *kin
 		if (strcmp(s->terrain[i].kind, kind) == 0)
 			len += arb_geom_path_through(&pl, p->pts, p->n_pts, s->terrain[i].poly,
 			                             s->terrain[i].n_poly, how, NULL);
-	return len; /* NAN (out of memory) compares false: such a model counts as not through */
+	return len;
 }
 
 /* The actor's models through `kind`: how many, and the one going furthest. */
@@ -40,22 +42,50 @@ typedef struct crossing {
 	double length;
 } crossing;
 
-static crossing crossing_of(const arb_eval *ev, const char *kind, arb_through how)
+/* Counts model `id`, whose move goes len through the terrain, in *models,
+ * *furthest and *length (a model through no more than the tolerance is not
+ * through). A NaN len is no length at all, and neither "through" nor "not
+ * through" (NaN fails every comparison, and `len <= TOL` failing counted
+ * it as through): returns ARB_ENOMEM and changes nothing, else ARB_OK.
+ * Semi-private so that tests/test_geom.c can reach it. */
+int sh_ter__count_through(size_t *models, const char **furthest, double *length, const char *id,
+                          double len);
+
+int sh_ter__count_through(size_t *models, const char **furthest, double *length, const char *id,
+                          double len)
+{
+	if (isnan(len))
+		return ARB_ENOMEM;
+	if (len <= TOL)
+		return ARB_OK;
+	++*models;
+	if (len > *length) {
+		*length = len;
+		*furthest = id;
+	}
+	return ARB_OK;
+}
+
+/* Fills *x; ARB_ENOMEM (and a fault in r) when a length could not be
+ * measured. */
+static int crossing_of(const arb_eval *ev, arb_result *r, const char *kind, arb_through how,
+                       crossing *x)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
-	crossing x = {0, NULL, 0};
+	*x = (crossing){0, NULL, 0};
 	for (size_t i = 0; i < u->n_models; i++) {
-		double len = through(s, &u->models[i], kind, how);
-		if (len <= TOL)
-			continue;
-		x.models++;
-		if (len > x.length) {
-			x.length = len;
-			x.furthest = u->models[i].id;
+		const arb_model *m = &u->models[i];
+		if (sh_ter__count_through(&x->models, &x->furthest, &x->length, m->id,
+		                          through(s, m, kind, how)) != ARB_OK) {
+			arb_result_fault(r, ARB_ENOMEM,
+			                 "out of memory while measuring how far %s moves through "
+			                 "%s terrain",
+			                 m->id, kind);
+			return ARB_ENOMEM;
 		}
 	}
-	return x;
+	return ARB_OK;
 }
 
 static const char *reading_words(arb_through how)
@@ -64,14 +94,6 @@ static const char *reading_words(arb_through how)
 }
 
 /* ---- A model that cannot fit ---- */
-
-/* Whether point p lies inside (or on) the polygon poly[0..n-1]: a base of
- * no size at p is at distance 0 from it. */
-static bool point_in_poly(arb_vec2 p, const arb_vec2 *poly, size_t n)
-{
-	arb_placed dot = {.c = p, .base = {.shape = ARB_BASE_ROUND, .d_mm = 0}};
-	return arb_geom_base_polygon_distance(&dot, poly, n, NULL) <= TOL;
-}
 
 /* A point fact "x,y"; false when absent or malformed. */
 static bool fact_point(const arb_scenario *s, const char *name, arb_vec2 *out)
@@ -113,7 +135,7 @@ ARB_PREDICATE(sh_ter_2, .clause = "SH.TER.2", .ruleset = "scrollhammer", .action
 	}
 	for (size_t i = 0; i < s->n_terrain && !in; i++)
 		if (s->terrain[i].n_poly >= 3 &&
-		    point_in_poly(at, s->terrain[i].poly, s->terrain[i].n_poly))
+		    arb_geom_point_in_polygon(at, s->terrain[i].poly, s->terrain[i].n_poly))
 			in = &s->terrain[i];
 	if (!in) {
 		r->outcome = ARB_NA;
@@ -129,7 +151,8 @@ ARB_PREDICATE(sh_ter_2, .clause = "SH.TER.2", .ruleset = "scrollhammer", .action
 	bool known = fit && sh__fact_num(s, "closest_fit", &closest);
 	if (known) {
 		r->has_measure = true;
-		r->measure = (arb_measure){.figure = d,
+		r->measure = (arb_measure){.points = true,
+		                           .figure = d,
 		                           .limit = closest,
 		                           .margin = closest - d,
 		                           .p = e,
@@ -174,7 +197,9 @@ ARB_PREDICATE(sh_ter_2, .clause = "SH.TER.2", .ruleset = "scrollhammer", .action
 
 static void diff_1(const arb_eval *ev, arb_result *r, arb_through how)
 {
-	crossing x = crossing_of(ev, "difficult", how);
+	crossing x;
+	if (crossing_of(ev, r, "difficult", how, &x))
+		return;
 	int dice[MAX_DICE];
 	if (!x.models) {
 		r->outcome = ARB_NA;
@@ -219,7 +244,9 @@ static bool difficult_value(const arb_eval *ev, int *value, size_t *n)
 
 static void diff_2(const arb_eval *ev, arb_result *r, arb_through how)
 {
-	crossing x = crossing_of(ev, "difficult", how);
+	crossing x;
+	if (crossing_of(ev, r, "difficult", how, &x))
+		return;
 	int value;
 	size_t n;
 	bool ok = difficult_value(ev, &value, &n);
@@ -250,7 +277,9 @@ ARB_PREDICATE(sh_ter_diff_2, .clause = "SH.TER.DIFF.2", .readings = THROUGH_READ
 
 static void diff_3(const arb_eval *ev, arb_result *r, arb_through how)
 {
-	crossing x = crossing_of(ev, "difficult", how);
+	crossing x;
+	if (crossing_of(ev, r, "difficult", how, &x))
+		return;
 	int value;
 	size_t n;
 	if (!x.models) {
@@ -291,7 +320,9 @@ ARB_PREDICATE(sh_ter_diff_3, .clause = "SH.TER.DIFF.3", .readings = THROUGH_READ
 
 static void dang_2(const arb_eval *ev, arb_result *r, arb_through how)
 {
-	crossing x = crossing_of(ev, "dangerous", how);
+	crossing x;
+	if (crossing_of(ev, r, "dangerous", how, &x))
+		return;
 	int dice[MAX_DICE];
 	if (!x.models) {
 		r->outcome = ARB_NA;
@@ -317,7 +348,9 @@ ARB_PREDICATE(sh_ter_dang_2, .clause = "SH.TER.DANG.2", .readings = THROUGH_READ
 
 static void dang_3(const arb_eval *ev, arb_result *r, arb_through how)
 {
-	crossing x = crossing_of(ev, "dangerous", how);
+	crossing x;
+	if (crossing_of(ev, r, "dangerous", how, &x))
+		return;
 	int dice[MAX_DICE];
 	size_t n = arb_scenario_dice_for(arb_eval_scenario(ev), "dangerous_test", dice, MAX_DICE);
 	if (!x.models || n == 0) {
@@ -359,7 +392,10 @@ static size_t dangerous_wounds(const arb_eval *ev, double face, size_t *rolled)
 static void dang_4(const arb_eval *ev, arb_result *r, arb_through how)
 {
 	size_t rolled, w = dangerous_wounds(ev, arb_eval_param(ev, "wound_roll"), &rolled);
-	if (!rolled || !crossing_of(ev, "dangerous", how).models) {
+	crossing x;
+	if (rolled && crossing_of(ev, r, "dangerous", how, &x))
+		return;
+	if (!rolled || !x.models) {
 		r->outcome = ARB_NA;
 		return;
 	}

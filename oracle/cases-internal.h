@@ -1,0 +1,68 @@
+/*
+ * cases-internal.h: what the parts of the case-table loader share, never
+ * included outside them (docs/cases.md describes the tables):
+ *   cases.c        reading CSV with libcsv, field by field; the case set
+ *   cases-row.c    a row: the header's columns, each cell into the scenario
+ *                  and the expectation
+ *   cases-agree.c  whether a verdict agrees with a case
+ */
+#ifndef ARB_CASES_INTERNAL_H
+#define ARB_CASES_INTERNAL_H
+
+#include "internal.h"
+
+/* A slot of the ID index: a case, or NULL when free. */
+struct case_slot {
+	const arb_case *c;
+};
+
+struct arb_caseset {
+	arb_arena *arena;
+	arb_ptrvec cases;       /* arb_case * */
+	struct case_slot *slot; /* the cases by ID: open addressing, at most half full */
+	size_t cap;
+	size_t used;
+};
+
+#define MAX_FIELDS 64
+
+/* One field as read: its text and where it began. */
+typedef struct field {
+	char *text;
+	long line, col;
+} field;
+
+typedef struct loader {
+	arb_caseset *cs;
+	const arb_rulebook *rb;
+	const char *file; /* arena copy */
+	const char *path_ruleset;
+	const char *buf;
+	size_t *nl; /* offsets of newlines */
+	size_t n_nl;
+	size_t pos; /* offset of the byte being parsed */
+	size_t field_start;
+	field fields[MAX_FIELDS];
+	size_t n_fields;
+	bool too_many;
+	long rows;              /* records seen, header included */
+	int colmap[MAX_FIELDS]; /* field index -> enum col of cases-row.c */
+	size_t n_cols;
+	int rc;
+	arb_error *err;
+	bool subphase_given; /* the row's context names a sub-phase */
+} loader;
+
+/* The header row (the first record) into L's column map. */
+int arb__cases_header_row(loader *L);
+/* A data row of L's fields into a case of L->cs; on error the case stays
+ * in the set for the caller to drop with the file. */
+int arb__cases_data_row(loader *L);
+/* The case of that ID in cs, or NULL. */
+const arb_case *arb__cases_find(const arb_caseset *cs, const char *id);
+/* Indexes case c by its ID (ARB_OK or ARB_ENOMEM); after cases are
+ * dropped, arb__cases_reindex rebuilds the index from the set. */
+int arb__cases_index(arb_caseset *cs, const arb_case *c);
+int arb__cases_reindex(arb_caseset *cs);
+
+#endif

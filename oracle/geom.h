@@ -1,0 +1,200 @@
+/* geom.h: the geometry kernel's private parts, shared by oracle/geom-*.c
+ * (arbiter.h, section 2, is the public side). Contracts, thresholds and
+ * what is exact: docs/geometry.md.
+ *
+ * A placed base is held as a convex "core" plus a radius: a round base is
+ * its centre (a point) with radius d/2, a rectangular base is its four
+ * corners with radius 0. The distance between two bases is the distance
+ * between their cores minus both radii.
+ */
+#ifndef ARB_GEOM_H
+#define ARB_GEOM_H
+
+#include "arbiter.h"
+
+#include <math.h>
+#include <stdbool.h>
+
+/* ---- thresholds --------------------------------------------------------- */
+
+/* The kernel's one length threshold (overlaps no deeper are "only
+ * touching", a base this close to terrain touches it): 1e-12 in up to
+ * coordinates of 100 in, then 1e-14 of their magnitude (about 45 units in
+ * the last place of the coordinates), so that rounding at any offset stays
+ * under it. docs/geometry.md, "Thresholds". */
+#define GEOM_EPS_ABS 1e-12
+#define GEOM_EPS_REL 1e-14
+
+static inline double geom_eps(double mag)
+{
+	double e = GEOM_EPS_REL * mag;
+	return e > GEOM_EPS_ABS ? e : GEOM_EPS_ABS;
+}
+
+/* ---- vectors ------------------------------------------------------------ */
+
+static inline arb_vec2 v2(double x, double y)
+{
+	return (arb_vec2){x, y};
+}
+
+static inline arb_vec2 add(arb_vec2 a, arb_vec2 b)
+{
+	return v2(a.x + b.x, a.y + b.y);
+}
+
+static inline arb_vec2 sub(arb_vec2 a, arb_vec2 b)
+{
+	return v2(a.x - b.x, a.y - b.y);
+}
+
+static inline arb_vec2 mul(arb_vec2 a, double s)
+{
+	return v2(a.x * s, a.y * s);
+}
+
+static inline double dot(arb_vec2 a, arb_vec2 b)
+{
+	return a.x * b.x + a.y * b.y;
+}
+
+static inline double cross(arb_vec2 a, arb_vec2 b)
+{
+	return a.x * b.y - a.y * b.x;
+}
+
+/* Table distances are inches, nowhere near overflow: the plain square root
+ * serves, and hypot's care cost 17% of the instructions of judging the
+ * charge cases (callgrind). */
+static inline double norm(arb_vec2 a)
+{
+	return sqrt(a.x * a.x + a.y * a.y);
+}
+
+/* Twice the signed area of triangle abc: > 0 when c is left of a->b. */
+static inline double orient(arb_vec2 a, arb_vec2 b, arb_vec2 c)
+{
+	return cross(sub(b, a), sub(c, a));
+}
+
+static inline arb_vec2 lerp(arb_vec2 a, arb_vec2 b, double t)
+{
+	return add(a, mul(sub(b, a), t));
+}
+
+/* Finite inputs only: fmax and fmin are calls into libm where these are
+ * one instruction. */
+static inline double maxd(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+static inline double mind(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+static inline double clampd(double x, double lo, double hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+static inline double absmax2(arb_vec2 p)
+{
+	return maxd(fabs(p.x), fabs(p.y));
+}
+
+/* Distance from p to segment ab; *c receives the closest point and *t its
+ * parameter along ab (0 when ab has no length). */
+static inline double point_seg_t(arb_vec2 p, arb_vec2 a, arb_vec2 b, arb_vec2 *c, double *t)
+{
+	arb_vec2 ab = sub(b, a);
+	double l2 = dot(ab, ab);
+	double s = l2 > 0 ? dot(sub(p, a), ab) / l2 : 0;
+	s = s < 0 ? 0 : s > 1 ? 1 : s;
+	*c = add(a, mul(ab, s));
+	*t = s;
+	return norm(sub(p, *c));
+}
+
+static inline double point_seg(arb_vec2 p, arb_vec2 a, arb_vec2 b, arb_vec2 *c)
+{
+	double t;
+	return point_seg_t(p, a, b, c, &t);
+}
+
+/* Radius in inches of a round base (any base's d_mm). */
+static inline double base_radius(const arb_placed *a)
+{
+	return fabs(a->base.d_mm) / 2 / ARB_MM_PER_INCH;
+}
+
+/* Fills m (if not NULL) with a figure and real closest points. */
+void arb__geom_put(arb_measure *m, double figure, arb_vec2 p, arb_vec2 q, long other);
+/* Fills m (if not NULL) with a figure and no points (p = q = at). */
+void arb__geom_put_none(arb_measure *m, double figure, arb_vec2 at);
+
+/* ---- convex cores ------------------------------------------------------- */
+
+/* A convex core: 1 vertex = a point, 2 = a segment, 3..8 = a polygon in
+ * counter-clockwise order without repeated vertices. The shape is every
+ * point within r of the core. 8 vertices hold a rect swept along a segment
+ * and the obstacle of a rect for a rect (the sum of two quadrilaterals). */
+#define CORE_MAX 8
+/* Input of arb__geom_hull: up to 16 points (4 corners x 4 corners). */
+#define HULL_MAX 16
+typedef struct core {
+	arb_vec2 v[CORE_MAX];
+	int n;
+	double r;
+} core;
+
+/* Unit vector of a facing; multiples of 90 degrees are exact. */
+arb_vec2 arb__geom_facing(double deg);
+/* Convex hull of pts[0..n-1] (1 <= n <= HULL_MAX) into out (room for n),
+ * counter-clockwise; returns its vertex count (1 or 2 for degenerate
+ * input). */
+int arb__geom_hull(const arb_vec2 *pts, int n, arb_vec2 *out);
+/* Corners of rect base a centred at c, counter-clockwise. */
+void arb__geom_rect_corners(const arb_placed *a, arb_vec2 c, arb_vec2 out[4]);
+/* The core of base a with its centre put at c. */
+core arb__geom_core_at(const arb_placed *a, arb_vec2 c);
+/* What base a covers while its centre moves from c0 to c1. */
+core arb__geom_swept_core(const arb_placed *a, arb_vec2 c0, arb_vec2 c1);
+/* Distance between two cores (radii ignored), closest points in *p, *q. */
+double arb__geom_core_dist(const core *a, const core *b, arb_vec2 *p, arb_vec2 *q);
+/* Gap between two shapes (negative when they overlap), closest points in
+ * *p (on a) and *q (on b); when they touch or overlap, p = q, a point of
+ * both shapes. */
+double arb__geom_shape_gap(const core *a, const core *b, arb_vec2 *p, arb_vec2 *q);
+/* The same from core points x (of a) and y (of b) at core distance d. */
+double arb__geom_gap_points(arb_vec2 x, arb_vec2 y, double d, double ra, double rb, arb_vec2 *p,
+                            arb_vec2 *q);
+/* Crossing-number test of p in the simple polygon poly[0..n-1]. */
+bool arb__geom_inside_polygon(const arb_vec2 *poly, size_t n, arb_vec2 p);
+
+/* Axis-aligned bounding box. */
+typedef struct bbox {
+	double x0, y0, x1, y1;
+} bbox;
+
+/* The square of box_gap: the same test without a square root. */
+static inline double box_gap2(bbox a, bbox b)
+{
+	double dx = maxd(0, maxd(a.x0 - b.x1, b.x0 - a.x1));
+	double dy = maxd(0, maxd(a.y0 - b.y1, b.y0 - a.y1));
+	return dx * dx + dy * dy;
+}
+
+/* The box of core k grown by its radius. */
+bbox arb__geom_core_box(const core *k);
+/* Distance between two boxes (0 when they meet): a lower bound of the
+ * distance between anything inside them. */
+static inline double box_gap(bbox a, bbox b)
+{
+	double dx = maxd(0, maxd(a.x0 - b.x1, b.x0 - a.x1));
+	double dy = maxd(0, maxd(a.y0 - b.y1, b.y0 - a.y1));
+	return sqrt(dx * dx + dy * dy);
+}
+
+#endif

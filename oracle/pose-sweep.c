@@ -1,0 +1,622 @@
+/* pose-sweep.c: the closest approach of a body moving along a path of
+ * poses (translations and rotations) to static bases and polygons
+ * (arbiter.h, section 2b; docs/geometry-rotation.md, "Closest approach
+ * along a path: exact"). How: pose.c's opening comment. */
+#include "internal.h"
+#include "pose.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- trajectories -------------------------------------------------------- */
+
+/* One step as a motion of the plane. */
+typedef struct motion {
+	arb_step_kind kind;
+	arb_vec2 d;    /* translation */
+	arb_vec2 p;    /* rotation: the pivot */
+	int sigma;     /* +1 counter-clockwise, -1 clockwise, 0 no turn */
+	double S;      /* |angle| in radians */
+	double cS, sS; /* cos and sin of the whole signed angle, exact at quarter turns */
+	double angle;  /* degrees, signed */
+} motion;
+
+static motion motion_of(const arb_step *st, const arb_pose *from, const arb_pose *to)
+{
+	motion mo = {.kind = st ? st->kind : ARB_STEP_TRANSLATE, .cS = 1};
+	if (mo.kind == ARB_STEP_ROTATE) {
+		mo.p = st->pivot;
+		mo.angle = st->angle_deg;
+		mo.sigma = st->angle_deg > 0 ? 1 : st->angle_deg < 0 ? -1 : 0;
+		mo.S = fabs(st->angle_deg) * (PI / 180.0);
+		cs_deg(st->angle_deg, &mo.cS, &mo.sS);
+	} else {
+		mo.d = sub(to->c, from->c);
+	}
+	return mo;
+}
+
+/* Where point x (at the start of the step) is at fraction u of it, moved
+ * by the motion (sign +1) or its inverse (-1). */
+static arb_vec2 move_at(const motion *mo, arb_vec2 x, double u, int sign)
+{
+	if (u == 0)
+		return x;
+	if (mo->kind == ARB_STEP_TRANSLATE)
+		return add(x, mul(mo->d, sign * u));
+	double c = mo->cS, s = mo->sS;
+	if (u != 1) {
+		c = cos(mo->S * u);
+		s = mo->sigma * sin(mo->S * u);
+	}
+	return rot_about(x, mo->p, c, sign * s);
+}
+
+static arb_pose pose_at(const motion *mo, const arb_pose *from, double u)
+{
+	arb_pose r = *from;
+	if (mo->kind == ARB_STEP_TRANSLATE) {
+		r.c = u == 1 ? add(from->c, mo->d) : move_at(mo, from->c, u, 1);
+		return r;
+	}
+	return arb_pose_rotate(from, mo->p, u * mo->angle);
+}
+
+/* The path of one point through a step: x0 moved by the motion or by its
+ * inverse. An arc has centre mo->p, radius rho, starts at angle a0 and
+ * turns by dir * s for s in [0, S]. */
+typedef struct traj {
+	const motion *mo;
+	int sign;
+	arb_vec2 x0;
+	double rho, a0;
+	int dir;
+} traj;
+
+static traj traj_of(const motion *mo, arb_vec2 x0, int sign)
+{
+	traj t = {.mo = mo, .sign = sign, .x0 = x0};
+	if (mo->kind == ARB_STEP_ROTATE) {
+		arb_vec2 w = sub(x0, mo->p);
+		t.rho = norm(w);
+		t.a0 = atan2(w.y, w.x);
+		t.dir = sign * mo->sigma;
+	}
+	return t;
+}
+
+static arb_vec2 traj_at(const traj *tr, double u)
+{
+	return move_at(tr->mo, tr->x0, u, tr->sign);
+}
+
+/* The fraction u at which the arc points in direction phi (radians), or -1
+ * when it never does. slack admits a direction a rounding error beyond an
+ * end as that end. */
+static double arc_u(const traj *tr, double phi, double slack)
+{
+	double S = tr->mo->S;
+	if (!(S > 0) || !(tr->rho > 0))
+		return -1;
+	double s = fmod(tr->dir * (phi - tr->a0), TWO_PI);
+	if (s < 0)
+		s += TWO_PI;
+	if (s > S) {
+		if (TWO_PI - s <= slack)
+			s = 0;
+		else if (s - S <= slack)
+			s = S;
+		else
+			return -1;
+	}
+	return s >= S ? 1 : s / S;
+}
+
+static double arc_u_at(const traj *tr, arb_vec2 x, double slack)
+{
+	arb_vec2 w = sub(x, tr->mo->p);
+	return arc_u(tr, atan2(w.y, w.x), slack);
+}
+
+/* A candidate: distance d at fraction u between x (on the trajectory) and
+ * y (on the segment). */
+typedef struct hit {
+	double d, u;
+	arb_vec2 x, y;
+} hit;
+
+static void take(hit *best, double d, double u, arb_vec2 x, arb_vec2 y)
+{
+	if (d < best->d || (d == best->d && u < best->u))
+		*best = (hit){d, u, x, y};
+}
+
+/* The same, for first contact: the earliest wins. */
+static void take_first(hit *best, double d, double u, arb_vec2 x, arb_vec2 y)
+{
+	if (u < best->u || (u == best->u && d < best->d))
+		*best = (hit){d, u, x, y};
+}
+
+static void eval_at(const traj *tr, double u, arb_vec2 e0, arb_vec2 e1, hit *best)
+{
+	arb_vec2 x = traj_at(tr, u), y;
+	double d = point_seg(x, e0, e1, &y);
+	take(best, d, u, x, y);
+}
+
+/* Smallest distance between the trajectory and segment e0e1, into *best
+ * (kept when it is smaller). Every candidate is a true distance between a
+ * point of the trajectory and one of the segment; the candidates include
+ * every local minimum (see the file's comment), so their least is the
+ * minimum. */
+static void traj_seg(const traj *tr, arb_vec2 e0, arb_vec2 e1, hit *best)
+{
+	eval_at(tr, 0, e0, e1, best);
+	eval_at(tr, 1, e0, e1, best);
+	if (tr->mo->kind == ARB_STEP_TRANSLATE) {
+		arb_vec2 dd = mul(tr->mo->d, tr->sign), x1 = add(tr->x0, dd);
+		double l2 = dot(dd, dd);
+		if (!(l2 > 0))
+			return;
+		/* each end of the segment against the trajectory */
+		for (int k = 0; k < 2; k++) {
+			double u = dot(sub(k ? e1 : e0, tr->x0), dd) / l2;
+			if (u > 0 && u < 1)
+				eval_at(tr, u, e0, e1, best);
+		}
+		/* a proper crossing is exactly 0 (as in geom.c) */
+		double d1 = orient(e0, e1, tr->x0), d2 = orient(e0, e1, x1);
+		double d3 = orient(tr->x0, x1, e0), d4 = orient(tr->x0, x1, e1);
+		if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) &&
+		    ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) {
+			double u = d1 / (d1 - d2);
+			arb_vec2 x = traj_at(tr, u);
+			take(best, 0, u, x, x);
+		}
+		return;
+	}
+	arb_vec2 p = tr->mo->p;
+	double rho = tr->rho;
+	if (!(rho > 0) || !(tr->mo->S > 0))
+		return; /* the point does not move: its two ends said it all */
+	/* each end of the segment against the arc: nearest on its ray */
+	for (int k = 0; k < 2; k++) {
+		arb_vec2 e = k ? e1 : e0;
+		if (norm(sub(e, p)) > 0) {
+			double u = arc_u_at(tr, e, ARC_SLACK);
+			if (u > 0 && u < 1)
+				eval_at(tr, u, e0, e1, best);
+		}
+	}
+	arb_vec2 ev = sub(e1, e0);
+	double L = norm(ev);
+	if (!(L > 0))
+		return;
+	arb_vec2 eh = mul(ev, 1 / L), nh = v2(-eh.y, eh.x);
+	/* interior critical points: the arc's radius normal to the segment */
+	for (int k = -1; k <= 1; k += 2) {
+		double u = arc_u(tr, atan2(k * nh.y, k * nh.x), ARC_SLACK);
+		if (u > 0 && u < 1)
+			eval_at(tr, u, e0, e1, best);
+	}
+	/* crossings of the circle with the segment: exactly 0 */
+	double h = fabs(cross(eh, sub(p, e0)));
+	if (h < rho) {
+		double half = sqrt((rho - h) * (rho + h));
+		arb_vec2 f = add(e0, mul(eh, dot(sub(p, e0), eh)));
+		for (int k = -1; k <= 1; k += 2) {
+			arb_vec2 x = add(f, mul(eh, k * half));
+			double t = dot(sub(x, e0), eh) / L, u;
+			if (t >= 0 && t <= 1 && (u = arc_u_at(tr, x, 0)) >= 0)
+				take(best, 0, u, x, x);
+		}
+	}
+}
+
+/* Adds to cand[] the fractions at which the trajectory meets the line
+ * through a0 with unit direction ah, where the meeting point's parameter
+ * along the line is in [lo, hi] (a segment of the stadium's boundary). */
+static void line_meets(const traj *tr, arb_vec2 a0, arb_vec2 ah, double lo, double hi, double *cand,
+                       int *nc)
+{
+	if (tr->mo->kind == ARB_STEP_TRANSLATE) {
+		arb_vec2 dd = mul(tr->mo->d, tr->sign);
+		double den = cross(dd, ah);
+		if (den == 0)
+			return; /* parallel: meets at a circle's end instead */
+		arb_vec2 w = sub(a0, tr->x0);
+		double u = cross(w, ah) / den, t = cross(w, dd) / den;
+		if (u >= 0 && u <= 1 && t >= lo && t <= hi)
+			cand[(*nc)++] = u;
+		return;
+	}
+	arb_vec2 p = tr->mo->p;
+	double rho = tr->rho, h = fabs(cross(ah, sub(p, a0)));
+	if (!(rho > 0) || h > rho)
+		return;
+	double half = sqrt((rho - h) * (rho + h)), tf = dot(sub(p, a0), ah);
+	for (int k = -1; k <= 1; k += 2) {
+		double t = tf + k * half, u;
+		if (t >= lo && t <= hi && (u = arc_u_at(tr, add(a0, mul(ah, t)), ARC_SLACK)) >= 0)
+			cand[(*nc)++] = u;
+	}
+}
+
+/* Adds the fractions at which the trajectory meets the circle (c, R). */
+static void circle_meets(const traj *tr, arb_vec2 c, double R, double *cand, int *nc)
+{
+	if (tr->mo->kind == ARB_STEP_TRANSLATE) {
+		arb_vec2 dd = mul(tr->mo->d, tr->sign), w = sub(tr->x0, c);
+		double l = norm(dd);
+		if (!(l > 0))
+			return;
+		double h = fabs(cross(dd, w)) / l;
+		if (h > R)
+			return;
+		double t0 = -dot(dd, w) / (l * l), half = sqrt((R - h) * (R + h)) / l;
+		for (int k = -1; k <= 1; k += 2) {
+			double u = t0 + k * half;
+			if (u >= 0 && u <= 1)
+				cand[(*nc)++] = u;
+		}
+		return;
+	}
+	/* two circles: centres p (radius rho) and c (radius R) */
+	arb_vec2 p = tr->mo->p, w = sub(c, p);
+	double rho = tr->rho, D = norm(w);
+	if (!(rho > 0) || !(D > 0) || D > rho + R || D < fabs(rho - R))
+		return;
+	double a = (D * D + rho * rho - R * R) / (2 * D), h2 = rho * rho - a * a;
+	double h = h2 > 0 ? sqrt(h2) : 0;
+	arb_vec2 wh = mul(w, 1 / D), m = add(p, mul(wh, a));
+	for (int k = -1; k <= 1; k += 2) {
+		double u = arc_u_at(tr, add(m, mul(v2(-wh.y, wh.x), k * h)), ARC_SLACK);
+		if (u >= 0)
+			cand[(*nc)++] = u;
+	}
+}
+
+/* The first fraction u at which the trajectory comes within R of segment
+ * e0e1, into *first (kept when earlier); false when it never does. The
+ * set within R of the segment is a stadium, so the trajectory first enters
+ * it on one of its two straight sides or two end circles, or is inside at
+ * u = 0. Should rounding hide a grazing entry, the pair's closest approach
+ * (within R) stands in: it is never earlier than the true entry. */
+static bool traj_entry(const traj *tr, arb_vec2 e0, arb_vec2 e1, double R, hit *first)
+{
+	hit h0 = {INFINITY, 2, {0, 0}, {0, 0}};
+	eval_at(tr, 0, e0, e1, &h0);
+	if (h0.d <= R) {
+		take_first(first, h0.d, 0, h0.x, h0.y);
+		return true;
+	}
+	double cand[8];
+	int nc = 0;
+	arb_vec2 ev = sub(e1, e0);
+	double L = norm(ev);
+	if (L > 0) {
+		arb_vec2 eh = mul(ev, 1 / L), nh = v2(-eh.y, eh.x);
+		line_meets(tr, add(e0, mul(nh, R)), eh, 0, L, cand, &nc);
+		line_meets(tr, sub(e0, mul(nh, R)), eh, 0, L, cand, &nc);
+	}
+	circle_meets(tr, e0, R, cand, &nc);
+	if (L > 0)
+		circle_meets(tr, e1, R, cand, &nc);
+	double u = 2;
+	for (int i = 0; i < nc; i++)
+		u = fmin(u, cand[i]);
+	if (u > 1) {
+		hit m = {INFINITY, 2, {0, 0}, {0, 0}};
+		traj_seg(tr, e0, e1, &m);
+		if (!(m.d <= R))
+			return false;
+		u = m.u;
+	}
+	arb_vec2 x = traj_at(tr, u), y;
+	double d = point_seg(x, e0, e1, &y);
+	take_first(first, d, u, x, y);
+	return true;
+}
+
+/* ---- bodies against obstacles ------------------------------------------ */
+
+/* A static shape: vertices v[0..n-1] and radius r. n == 1 is a point (one
+ * degenerate edge), n == 2 a segment (one edge), n >= 3 a closed polygon. */
+typedef struct obstacle {
+	const arb_vec2 *v;
+	size_t n;
+	double r;
+} obstacle;
+
+static size_t obs_edges(const obstacle *o)
+{
+	return o->n < 3 ? 1 : o->n;
+}
+
+static void obs_edge(const obstacle *o, size_t i, arb_vec2 *e0, arb_vec2 *e1)
+{
+	*e0 = o->v[i];
+	*e1 = o->v[o->n == 1 ? 0 : o->n == 2 ? 1 : (i + 1) % o->n];
+}
+
+static void shape_edge(const shape *k, int i, arb_vec2 *e0, arb_vec2 *e1)
+{
+	*e0 = k->v[i];
+	*e1 = k->v[k->n == 1 ? 0 : (i + 1) % k->n];
+}
+
+/* Core-to-core closest approach over the step of mover core mv (placed
+ * at the step's start) under motion mo, and obstacle o, into *best: x is
+ * the mover's point (at fraction u), y the obstacle's. With `entry`, the
+ * first fraction at which they come within R instead; returns whether
+ * they ever do (false without `entry`). */
+static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, double R, bool entry,
+                       hit *best)
+{
+	bool any = false;
+	for (int i = 0; i < mv->n; i++) {
+		traj tr = traj_of(mo, mv->v[i], 1);
+		for (size_t j = 0; j < obs_edges(o); j++) {
+			arb_vec2 e0, e1;
+			obs_edge(o, j, &e0, &e1);
+			if (entry)
+				any |= traj_entry(&tr, e0, e1, R, best);
+			else
+				traj_seg(&tr, e0, e1, best);
+		}
+	}
+	if (mv->n == 1)
+		return any; /* a point's only edge is itself: done above */
+	/* the obstacle's vertices against the mover's edges, in the mover's frame */
+	for (size_t j = 0; j < o->n; j++) {
+		traj tr = traj_of(mo, o->v[j], -1);
+		for (int i = 0; i < mv->n; i++) {
+			arb_vec2 e0, e1;
+			hit h = {INFINITY, 2, {0, 0}, {0, 0}};
+			shape_edge(mv, i, &e0, &e1);
+			if (entry && !traj_entry(&tr, e0, e1, R, &h))
+				continue;
+			if (!entry)
+				traj_seg(&tr, e0, e1, &h);
+			any |= entry;
+			/* back to the table: the mover's point moves with it */
+			arb_vec2 x = move_at(mo, h.y, h.u, 1);
+			if (entry)
+				take_first(best, h.d, h.u, x, o->v[j]);
+			else
+				take(best, h.d, h.u, x, o->v[j]);
+		}
+	}
+	return any;
+}
+
+/* The obstacles of one sweep: bases, or one polygon. */
+typedef struct field {
+	const arb_placed *bases;
+	size_t n_bases;
+	const arb_vec2 *poly;
+	size_t np;
+} field;
+
+static size_t field_count(const field *f)
+{
+	return f->poly ? 1 : f->n_bases;
+}
+
+static obstacle field_obstacle(const field *f, size_t j, shape *store)
+{
+	if (f->poly)
+		return (obstacle){f->poly, f->np, 0};
+	*store = shape_of(&f->bases[j]);
+	return (obstacle){store->v, (size_t)store->n, store->r};
+}
+
+/* The static distance at the start of a step, which alone sees one shape
+ * already inside the other. */
+static double field_static(const field *f, size_t j, const arb_placed *part, arb_measure *m)
+{
+	if (f->poly)
+		return arb_geom_base_polygon_distance(part, f->poly, f->np, m);
+	return arb_geom_distance(part, &f->bases[j], m);
+}
+
+/* The closest points of two shapes from core points x, y (|x - y| = d)
+ * and radii: when apart, each point on its own shape's boundary; when they
+ * touch or overlap, one point in both. The points within rm of x and ro
+ * of y along xy run from max(0, d - ro) to min(d, rm) from x, and the
+ * middle of that run is taken. */
+static void shape_points(arb_vec2 x, arb_vec2 y, double rm, double ro, arb_vec2 *p, arb_vec2 *q)
+{
+	double d = norm(sub(y, x));
+	if (!(d > 0)) {
+		*p = *q = x;
+		return;
+	}
+	arb_vec2 u = mul(sub(y, x), 1 / d);
+	if (d - rm - ro > 0) {
+		*p = add(x, mul(u, rm));
+		*q = sub(y, mul(u, ro));
+		return;
+	}
+	double lo = fmax(0, d - ro), hi = fmin(d, rm);
+	*p = *q = add(x, mul(u, lo <= hi ? (lo + hi) / 2 : (d - ro + rm) / 2));
+}
+
+/* A point of the table as a base of no size, to ask the static kernel
+ * whether a shape covers it. */
+static arb_placed dot_at(arb_vec2 c)
+{
+	arb_placed b = {.c = c, .base = {.shape = ARB_BASE_ROUND, .d_mm = 0}};
+	return b;
+}
+
+/* Where a mover that already touches or overlaps obstacle j at the start
+ * of a step touches it: a core point pair within the radii, else (no
+ * boundaries near: one shape inside the other) a core vertex of the one
+ * inside. The static measure is not used: it need not be a common point. */
+static hit start_contact(const shape *mv, const obstacle *o, const field *f, size_t j,
+                         const arb_placed *w)
+{
+	motion still = {.kind = ARB_STEP_TRANSLATE, .cS = 1};
+	hit h = {INFINITY, 2, {0, 0}, {0, 0}};
+	arb_measure m;
+	pair_sweep(&still, mv, o, 0, false, &h);
+	h.u = 0;
+	if (h.d <= mv->r + o->r + 1e-9)
+		return h;
+	arb_placed pt = dot_at(mv->v[0]);
+	if (field_static(f, j, &pt, &m) <= 0)
+		return (hit){0, 0, mv->v[0], mv->v[0]};
+	pt = dot_at(o->v[0]);
+	if (arb_geom_distance(w, &pt, &m) <= 0)
+		return (hit){0, 0, o->v[0], o->v[0]};
+	return h; /* cannot be: the static kernel said they meet */
+}
+
+/* A candidate answer of a sweep: hit h of part `part` against `other` in
+ * step `step`, with the radii that turn core points into base points. */
+typedef struct cand {
+	double gap;
+	hit h;
+	size_t step;
+	long part, other;
+	double rm, ro;
+} cand;
+
+static void sweep_fill(arb_sweep *out, const cand *c, const motion *mo, const arb_pose *from)
+{
+	out->m.figure = c->gap > 0 ? c->gap : 0;
+	out->m.limit = out->m.margin = 0;
+	shape_points(c->h.x, c->h.y, c->rm, c->ro, &out->m.p, &out->m.q);
+	out->m.points = true;
+	out->m.other = c->other;
+	out->part = c->part;
+	out->step = c->step;
+	out->t = c->h.u;
+	out->turned_deg = mo->kind == ARB_STEP_ROTATE ? c->h.u * mo->angle : 0;
+	out->pose = pose_at(mo, from, c->h.u);
+	out->contact = !(c->gap > 0);
+}
+
+/* Steps are swept in order. Until one brings contact the answer is the
+ * smallest gap (ties to the earliest); in the first step with contact it
+ * is where contact first begins, and later steps cannot change that. */
+static int sweep(arb_sweep *out, const arb_body *body, const arb_pose_path *path, const field *f,
+                 arb_error *err)
+{
+	int rc;
+	if (!out)
+		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "out", "no result given");
+	if ((rc = arb__pose_body_check(body, err)) ||
+	    (rc = arb__pose_path_shape_check(NULL, path, err)))
+		return rc;
+	memset(out, 0, sizeof *out);
+	out->m.figure = INFINITY;
+	out->m.other = -1;
+	out->m.p = out->m.q = path->poses[0].c;
+	out->part = -1;
+	out->pose = path->poses[0];
+	size_t steps = path->n_steps ? path->n_steps : 1; /* none: one step that stays */
+	arb_step stay = {.kind = ARB_STEP_TRANSLATE};
+	cand best = {.gap = INFINITY};
+	motion best_mo = {0};
+	const arb_pose *best_from = NULL;
+	for (size_t k = 0; k < steps; k++) {
+		const arb_pose *from = &path->poses[k];
+		const arb_pose *to = path->n_steps ? &path->poses[k + 1] : from;
+		motion mo = motion_of(path->n_steps ? &path->steps[k] : &stay, from, to);
+		cand first = {.gap = 0, .h = {INFINITY, 2, {0, 0}, {0, 0}}};
+		bool contact = false;
+		for (size_t i = 0; i < body->n_parts; i++) {
+			arb_placed w = arb_pose_place(from, &body->parts[i]);
+			shape mv = shape_of(&w);
+			for (size_t j = 0; j < field_count(f); j++) {
+				shape store;
+				obstacle o = field_obstacle(f, j, &store);
+				cand c = {
+				    .step = k, .part = (long)i, .other = f->poly ? -1 : (long)j};
+				c.rm = mv.r;
+				c.ro = o.r;
+				if (field_static(f, j, &w, NULL) <= 0) {
+					/* touching or inside already at the step's start */
+					c.h = start_contact(&mv, &o, f, j, &w);
+					if (!contact || first.h.u > 0)
+						first = c;
+					contact = true;
+					continue;
+				}
+				c.h = (hit){INFINITY, 2, {0, 0}, {0, 0}};
+				pair_sweep(&mo, &mv, &o, 0, false, &c.h);
+				c.gap = c.h.d - mv.r - o.r;
+				if (c.gap > 0) {
+					if (c.gap < best.gap ||
+					    (c.gap == best.gap && k == best.step &&
+					     c.h.u < best.h.u)) {
+						best = c;
+						best_mo = mo;
+						best_from = from;
+					}
+					continue;
+				}
+				/* contact in this step: where does it begin? */
+				hit e = {INFINITY, 2, {0, 0}, {0, 0}};
+				if (pair_sweep(&mo, &mv, &o, mv.r + o.r, true, &e))
+					c.h = e; /* else rounding hid it: the deepest point stands
+					            in */
+				c.gap = 0;
+				if (!contact || c.h.u < first.h.u)
+					first = c;
+				contact = true;
+			}
+		}
+		if (contact) {
+			sweep_fill(out, &first, &mo, from);
+			return ARB_OK;
+		}
+	}
+	if (best_from)
+		sweep_fill(out, &best, &best_mo, best_from);
+	return ARB_OK;
+}
+
+int arb_pose_sweep_distance(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
+                            const arb_placed *others, size_t n_others, arb_error *err)
+{
+	if (n_others && !others)
+		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "others", "no bases given");
+	field f = {.bases = others, .n_bases = n_others};
+	return sweep(out, body, path, &f, err);
+}
+
+int arb_pose_sweep_polygon(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
+                           const arb_vec2 *poly, size_t n, arb_error *err)
+{
+	if (!poly || n == 0)
+		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "polygon", "no polygon given");
+	for (size_t i = 0; i < n; i++)
+		if (!finite2(poly[i]))
+			return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "polygon",
+			                     "polygon vertex %zu is not finite", i);
+	field f = {.poly = poly, .np = n};
+	return sweep(out, body, path, &f, err);
+}
+
+int arb_rotation_distance(arb_sweep *out, const arb_placed *mover, arb_vec2 pivot, double angle_deg,
+                          const arb_placed *others, size_t n_others, arb_error *err)
+{
+	if (!mover)
+		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "mover", "no base given");
+	arb_placed part = *mover;
+	part.c = v2(0, 0);
+	part.facing_deg = 0;
+	arb_body body = {&part, 1};
+	arb_pose poses[2] = {{mover->c, mover->facing_deg}, {mover->c, mover->facing_deg}};
+	arb_step st = {.kind = ARB_STEP_ROTATE, .pivot = pivot, .angle_deg = angle_deg};
+	if (finite2(pivot) && isfinite(angle_deg) && finite2(mover->c) &&
+	    isfinite(mover->facing_deg))
+		poses[1] = arb_pose_rotate(&poses[0], pivot, angle_deg);
+	arb_pose_path path = {poses, &st, 1};
+	return arb_pose_sweep_distance(out, &body, &path, others, n_others, err);
+}
