@@ -317,6 +317,79 @@ Test(geos, base_polygon_distance)
 	GEOS_finish_r(h);
 }
 
+/* ---- polygon to polygon, point in polygon (units.c) ---------------------------- */
+
+Test(geos, polygon_polygon_distance)
+{
+	GEOSContextHandle_t h = geos_new();
+	lcg_state = 11;
+	arb_vec2 a[40], b[40];
+	int met = 0, apart = 0;
+	for (int it = 0; it < 2000; it++) {
+		arb_vec2 o = any_offset();
+		size_t na = any_polygon(o, a);
+		size_t nb = any_polygon((arb_vec2){o.x + lcg(-10, 10), o.y + lcg(-10, 10)}, b);
+		GEOSGeometry *ga = g_polygon(h, a, na), *gb = g_polygon(h, b, nb);
+		double want = g_dist(h, ga, gb);
+		arb_measure m;
+		double got = arb_geom_polygon_distance(a, na, b, nb, &m);
+		double mag = fmax(magnitude(a, na), magnitude(b, nb));
+		AGREE(got, want, mag, "polygons of %zu and %zu", na, nb);
+		cr_assert(m.points);
+		AGREE(hypot(m.p.x - m.q.x, m.p.y - m.q.y), want, mag, "|p - q|");
+		/* p on (or in) the first, q on (or in) the second */
+		GEOSGeometry *gp = g_point(h, m.p), *gq = g_point(h, m.q);
+		AGREE(g_dist(h, gp, ga), 0, mag, "p off the first polygon");
+		AGREE(g_dist(h, gq, gb), 0, mag, "q off the second polygon");
+		if (want == 0) /* crossing, touching or nested: a point of both */
+			AGREE(g_dist(h, gp, gb), 0, mag, "p off the second polygon");
+		met += want == 0;
+		apart += want > 0;
+		GEOSGeom_destroy_r(h, gp);
+		GEOSGeom_destroy_r(h, gq);
+		GEOSGeom_destroy_r(h, ga);
+		GEOSGeom_destroy_r(h, gb);
+	}
+	/* both outcomes in numbers, so that neither branch goes untested */
+	cr_assert(met > 200 && apart > 200, "%d meeting, %d apart", met, apart);
+	GEOS_finish_r(h);
+}
+
+Test(geos, point_in_polygon)
+{
+	GEOSContextHandle_t h = geos_new();
+	lcg_state = 13;
+	arb_vec2 poly[40];
+	int in = 0, out = 0;
+	for (int it = 0; it < 4000; it++) {
+		arb_vec2 o = any_offset();
+		size_t n = any_polygon(o, poly);
+		arb_vec2 q = {o.x + lcg(-7, 7), o.y + lcg(-7, 7)};
+		if (lcg(0, 1) < 0.1) /* a vertex, or the middle of an edge */
+			q = lcg(0, 1) < 0.5 ? poly[it % n]
+			                    : (arb_vec2){(poly[0].x + poly[1].x) / 2,
+			                                 (poly[0].y + poly[1].y) / 2};
+		GEOSGeometry *gp = g_polygon(h, poly, n), *gq = g_point(h, q);
+		double edge = g_dist(h, gq, gp);
+		char covers = GEOSCovers_r(h, gp, gq);
+		cr_assert(covers == 0 || covers == 1);
+		double mag = fmax(magnitude(poly, n), magnitude(&q, 1));
+		bool got = arb_geom_point_in_polygon(q, poly, n);
+		/* on the boundary (within the tolerance) counts as inside; off it,
+		 * the kernel and GEOS agree */
+		if (edge > ARB_TOLERANCE_IN + tol_at(mag))
+			cr_assert(eq(int, got, covers), "point (%.17g, %.17g)", q.x, q.y);
+		else
+			cr_assert(got, "point (%.17g, %.17g) on the boundary", q.x, q.y);
+		in += got;
+		out += !got;
+		GEOSGeom_destroy_r(h, gq);
+		GEOSGeom_destroy_r(h, gp);
+	}
+	cr_assert(in > 400 && out > 400, "%d in, %d out", in, out);
+	GEOS_finish_r(h);
+}
+
 /* ---- swept distance and overlap -------------------------------------------------- */
 
 static void check_swept(GEOSContextHandle_t h, const arb_placed *mover, const arb_vec2 *pts,
