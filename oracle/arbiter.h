@@ -1002,6 +1002,14 @@ double arb_eval_param(const arb_eval *ev, const char *name);
 /* The unit the action names, and whether a model of it is on the move.
  * NULL when the action names no unit. */
 const arb_unit *arb_eval_actor(const arb_eval *ev);
+/* What the predicates of one judgement share, computed once: the value for
+ * key (the address of a static object of the caller's), built by make on
+ * the first call and freed by free_fn when the judgement ends. It may
+ * depend only on the scenario and the actor, never on a reading or a
+ * parameter, and is read-only to every predicate. NULL when make fails
+ * (or a judgement already holds ARB_MEMO_MAX values: engine.h). */
+void *arb_eval_memo(const arb_eval *ev, const void *key, void *(*make)(const arb_eval *ev),
+                    void (*free_fn)(void *));
 /* The reading being judged: its name (NULL when the clause has one reading)
  * and the argument of its row in the predicate's readings table (0 if none). */
 const char *arb_eval_reading(const arb_eval *ev);

@@ -764,13 +764,13 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_erro
 	int rc = ARB_OK;
 	arb_verdict *v = calloc(1, sizeof *v);
 	idset violates = {0}, disputed = {0}, missing = {0};
+	arb_eval ev = {.o = o, .s = s, .actor = arb_scenario_unit(s, s->action.unit)};
 	*out = NULL;
 	if (!v || !(v->trace = calloc(j->n_app ? j->n_app : 1, sizeof *v->trace))) {
 		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 		goto done;
 	}
 	v->scenario_id = s->id;
-	arb_eval ev = {.o = o, .s = s, .actor = arb_scenario_unit(s, s->action.unit)};
 	for (size_t a = 0; a < j->n_app; a++) {
 		const arb_bound *b = &o->bound[j->app[a]];
 		const arb_predicate *p = b->pred;
@@ -857,6 +857,7 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_erro
 	v->n_missing = missing.n;
 	violates.v = disputed.v = missing.v = NULL;
 done:
+	arb__eval_memo_free(&ev);
 	free(violates.v);
 	free(disputed.v);
 	free(missing.v);

@@ -107,12 +107,25 @@ struct arb_oracle {
  * index among its ruleset's placements. */
 void arb__placement_fn(const arb_eval *ev, arb_result *r);
 
+/* What the predicates of one judgement share (arb_eval_memo). */
+#define ARB_MEMO_MAX 8
+typedef struct arb_memo {
+	const void *key;
+	void *value;
+	void (*free_fn)(void *);
+} arb_memo;
+
 struct arb_eval {
 	const arb_oracle *o;
 	const arb_bound *b;
 	const arb_scenario *s;
 	const arb_unit *actor;
 	const char *fault; /* a parameter read without being declared */
+	arb_memo memo[ARB_MEMO_MAX];
+	size_t n_memo;
 };
+
+/* Frees what the judgement's predicates shared. */
+void arb__eval_memo_free(arb_eval *ev);
 
 #endif

@@ -632,6 +632,29 @@ int arb_eval_reading_arg(const arb_eval *ev)
 	return ev->b->reading_arg;
 }
 
+void *arb_eval_memo(const arb_eval *ev, const void *key, void *(*make)(const arb_eval *ev),
+                    void (*free_fn)(void *))
+{
+	arb_eval *e = (arb_eval *)ev; /* the memo belongs to the judgement */
+	for (size_t i = 0; i < e->n_memo; i++)
+		if (e->memo[i].key == key)
+			return e->memo[i].value;
+	if (e->n_memo == ARB_MEMO_MAX)
+		return NULL; /* no room: as out of memory */
+	void *v = make(ev);
+	if (v)
+		e->memo[e->n_memo++] = (arb_memo){key, v, free_fn};
+	return v;
+}
+
+void arb__eval_memo_free(arb_eval *ev)
+{
+	for (size_t i = 0; i < ev->n_memo; i++)
+		if (ev->memo[i].free_fn)
+			ev->memo[i].free_fn(ev->memo[i].value);
+	ev->n_memo = 0;
+}
+
 double arb_eval_param(const arb_eval *ev, const char *name)
 {
 	for (size_t i = 0; i < ev->b->n_params; i++)

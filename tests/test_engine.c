@@ -196,6 +196,44 @@ ARB_PREDICATE(pl_x, .clause = "PL.X.1", .ruleset = "parland", .actions = "*", .p
 	r->outcome = ARB_NA;
 }
 
+/* memoland: two predicates share one value per judgement (arb_eval_memo). */
+static int g_memo_made, g_memo_freed;
+static char g_memo_key;
+
+static void *memo_make(const arb_eval *ev)
+{
+	int *n = malloc(sizeof *n);
+	if (n)
+		*n = (int)arb_eval_scenario(ev)->n_units + 40;
+	g_memo_made++;
+	return n;
+}
+
+static void memo_free(void *p)
+{
+	g_memo_freed++;
+	free(p);
+}
+
+static void memo_read(const arb_eval *ev, arb_result *r)
+{
+	const int *n = arb_eval_memo(ev, &g_memo_key, memo_make, memo_free);
+	r->outcome = n && *n == 42 ? ARB_HOLDS : ARB_VIOLATED;
+	arb_result_explain(r, "shared %d", n ? *n : -1);
+}
+
+ARB_PREDICATE(ml_a, .clause = "ML.A.1", .ruleset = "memoland", .actions = "*", .phases = "*",
+              .question = "q.a", .fingerprint = "0000000000000000")
+{
+	memo_read(ev, r);
+}
+
+ARB_PREDICATE(ml_b, .clause = "ML.B.1", .ruleset = "memoland", .actions = "*", .phases = "*",
+              .question = "q.b", .fingerprint = "0000000000000000")
+{
+	memo_read(ev, r);
+}
+
 /* yardland: a parameter in yards, read in inches on the table. */
 ARB_PREDICATE(yl_y, .clause = "YL.Y.1", .ruleset = "yardland", .actions = "*", .phases = "*",
               .question = "value.sight", .params = "sight", .fingerprint = "0000000000000000")
@@ -674,6 +712,33 @@ static double yard_sight(void)
 	arb_verdict_free(v);
 	arb_scenario_free(s);
 	return x;
+}
+
+Test(engine, a_memo_is_made_once_per_judgement_and_freed)
+{
+	put("spec/conventions.md", kConv);
+	write_ruleset("memoland", "ML",
+	              "{#ML.A.1 constraint}\nOne.\n\n{#ML.B.1 constraint}\nTwo.\n");
+	g_rb = load_rb();
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_oracle_new(&g_o, g_rb, &err), ARB_OK));
+	arb_scenario *s = scen();
+	s->ruleset = "memoland";
+	s->context.subphase = NULL;
+	s->units[0].formation = NULL;
+	g_memo_made = g_memo_freed = 0;
+	for (int k = 1; k <= 2; k++) {
+		arb_verdict *v = judge(s, NULL);
+		cr_assert(eq(sz, v->n_trace, 2));
+		STR_EQ(v->trace[0].result.explanation, "shared 42");
+		STR_EQ(v->trace[1].result.explanation, "shared 42");
+		/* two predicates, one value per judgement, freed when it ends */
+		cr_assert(eq(int, g_memo_made, k));
+		cr_assert(eq(int, g_memo_freed, k));
+		arb_verdict_free(v);
+	}
+	arb_scenario_free(s);
 }
 
 Test(engine, yards_by_the_conventions_scale)

@@ -232,6 +232,10 @@ bool chg__need_range(const arb_eval *ev, arb_result *r, double *range)
 
 void chg__free(chg *x)
 {
+	if (x->shared) { /* a copy of the judgement's memo: the memo frees it */
+		memset(x, 0, sizeof *x);
+		return;
+	}
 	free(x->start);
 	free(x->end);
 	free(x->path);
@@ -248,7 +252,41 @@ bool chg__touching(const arb_placed *a, const arb_placed *b)
 	return arb_geom_distance(a, b, NULL) <= TOL;
 }
 
+static void chg_memo_free(void *p)
+{
+	chg *x = p;
+	chg__free(x);
+	free(x);
+}
+
+/* The measurements of the charge, taken once per judgement: every charge
+ * predicate reads the same (they depend on the scenario and the actor). */
+static void *chg_memo_make(const arb_eval *ev);
+
 bool chg__measure(chg *x, const arb_eval *ev)
+{
+	static const char key = 0;
+	const chg *m = arb_eval_memo(ev, &key, chg_memo_make, chg_memo_free);
+	if (!m)
+		return false;
+	*x = *m;
+	x->shared = true; /* the memo's arrays: chg__free leaves them */
+	return true;
+}
+
+static bool chg_measure_now(chg *x, const arb_eval *ev);
+
+static void *chg_memo_make(const arb_eval *ev)
+{
+	chg *x = malloc(sizeof *x);
+	if (!x || !chg_measure_now(x, ev)) {
+		free(x);
+		return NULL;
+	}
+	return x;
+}
+
+static bool chg_measure_now(chg *x, const arb_eval *ev)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);

@@ -4,10 +4,10 @@
  * helpers live in charge.c. How each clause is read:
  * docs/encoding/scrollhammer-charge.md.
  *
- * A charge move is measured once per predicate (chg__measure): the paths of
- * the charging unit in the order they are listed (the order in which the
- * models move), the models of the other units where they stand, and which
- * charging model touches which target model at the end.
+ * A charge move is measured once per judgement (chg__measure, memoised through arb_eval_memo): the
+ * paths of the charging unit in the order they are listed (the order in which the models move), the
+ * models of the other units where they stand, and which charging model touches which target model
+ * at the end.
  */
 #ifndef ARB_SH_CHARGE_H
 #define ARB_SH_CHARGE_H
@@ -137,6 +137,7 @@ typedef struct chg {
 	size_t *tm; /* indices in o of the models of target units */
 	size_t n_tm;
 	unsigned char *contact; /* n x n_tm: in base contact at the end */
+	bool shared;            /* the arrays are the judgement's (chg__measure) */
 } chg;
 
 /* Measures the actor's charge. Returns false when out of memory (x is then
