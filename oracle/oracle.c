@@ -666,6 +666,8 @@ double arb_eval_param(const arb_eval *ev, const char *name)
 
 void arb_result_explain(arb_result *r, const char *fmt, ...)
 {
+	if (r->fault)
+		return; /* the fault's own words stay */
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(r->explanation, sizeof r->explanation, fmt, ap);

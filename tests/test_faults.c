@@ -327,6 +327,8 @@ Test(faults, a_value_past_the_limit_is_a_fault_whatever_follows)
 	int rc = arb_judge(&v, f.o, f.s, NULL, &err);
 	cr_assert(eq(int, rc, ARB_EINTERNAL), "rc %d: %s", rc, err.message);
 	cr_assert(strstr(err.message, "LL.V.1") != NULL, "%s", err.message);
+	/* the explanation that follows does not cover the fault's words */
+	cr_assert(strstr(err.message, "ARB_MAX_VALUES") != NULL, "%s", err.message);
 	limitland_free(&f);
 }
 

@@ -57,7 +57,7 @@ static int print_odds(const arb_oracle *o, const arb_scenario *s, const char *pr
 		return -1;
 	}
 	printf("\nodds over the %lu outcomes of %zu dice:", od.outcomes, od.dice);
-	for (int k = 0; k < 4; k++)
+	for (int k = 0; k < ARB_V_KINDS; k++)
 		if (od.by_kind[k])
 			printf(" %s %lu/%lu (%.2f%%)", arb_verdict_kind_name((arb_verdict_kind)k),
 			       od.by_kind[k], od.outcomes,
