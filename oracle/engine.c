@@ -756,7 +756,12 @@ static int collect_values(arb_verdict *v)
 
 /* One judgement of j->s, with the arg-th arguable precedence taken as an
  * exception when bit arg of on is set (unless the profile reads it). */
-static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_error *err)
+/* Judges j's scenario with the arguable precedences `on` ranked. The
+ * predicates run once per scenario: when `ran` (a verdict of the same
+ * scenario) is given, its results are taken instead of running them
+ * again, since a precedence ranks results and never changes them. */
+static int judge_once(arb_verdict **out, const judging *j, unsigned on, const arb_verdict *ran,
+                      arb_error *err)
 {
 	const arb_oracle *o = j->o;
 	const arb_scenario *s = j->s;
@@ -771,7 +776,15 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_erro
 		goto done;
 	}
 	v->scenario_id = s->id;
-	for (size_t a = 0; a < j->n_app; a++) {
+	if (ran) {
+		for (size_t a = 0; a < ran->n_trace; a++) {
+			v->trace[a] = ran->trace[a];
+			v->trace[a].overridden_by = NULL;
+			v->trace[a].overridden_how = NULL;
+		}
+		v->n_trace = ran->n_trace;
+	}
+	for (size_t a = 0; !ran && a < j->n_app; a++) {
 		const arb_bound *b = &o->bound[j->app[a]];
 		const arb_predicate *p = b->pred;
 		arb_trace *t = &v->trace[v->n_trace++];
@@ -958,7 +971,7 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 	size_t scratch[6 * 256];
 	judging j = {.o = o, .s = s, .scratch = scratch, .n_scratch = 6 * 256};
 	arb_verdict *v = NULL;
-	if ((rc = resolve(&j, profile, err)) || (rc = judge_once(&v, &j, 0, err)))
+	if ((rc = resolve(&j, profile, err)) || (rc = judge_once(&v, &j, 0, NULL, err)))
 		goto done;
 	/* Arguable precedences the profile leaves open and whose two clauses both
 	 * apply are readings: judged each way, they must agree. */
@@ -979,7 +992,7 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 	bool differ = false;
 	for (unsigned on = relevant; on && !differ; on = (on - 1) & relevant) {
 		arb_verdict *w = NULL;
-		if ((rc = judge_once(&w, &j, on, err)))
+		if ((rc = judge_once(&w, &j, on, v, err)))
 			goto done;
 		differ = !same_verdict(v, w);
 		arb_verdict_free(w);
