@@ -929,6 +929,7 @@ typedef struct arb_result {
 	int fault;            /* 0, or ARB_ENOMEM / ARB_EBUDGET / ARB_EINTERNAL: the
 	                         predicate could not run to its answer; the
 	                         explanation says why. arb_judge fails with it. */
+	bool terse_;          /* private: judged with ARB_JUDGE_TERSE */
 } arb_result;
 
 typedef struct arb_eval arb_eval;
@@ -1113,6 +1114,13 @@ typedef struct arb_verdict {
  * clauses; only a missing-input verdict carries missing. */
 int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, const char *profile,
               arb_error *err);
+/* As arb_judge, with options. ARB_JUDGE_TERSE: the trace's explanations
+ * are left empty (a fault's still says why); every outcome, measure, value
+ * and the verdict are the same. For callers that print no explanation:
+ * formatting them is a fifth of judging. */
+enum { ARB_JUDGE_TERSE = 1u << 0 };
+int arb_judge_ex(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, const char *profile,
+                 unsigned flags, arb_error *err);
 void arb_verdict_free(arb_verdict *v);
 
 /* Checks a scenario against the rulebook's vocabulary and the model's

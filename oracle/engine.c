@@ -516,6 +516,7 @@ typedef struct judging {
 	 * split, leave it open, and of the answers that miss a fact. */
 	size_t *scratch, n_scratch, *heap;
 	size_t *seen, *neg, *perm, *split, *und, *mis;
+	bool terse; /* ARB_JUDGE_TERSE */
 } judging;
 
 static size_t clause_of(const judging *j, size_t i)
@@ -792,6 +793,7 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, const ar
 		t->reading = b->reading;
 		ev.b = b;
 		ev.fault = NULL;
+		t->result.terse_ = j->terse;
 		p->fn(&ev, &t->result);
 		if (ev.fault) {
 			rc =
@@ -960,6 +962,12 @@ static int resolve(judging *j, const char *profile, arb_error *err)
 int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, const char *profile,
               arb_error *err)
 {
+	return arb_judge_ex(out, o, s, profile, 0, err);
+}
+
+int arb_judge_ex(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, const char *profile,
+                 unsigned flags, arb_error *err)
+{
 	*out = NULL;
 	int rc = arb_scenario_validate(s, o->rb, err);
 	if (rc)
@@ -969,7 +977,11 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 	/* Room for the scratch lists of a scenario that up to 256 predicates
 	 * judge (139 at most in the suite of issue 9): no allocation for them. */
 	size_t scratch[6 * 256];
-	judging j = {.o = o, .s = s, .scratch = scratch, .n_scratch = 6 * 256};
+	judging j = {.o = o,
+	             .s = s,
+	             .scratch = scratch,
+	             .n_scratch = 6 * 256,
+	             .terse = (flags & ARB_JUDGE_TERSE) != 0};
 	arb_verdict *v = NULL;
 	if ((rc = resolve(&j, profile, err)) || (rc = judge_once(&v, &j, 0, NULL, err)))
 		goto done;

@@ -421,7 +421,7 @@ static int lint_trace(arb_lint *l, const arb_rulebook *rb, const arb_oracle *o,
 			l->rows[r].cases_target += rc_of && strcmp(rc_of->id, k->target) == 0;
 		}
 		arb_verdict *v = NULL;
-		if ((rc = arb_judge(&v, o, k->scenario, k->profile, err)))
+		if ((rc = arb_judge_ex(&v, o, k->scenario, k->profile, ARB_JUDGE_TERSE, err)))
 			break;
 		for (size_t r = 0; r < l->n_rows; r++) {
 			bool pos = false, neg = false;

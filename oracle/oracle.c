@@ -666,8 +666,8 @@ double arb_eval_param(const arb_eval *ev, const char *name)
 
 void arb_result_explain(arb_result *r, const char *fmt, ...)
 {
-	if (r->fault)
-		return; /* the fault's own words stay */
+	if (r->fault || r->terse_)
+		return; /* the fault's own words stay; a terse judgement has none */
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(r->explanation, sizeof r->explanation, fmt, ap);
@@ -714,6 +714,8 @@ void arb_result_missing(arb_result *r, const char *what, const char *fmt, ...)
 	va_list ap;
 	r->outcome = ARB_MISSING;
 	r->missing = what;
+	if (r->terse_)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(r->explanation, sizeof r->explanation, fmt, ap);
 	va_end(ap);

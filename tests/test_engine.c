@@ -779,6 +779,31 @@ Test(engine, yards_with_no_scale_are_an_error)
 	          "%s", err.message);
 }
 
+Test(engine, a_terse_judgement_has_the_same_verdict_and_no_explanations)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	fact(s, "a", "no");
+	fact(s, "e", "1");
+	arb_verdict *full = judge(s, NULL), *terse = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_judge_ex(&terse, g_o, s, NULL, ARB_JUDGE_TERSE, &err), ARB_OK));
+	cr_assert(eq(int, terse->kind, full->kind));
+	STR_EQ(joined(terse->violates, terse->n_violates),
+	       joined(full->violates, full->n_violates));
+	cr_assert(eq(sz, terse->n_trace, full->n_trace));
+	cr_assert(eq(sz, terse->n_values, full->n_values));
+	for (size_t i = 0; i < full->n_trace; i++) {
+		cr_assert(eq(int, terse->trace[i].result.outcome, full->trace[i].result.outcome));
+		STR_EQ(terse->trace[i].result.explanation, "");
+	}
+	STR_EQ(trace_of(full, "TL.A.1", NULL)->result.explanation, "a is no, limit 6 in");
+	arb_verdict_free(terse);
+	arb_verdict_free(full);
+	arb_scenario_free(s);
+}
+
 Test(engine, parameters_are_read_in_inches)
 {
 	fixture(kProfiles);

@@ -84,7 +84,9 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 		if (rc == ARB_OK && s) {
 			s->src_file = "<stdin>";
 			s->src_line = lineno;
-			rc = arb_judge(&v, o, s, env->profile, &err);
+			/* without --trace no explanation is written: none is made */
+			rc =
+			    arb_judge_ex(&v, o, s, env->profile, trace ? 0 : ARB_JUDGE_TERSE, &err);
 			if (rc != ARB_OK && rc != ARB_EINPUT)
 				fault_at_line(&err, lineno);
 		}

@@ -296,10 +296,21 @@ static void run_fill(const run_pool *pl, size_t i, run_slot *sl)
 	const arb_case *c = arb_caseset_at(pl->cs, i);
 	arb_error_clear(&sl->err);
 	const char *profile = pl->profile ? pl->profile : c->profile;
-	sl->rc = arb_judge(&sl->v, pl->o, c->scenario, profile, &sl->err);
+	/* Explanations are printed (and drawn, and compared by --twin) only for
+	 * the cases that disagree: judged tersely, such a case is judged again
+	 * with them. */
+	unsigned flags = pl->twin ? 0 : ARB_JUDGE_TERSE;
+	sl->rc = arb_judge_ex(&sl->v, pl->o, c->scenario, profile, flags, &sl->err);
 	if (sl->rc != ARB_OK)
 		return;
 	sl->ok = arb_case_agrees(c, sl->v, sl->why, sizeof sl->why);
+	if (!sl->ok && flags) {
+		arb_verdict_free(sl->v);
+		sl->v = NULL;
+		sl->rc = arb_judge(&sl->v, pl->o, c->scenario, profile, &sl->err);
+		if (sl->rc != ARB_OK)
+			return;
+	}
 	if (!(pl->twin || pl->verdicts))
 		return;
 	if (pl->verdicts && !(sl->line = arbj_verdict_dump(sl->v, false)))
