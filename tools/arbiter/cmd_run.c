@@ -290,10 +290,15 @@ typedef struct run_pool {
 	pthread_cond_t room;  /* a slot was emptied, or stop */
 } run_pool;
 
-/* Judges case i into sl (empty). Touches nothing shared. */
+static void run_clear(run_slot *sl);
+
+/* Judges case i into sl, emptying what the slot held (a consumed case:
+ * freed by the thread that judges into it, most often the one that
+ * allocated it, not by the consumer). Touches nothing shared. */
 static void run_fill(const run_pool *pl, size_t i, run_slot *sl)
 {
 	const arb_case *c = arb_caseset_at(pl->cs, i);
+	run_clear(sl);
 	arb_error_clear(&sl->err);
 	const char *profile = pl->profile ? pl->profile : c->profile;
 	/* Explanations are printed (and drawn, and compared by --twin) only for
@@ -381,10 +386,9 @@ static run_slot *run_wait(run_pool *pl, size_t i)
 	return &pl->slots[i % pl->window];
 }
 
-/* Empties the slot of case i, consumed. */
+/* Gives the slot of case i back, consumed (run_fill empties it). */
 static void run_done(run_pool *pl, size_t i)
 {
-	run_clear(&pl->slots[i % pl->window]);
 	pthread_mutex_lock(&pl->mu);
 	pl->filled[i % pl->window] = 0;
 	pl->consumed = i + 1;
