@@ -166,9 +166,11 @@ static int unit_footprint_at(const arb_scenario *s, const arb_unit *u, size_t i,
 static int validate_turns(const arb_scenario *s, const arb_rulebook *rb, const arb_unit *actor,
                           const arb_model *m, const arb_path *p, arb_error *err)
 {
+	if (!p->steps)
+		return ARB_OK; /* a path that does not turn: every judgement's case */
 	arb_pivot about = ARB_PIVOT_POINT;
 	bool may_turn = arb_rulebook_turn(rb, s->ruleset, s->action.type, &about);
-	for (size_t i = 0; p->steps && i + 1 < p->n_pts; i++) {
+	for (size_t i = 0; i + 1 < p->n_pts; i++) {
 		const arb_step *st = &p->steps[i];
 		double f0 = arb_path_facing(p, m, i), f1 = arb_path_facing(p, m, i + 1);
 		if (st->kind != ARB_STEP_ROTATE) {

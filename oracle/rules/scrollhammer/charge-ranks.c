@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define PI     3.14159265358979323846
 #define TOL    CHG_TOL
 #define RS     CHG_RS
 #define PHASES CHG_PHASES

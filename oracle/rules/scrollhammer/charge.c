@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PI  3.14159265358979323846
 #define TOL CHG_TOL
 
 /* ---- small helpers ---- */

@@ -677,7 +677,7 @@ ARB_PREDICATE(sh_form_fir_flank_5, .clause = "SH.FORM.FIR.FLANK.5",
 		return;
 	}
 	int k = fm__bit_index(bits);
-	double to = fm__norm_deg(u->facing_deg + 90.0 * k);
+	double to = arb_angle_normalise(u->facing_deg + 90.0 * k);
 	r->outcome = ARB_VALUE;
 	arb_result_value(r, "turned_facing", to);
 	arb_result_explain(r,

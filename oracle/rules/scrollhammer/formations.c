@@ -128,22 +128,9 @@ arb_vec2 fm__minus(arb_vec2 a, arb_vec2 b)
 	return (arb_vec2){a.x - b.x, a.y - b.y};
 }
 
-double fm__norm_deg(double d)
-{
-	d = fmod(d, 360);
-	return d < 0 ? d + 360 : d;
-}
-
-void fm__base_half(const arb_model *m, double deg, double *along, double *across)
-{
-	arb_placed p = arb_model_placed(m);
-	*along = arb_geom_extent(&p, arb_geom_dir(deg), NULL, NULL);
-	*across = arb_geom_extent(&p, arb_geom_dir(deg + 90), NULL, NULL);
-}
-
 /* ---- arcs ----
  * Arcs are centred on the unit's facing: the front arc on it, the left side
- * arc at +90 degrees, the rear at 180, the right side at 270 (a convention:
+ * arc at +90 degrees, the rear at 180, the right side at 270 (CONV.ARC.1:
  * the text does not say how the arcs lie round the unit). Where they are
  * drawn from is not stated either, and that is a reading of each arc clause:
  * from the centre of the unit's footprint (four sectors from one point), or
@@ -650,7 +637,7 @@ ARB_PREDICATE(sh_form_fir_5, .clause = "SH.FORM.FIR.5", .ruleset = "scrollhammer
 		if (!p)
 			continue;
 		arb_vec2 d = fm__minus(p->pts[p->n_pts - 1], p->pts[0]);
-		double ang = fm__norm_deg(atan2(d.y, d.x) * 180 / FM_PI - u->facing_deg);
+		double ang = arb_angle_normalise(atan2(d.y, d.x) * 180 / FM_PI - u->facing_deg);
 		r->subject = u->models[i].id;
 		r->outcome = ARB_PERMITS;
 		arb_result_explain(r,

@@ -55,9 +55,7 @@ bool fm__piling_in(const arb_eval *ev);
 
 double fm__dot(arb_vec2 a, arb_vec2 b);
 arb_vec2 fm__minus(arb_vec2 a, arb_vec2 b);
-double fm__norm_deg(double d);
 /* Half the extent of m's base along direction deg and across it, inches. */
-void fm__base_half(const arb_model *m, double deg, double *along, double *across);
 
 /* ---- arcs (SH.FORM.FIR.2) ---- */
 
