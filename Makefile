@@ -48,7 +48,7 @@ CRIT_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion
 GEOS_CFLAGS := $(shell pkg-config --cflags geos 2>/dev/null)
 GEOS_LIBS := $(shell pkg-config --libs geos 2>/dev/null || echo -lgeos_c)
 
-.PHONY: all deps check run bench clean format format-check lint asan cases cases-check unit suite twin docs docs-check
+.PHONY: all deps check run bench fuzz clean format format-check lint asan cases cases-check unit suite twin docs docs-check
 all: deps $(ARBITER) $(GEN_BIN)
 
 deps:
@@ -148,13 +148,37 @@ docs-check: $(ARBITER)
 	@cmp -s $(BUILD)/traceability.md docs/traceability.md || \
 	  { echo "docs/traceability.md is out of date: run make docs"; exit 1; }
 
+# make fuzz: libFuzzer (clang) over each reader of outside input, for
+# FUZZ_SECONDS each, from a seed corpus of the exported suite's lines; a
+# finding stops it with the input saved under build/fuzz/ (docs/fuzzing.md).
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD := build/fuzz
+FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/writers -pthread \
+               -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
+               -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c)
+FUZZ_TARGETS := $(FUZZ_BUILD)/fuzz_scenario_json
+
+$(FUZZ_BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/fuzz_scenario_json: $(FUZZ_BUILD)/tests/fuzz/fuzz_scenario_json.o \
+                                  $(FUZZ_JSON:%.c=$(FUZZ_BUILD)/%.o) $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
+	clang -fsanitize=fuzzer,address,undefined -pthread -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+
+fuzz: deps $(ARBITER)
+	@sh tools/deps.sh --fuzz
+	$(MAKE) $(FUZZ_TARGETS)
+	sh tests/fuzz/fuzz.sh $(ARBITER) $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
 bench: deps $(ARBITER) $(BENCH_BIN) $(BUILD)/bench_geos
 	sh tools/bench/bench.sh $(ARBITER) $(BUILD)
 
 # The C sources clang-format keeps: `make format` rewrites them, `make
 # format-check` (in .ci/run) fails on any that differs.
 FORMAT_SRC := $(LIB_SRC) $(wildcard oracle/*.h) $(wildcard tools/*/*.c tools/*/*.h) \
-              $(TEST_SRC) $(wildcard tests/*.h)
+              $(TEST_SRC) $(wildcard tests/*.h tests/fuzz/*.c)
 
 format:
 	clang-format -i $(FORMAT_SRC)

@@ -934,7 +934,7 @@ Test(json_error_line, from_a_syntax_error)
 	char *text = arbj_error_line("S-1", &err);
 	cr_assert(eq(str, text,
 	             "{\"error\":{\"column\":43,\"field\":null,\"kind\":\"input\",\"line\":12,"
-	             "\"message\":\"invalid JSON: string or '}' expected near '}'\"},"
+	             "\"message\":\"invalid JSON: expected a member name (a string), found '}'\"},"
 	             "\"format\":\"arbiter-verdict/2\",\"id\":\"S-1\"}"));
 	check_ok(text, true);
 	free(text);

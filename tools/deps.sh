@@ -3,16 +3,31 @@
 # It is README's first step (`sh tools/deps.sh && make run`), plain POSIX sh,
 # because a fresh Debian has no make yet; `make` runs it again (target deps),
 # which costs nothing once all are installed.
-# Usage: sh tools/deps.sh [--check]   (--check: only report, exit 1 if missing)
+# Usage: sh tools/deps.sh [--fuzz] [--check]
+#   --fuzz: also what `make fuzz` needs (clang and its libFuzzer runtime)
+#   --check: only report, exit 1 if missing
 set -eu
+FUZZ=0
+CHECK=0
+for a in "$@"; do
+	case "$a" in
+	--fuzz) FUZZ=1 ;;
+	--check) CHECK=1 ;;
+	*)
+		echo "deps: unknown option $a (usage: sh tools/deps.sh [--fuzz] [--check])" >&2
+		exit 2
+		;;
+	esac
+done
 # libgeos-dev is for the tests and the benchmark only (tests/test_geos.c,
 # tools/bench/bench_geos.c): the library never links it.
 PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev libcmark-dev libgeos-dev"
+[ "$FUZZ" = 1 ] && PKGS="$PKGS clang libclang-rt-14-dev"
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# Not Debian: nothing to check here; the build names what is missing.
 	echo "deps: not a Debian system (no dpkg-query): install a C17 compiler, make, pkg-config" >&2
 	echo "deps: and the libraries csv, criterion, jansson, graphviz (gvc), cmark and geos (tests only) yourself" >&2
-	[ "${1:-}" = "--check" ] && exit 1
+	[ "$CHECK" = 1 ] && exit 1
 	exit 0
 fi
 missing=""
@@ -24,7 +39,7 @@ for p in $PKGS; do
 	esac
 done
 [ -z "$missing" ] && exit 0
-if [ "${1:-}" = "--check" ]; then
+if [ "$CHECK" = 1 ]; then
 	echo "deps: missing Debian packages:$missing" >&2
 	exit 1
 fi

@@ -17,6 +17,8 @@
 
 #include "json_io.h"
 
+#include "json_dom.h"
+
 #include <jansson.h>
 
 /* ---- shared (json_util.c) ---- */
@@ -28,6 +30,7 @@ size_t arbj__bounded_len(const char *s, size_t cap);
 int arbj__shortest_precision(double v);
 /* "a string", "an array", ... for messages. */
 const char *arbj__type_name(const json_t *v);
+const char *arbj__jd_type_name(const jd_value *v);
 
 /* ---- reading (json_read.c) ---- */
 
@@ -64,37 +67,37 @@ int arbj__oom(parser *p);
 void *arbj__alloc_n(parser *p, size_t n, size_t size);
 const char *arbj__dup_str(parser *p, const char *str);
 /* Rejects members of obj not named in allowed (NULL-terminated). */
-int arbj__check_keys(parser *p, const json_t *obj, const char *const *allowed);
+int arbj__check_keys(parser *p, const jd_value *obj, const char *const *allowed);
 /* The member key of obj in *v (NULL when absent and optional). what
  * describes the expected value for the message. */
-int arbj__member(parser *p, const json_t *obj, const char *key, int flags, const char *what,
-                 json_t **v);
+int arbj__member(parser *p, const jd_value *obj, const char *key, int flags, const char *what,
+                 const jd_value **v);
 /* A member of obj read as a string, a number, an integer in [lo, hi] (a
  * value, the path already at it), a boolean. */
-int arbj__get_str(parser *p, const json_t *obj, const char *key, int flags, const char *what,
+int arbj__get_str(parser *p, const jd_value *obj, const char *key, int flags, const char *what,
                   const char **out);
-int arbj__get_num(parser *p, const json_t *obj, const char *key, int flags, const char *what,
+int arbj__get_num(parser *p, const jd_value *obj, const char *key, int flags, const char *what,
                   double *out);
-int arbj__read_int(parser *p, const json_t *v, long lo, long hi, const char *what, long *out);
-int arbj__get_bool(parser *p, const json_t *obj, const char *key, const char *what, bool *out);
+int arbj__read_int(parser *p, const jd_value *v, long lo, long hi, const char *what, long *out);
+int arbj__get_bool(parser *p, const jd_value *obj, const char *key, const char *what, bool *out);
 /* An object or array member: *v is NULL when absent and optional. The path
  * is left at the member (the caller cuts it at mark). */
-int arbj__get_typed(parser *p, const json_t *obj, const char *key, int flags, json_type type,
-                    const char *what, json_t **v, size_t *mark);
+int arbj__get_typed(parser *p, const jd_value *obj, const char *key, int flags, jd_type type,
+                    const char *what, const jd_value **v, size_t *mark);
 /* An array of strings (statuses, unit ids, model ids). *present says
  * whether the member was there at all. */
-int arbj__get_str_array(parser *p, const json_t *obj, const char *key, int flags, const char *what,
-                        const char ***out, size_t *n, bool *present);
+int arbj__get_str_array(parser *p, const jd_value *obj, const char *key, int flags,
+                        const char *what, const char ***out, size_t *n, bool *present);
 /* A polyline or polygon: an array of at least min points (path already at
  * the value). */
 /* One point [x, y] of finite numbers. */
-int arbj__read_point(parser *p, const json_t *v, arb_vec2 *out);
-int arbj__read_points(parser *p, const json_t *v, size_t min, const char *what, arb_vec2 **pts,
+int arbj__read_point(parser *p, const jd_value *v, arb_vec2 *out);
+int arbj__read_points(parser *p, const jd_value *v, size_t min, const char *what, arb_vec2 **pts,
                       size_t *n);
 /* "stats": {"M": 6, ...} and "facts": {"name": "true" | true | 1.5} (kept
  * as text), each sorted by name. */
-int arbj__get_stats(parser *p, const json_t *obj, arb_kv **out, size_t *n);
-int arbj__get_facts(parser *p, const json_t *obj, arb_fact **out, size_t *n);
+int arbj__get_stats(parser *p, const jd_value *obj, arb_kv **out, size_t *n);
+int arbj__get_facts(parser *p, const jd_value *obj, arb_fact **out, size_t *n);
 
 /* ---- writing (json_util.c) ---- */
 

@@ -93,12 +93,10 @@ const char *arbj__dup_str(parser *p, const char *str)
 }
 
 /* Rejects members of obj not named in allowed (NULL-terminated). */
-int arbj__check_keys(parser *p, const json_t *obj, const char *const *allowed)
+int arbj__check_keys(parser *p, const jd_value *obj, const char *const *allowed)
 {
-	const char *key;
-	json_t *v;
-	json_object_foreach((json_t *)obj, key, v)
-	{
+	for (size_t m = 0; m < jd_size(obj); m++) {
+		const char *key = obj->u.members[m].key;
 		bool ok = false;
 		for (size_t i = 0; allowed[i] && !ok; i++)
 			ok = strcmp(key, allowed[i]) == 0;
@@ -121,10 +119,10 @@ int arbj__check_keys(parser *p, const json_t *obj, const char *const *allowed)
 
 /* The member key of obj in *v (NULL when absent and optional). what
  * describes the expected value for the message. */
-int arbj__member(parser *p, const json_t *obj, const char *key, int flags, const char *what,
-                 json_t **v)
+int arbj__member(parser *p, const jd_value *obj, const char *key, int flags, const char *what,
+                 const jd_value **v)
 {
-	*v = json_object_get(obj, key);
+	*v = jd_get(obj, key);
 	if (!*v && (flags & REQ)) {
 		arbj__path_key(p, key);
 		return arbj__fail(p, "missing required member \"%s\" (%s)", key, what);
@@ -133,27 +131,27 @@ int arbj__member(parser *p, const json_t *obj, const char *key, int flags, const
 }
 
 /* A string value (path already at the value). */
-static int read_str(parser *p, const json_t *v, int flags, const char *what, const char **out)
+static int read_str(parser *p, const jd_value *v, int flags, const char *what, const char **out)
 {
-	if (json_is_null(v) && (flags & NULLABLE)) {
+	if (jd_is(v, JD_NULL) && (flags & NULLABLE)) {
 		*out = NULL;
 		return ARB_OK;
 	}
-	if (!json_is_string(v))
+	if (!jd_is(v, JD_STRING))
 		return arbj__fail(p, "expected %s%s, got %s", what,
-		                  (flags & NULLABLE) ? " or null" : "", arbj__type_name(v));
-	if ((flags & NONEMPTY) && json_string_length(v) == 0)
+		                  (flags & NULLABLE) ? " or null" : "", arbj__jd_type_name(v));
+	if ((flags & NONEMPTY) && v->n == 0)
 		return arbj__fail(p, "expected %s, got an empty string", what);
-	*out = arbj__dup_str(p, json_string_value(v));
+	*out = arbj__dup_str(p, v->u.string);
 	return *out ? ARB_OK : ARB_ENOMEM;
 }
 
-static int read_num(parser *p, const json_t *v, int flags, const char *what, double *out)
+static int read_num(parser *p, const jd_value *v, int flags, const char *what, double *out)
 {
-	if (!json_is_number(v))
-		return arbj__fail(p, "expected %s, got %s", what, arbj__type_name(v));
-	double d = json_number_value(v);
-	/* jansson refuses overflowing literals (1e999), but a finite check
+	if (!jd_is_number(v))
+		return arbj__fail(p, "expected %s, got %s", what, arbj__jd_type_name(v));
+	double d = jd_number(v);
+	/* the reader refuses overflowing literals (1e999), but a finite check
 	 * costs nothing and keeps NaN and infinities out of the model. */
 	if (!isfinite(d))
 		return arbj__fail(p, "expected %s, got a number that is not finite", what);
@@ -163,10 +161,10 @@ static int read_num(parser *p, const json_t *v, int flags, const char *what, dou
 	return ARB_OK;
 }
 
-int arbj__get_str(parser *p, const json_t *obj, const char *key, int flags, const char *what,
+int arbj__get_str(parser *p, const jd_value *obj, const char *key, int flags, const char *what,
                   const char **out)
 {
-	json_t *v;
+	const jd_value *v;
 	int rc = arbj__member(p, obj, key, flags, what, &v);
 	if (rc || !v)
 		return rc;
@@ -177,10 +175,10 @@ int arbj__get_str(parser *p, const json_t *obj, const char *key, int flags, cons
 	return rc;
 }
 
-int arbj__get_num(parser *p, const json_t *obj, const char *key, int flags, const char *what,
+int arbj__get_num(parser *p, const jd_value *obj, const char *key, int flags, const char *what,
                   double *out)
 {
-	json_t *v;
+	const jd_value *v;
 	int rc = arbj__member(p, obj, key, flags, what, &v);
 	if (rc || !v)
 		return rc;
@@ -192,76 +190,75 @@ int arbj__get_num(parser *p, const json_t *obj, const char *key, int flags, cons
 }
 
 /* An integer in [lo, hi]: 3.0 is not an integer here, as a die shows 3. */
-int arbj__read_int(parser *p, const json_t *v, long lo, long hi, const char *what, long *out)
+int arbj__read_int(parser *p, const jd_value *v, long lo, long hi, const char *what, long *out)
 {
-	if (!json_is_integer(v))
+	if (!jd_is(v, JD_INTEGER))
 		return arbj__fail(p, "expected %s (an integer from %ld to %ld), got %s", what, lo,
-		                  hi, arbj__type_name(v));
-	json_int_t i = json_integer_value(v);
+		                  hi, arbj__jd_type_name(v));
+	long long i = v->u.integer;
 	if (i < lo || i > hi)
-		return arbj__fail(
-		    p, "expected %s (an integer from %ld to %ld), got %" JSON_INTEGER_FORMAT, what,
-		    lo, hi, i);
+		return arbj__fail(p, "expected %s (an integer from %ld to %ld), got %lld", what, lo,
+		                  hi, i);
 	*out = (long)i;
 	return ARB_OK;
 }
 
-int arbj__get_bool(parser *p, const json_t *obj, const char *key, const char *what, bool *out)
+int arbj__get_bool(parser *p, const jd_value *obj, const char *key, const char *what, bool *out)
 {
-	json_t *v;
+	const jd_value *v;
 	int rc = arbj__member(p, obj, key, OPT, what, &v);
 	if (rc || !v)
 		return rc;
 	size_t mark = arbj__path_key(p, key);
-	if (!json_is_boolean(v))
+	if (!jd_is_bool(v))
 		return arbj__fail(p, "expected %s (true or false), got %s", what,
-		                  arbj__type_name(v));
-	*out = json_is_true(v);
+		                  arbj__jd_type_name(v));
+	*out = jd_is(v, JD_TRUE);
 	arbj__path_cut(p, mark);
 	return ARB_OK;
 }
 
 /* An object or array member: *v is NULL when absent and optional. The path
  * is left at the member (the caller cuts it at mark). */
-int arbj__get_typed(parser *p, const json_t *obj, const char *key, int flags, json_type type,
-                    const char *what, json_t **v, size_t *mark)
+int arbj__get_typed(parser *p, const jd_value *obj, const char *key, int flags, jd_type type,
+                    const char *what, const jd_value **v, size_t *mark)
 {
 	int rc = arbj__member(p, obj, key, flags, what, v);
 	if (rc || !*v)
 		return rc;
 	*mark = arbj__path_key(p, key);
-	if (json_typeof(*v) != type)
-		return arbj__fail(p, "expected %s, got %s", what, arbj__type_name(*v));
+	if (!jd_is(*v, type))
+		return arbj__fail(p, "expected %s, got %s", what, arbj__jd_type_name(*v));
 	return ARB_OK;
 }
 
 /* An array of strings (statuses, unit ids, model ids). *present says
  * whether the member was there at all. */
-int arbj__get_str_array(parser *p, const json_t *obj, const char *key, int flags, const char *what,
-                        const char ***out, size_t *n, bool *present)
+int arbj__get_str_array(parser *p, const jd_value *obj, const char *key, int flags,
+                        const char *what, const char ***out, size_t *n, bool *present)
 {
-	json_t *arr = json_object_get(obj, key);
+	const jd_value *arr = jd_get(obj, key);
 	size_t mark = 0;
 	int rc = ARB_OK;
-	if (arr && json_is_array(arr)) {
+	if (arr && jd_is(arr, JD_ARRAY)) {
 		mark = arbj__path_key(p, key);
 	} else {
 		/* Absent, or not an array: what the message says was expected. */
 		char desc[128];
 		snprintf(desc, sizeof desc, "an array of %s", what);
-		rc = arbj__get_typed(p, obj, key, flags, JSON_ARRAY, desc, &arr, &mark);
+		rc = arbj__get_typed(p, obj, key, flags, JD_ARRAY, desc, &arr, &mark);
 	}
 	if (present)
 		*present = arr != NULL;
 	if (rc || !arr)
 		return rc;
-	size_t k = json_array_size(arr);
+	size_t k = jd_size(arr);
 	const char **v = arbj__alloc_n(p, k, sizeof *v);
 	if (!v)
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < k; i++) {
 		size_t m = arbj__path_index(p, i);
-		rc = read_str(p, json_array_get(arr, i), NONEMPTY, what, &v[i]);
+		rc = read_str(p, jd_at(arr, i), NONEMPTY, what, &v[i]);
 		if (rc)
 			return rc;
 		arbj__path_cut(p, m);
@@ -273,21 +270,21 @@ int arbj__get_str_array(parser *p, const json_t *obj, const char *key, int flags
 }
 
 /* A point [x, y] (path already at the value). */
-int arbj__read_point(parser *p, const json_t *v, arb_vec2 *out)
+int arbj__read_point(parser *p, const jd_value *v, arb_vec2 *out)
 {
-	if (!json_is_array(v) || json_array_size(v) != 2) {
-		if (json_is_array(v))
+	if (!jd_is(v, JD_ARRAY) || jd_size(v) != 2) {
+		if (jd_is(v, JD_ARRAY))
 			return arbj__fail(p,
 			                  "expected a point [x, y] of two numbers (inches), "
 			                  "got an array of %zu",
-			                  json_array_size(v));
+			                  jd_size(v));
 		return arbj__fail(p, "expected a point [x, y] of two numbers (inches), got %s",
-		                  arbj__type_name(v));
+		                  arbj__jd_type_name(v));
 	}
 	double c[2];
 	for (size_t i = 0; i < 2; i++) {
 		size_t m = arbj__path_index(p, i);
-		int rc = read_num(p, json_array_get(v, i), 0,
+		int rc = read_num(p, jd_at(v, i), 0,
 		                  i ? "y, a number (inches)" : "x, a number (inches)", &c[i]);
 		if (rc)
 			return rc;
@@ -300,13 +297,13 @@ int arbj__read_point(parser *p, const json_t *v, arb_vec2 *out)
 
 /* A polyline or polygon: an array of at least min points (path already at
  * the value). */
-int arbj__read_points(parser *p, const json_t *v, size_t min, const char *what, arb_vec2 **pts,
+int arbj__read_points(parser *p, const jd_value *v, size_t min, const char *what, arb_vec2 **pts,
                       size_t *n)
 {
-	if (!json_is_array(v))
+	if (!jd_is(v, JD_ARRAY))
 		return arbj__fail(p, "expected %s (an array of points [x, y]), got %s", what,
-		                  arbj__type_name(v));
-	size_t k = json_array_size(v);
+		                  arbj__jd_type_name(v));
+	size_t k = jd_size(v);
 	if (k < min)
 		return arbj__fail(p, "expected %s of at least %zu point%s, got %zu", what, min,
 		                  min == 1 ? "" : "s", k);
@@ -315,7 +312,7 @@ int arbj__read_points(parser *p, const json_t *v, size_t min, const char *what, 
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < k; i++) {
 		size_t m = arbj__path_index(p, i);
-		int rc = arbj__read_point(p, json_array_get(v, i), &a[i]);
+		int rc = arbj__read_point(p, jd_at(v, i), &a[i]);
 		if (rc)
 			return rc;
 		arbj__path_cut(p, m);
@@ -325,7 +322,7 @@ int arbj__read_points(parser *p, const json_t *v, size_t min, const char *what, 
 	return ARB_OK;
 }
 
-/* Object members come out of jansson in document order; the model keeps
+/* Object members come out of the reader in document order; the model keeps
  * them in byte order of their names, so that a scenario read back from its
  * dump (sorted keys) is the same, and so is every scenario that differs
  * only in the order of its members (JSON objects are unordered). Paths are
@@ -348,21 +345,21 @@ static int check_name(parser *p, const char *key, const char *what)
 }
 
 /* "stats": {"M": 6, ...}. */
-int arbj__get_stats(parser *p, const json_t *obj, arb_kv **out, size_t *n)
+int arbj__get_stats(parser *p, const jd_value *obj, arb_kv **out, size_t *n)
 {
-	json_t *o;
+	const jd_value *o;
 	size_t mark = 0;
-	int rc = arbj__get_typed(p, obj, "stats", OPT, JSON_OBJECT,
+	int rc = arbj__get_typed(p, obj, "stats", OPT, JD_OBJECT,
 	                         "an object of characteristics {\"M\": 6}", &o, &mark);
 	if (rc || !o)
 		return rc;
-	arb_kv *kv = arbj__alloc_n(p, json_object_size(o), sizeof *kv);
+	arb_kv *kv = arbj__alloc_n(p, jd_size(o), sizeof *kv);
 	if (!kv)
 		return ARB_ENOMEM;
 	size_t k = 0;
 	const char *key;
-	json_t *v;
-	json_object_foreach(o, key, v)
+	const jd_value *v;
+	jd_foreach(o, key, v)
 	{
 		size_t m = arbj__path_key(p, key);
 		if ((rc = check_name(p, key, "a characteristic name")) ||
@@ -381,36 +378,36 @@ int arbj__get_stats(parser *p, const json_t *obj, arb_kv **out, size_t *n)
 }
 
 /* "facts": {"name": "true" | true | 1.5}, kept as text. */
-int arbj__get_facts(parser *p, const json_t *obj, arb_fact **out, size_t *n)
+int arbj__get_facts(parser *p, const jd_value *obj, arb_fact **out, size_t *n)
 {
-	json_t *o;
+	const jd_value *o;
 	size_t mark = 0;
-	int rc = arbj__get_typed(p, obj, "facts", OPT, JSON_OBJECT,
+	int rc = arbj__get_typed(p, obj, "facts", OPT, JD_OBJECT,
 	                         "an object of facts {\"name\": value}", &o, &mark);
 	if (rc || !o)
 		return rc;
-	arb_fact *f = arbj__alloc_n(p, json_object_size(o), sizeof *f);
+	arb_fact *f = arbj__alloc_n(p, jd_size(o), sizeof *f);
 	if (!f)
 		return ARB_ENOMEM;
 	size_t k = 0;
 	const char *key;
-	json_t *v;
-	json_object_foreach(o, key, v)
+	const jd_value *v;
+	jd_foreach(o, key, v)
 	{
 		size_t m = arbj__path_key(p, key);
 		if ((rc = check_name(p, key, "a fact name")))
 			return rc;
 		char buf[64];
 		const char *text;
-		if (json_is_string(v)) {
-			text = json_string_value(v);
-		} else if (json_is_boolean(v)) {
-			text = json_is_true(v) ? "true" : "false";
-		} else if (json_is_integer(v)) {
-			snprintf(buf, sizeof buf, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		if (jd_is(v, JD_STRING)) {
+			text = v->u.string;
+		} else if (jd_is_bool(v)) {
+			text = jd_is(v, JD_TRUE) ? "true" : "false";
+		} else if (jd_is(v, JD_INTEGER)) {
+			snprintf(buf, sizeof buf, "%lld", v->u.integer);
 			text = buf;
-		} else if (json_is_real(v)) {
-			double d = json_real_value(v);
+		} else if (jd_is(v, JD_REAL)) {
+			double d = v->u.real;
 			if (!isfinite(d))
 				return arbj__fail(
 				    p, "expected a fact value, got a number that is not finite");
@@ -419,7 +416,7 @@ int arbj__get_facts(parser *p, const json_t *obj, arb_fact **out, size_t *n)
 		} else {
 			return arbj__fail(
 			    p, "expected a fact value (a string, number or boolean), got %s",
-			    arbj__type_name(v));
+			    arbj__jd_type_name(v));
 		}
 		if (!(f[k].name = arbj__dup_str(p, key)) || !(f[k].value = arbj__dup_str(p, text)))
 			return ARB_ENOMEM;

@@ -12,18 +12,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int parse_context(parser *p, const json_t *root, arb_context *c)
+static int parse_context(parser *p, const jd_value *root, arb_context *c)
 {
 	static const char *const keys[] = {
 	    "phase", "subphase", "battle_round", "active_side", "in_progress", "completed", NULL};
-	json_t *o;
+	const jd_value *o;
 	size_t mark = 0;
 	/* Defaults hold when "context" or any of its members is absent. */
 	c->phase = "movement";
 	c->subphase = NULL;
 	c->battle_round = 1;
-	int rc = arbj__get_typed(p, root, "context", OPT, JSON_OBJECT,
-	                         "an object (the game context)", &o, &mark);
+	int rc = arbj__get_typed(p, root, "context", OPT, JD_OBJECT, "an object (the game context)",
+	                         &o, &mark);
 	if (rc || !o)
 		return rc;
 	if ((rc = arbj__check_keys(p, o, keys)) ||
@@ -37,7 +37,7 @@ static int parse_context(parser *p, const json_t *root, arb_context *c)
 	    (rc = arbj__get_str_array(p, o, "completed", OPT, "unit ids", &c->completed,
 	                              &c->n_completed, NULL)))
 		return rc;
-	json_t *v = json_object_get(o, "battle_round");
+	const jd_value *v = jd_get(o, "battle_round");
 	if (v) {
 		size_t m = arbj__path_key(p, "battle_round");
 		long r;
@@ -50,12 +50,12 @@ static int parse_context(parser *p, const json_t *root, arb_context *c)
 	return ARB_OK;
 }
 
-static int parse_board(parser *p, const json_t *root, arb_scenario *s)
+static int parse_board(parser *p, const jd_value *root, arb_scenario *s)
 {
 	static const char *const keys[] = {"w", "h", NULL};
-	json_t *o;
+	const jd_value *o;
 	size_t mark = 0;
-	int rc = arbj__get_typed(p, root, "board", REQ, JSON_OBJECT,
+	int rc = arbj__get_typed(p, root, "board", REQ, JD_OBJECT,
 	                         "an object {\"w\": inches, \"h\": inches}", &o, &mark);
 	if (rc || (rc = arbj__check_keys(p, o, keys)) ||
 	    (rc = arbj__get_num(p, o, "w", REQ | POSITIVE, "the board's width in inches",
@@ -67,14 +67,14 @@ static int parse_board(parser *p, const json_t *root, arb_scenario *s)
 	return ARB_OK;
 }
 
-static int parse_base(parser *p, const json_t *model, arb_base *b)
+static int parse_base(parser *p, const jd_value *model, arb_base *b)
 {
 	static const char *const round_keys[] = {"shape", "d_mm", NULL};
 	static const char *const rect_keys[] = {"shape", "w_mm", "depth_mm", NULL};
-	json_t *o;
+	const jd_value *o;
 	size_t mark = 0;
 	const char *shape = NULL;
-	int rc = arbj__get_typed(p, model, "base", REQ, JSON_OBJECT,
+	int rc = arbj__get_typed(p, model, "base", REQ, JD_OBJECT,
 	                         "an object {\"shape\": \"round\", \"d_mm\": 25} or "
 	                         "{\"shape\": \"rect\", \"w_mm\": 25, \"depth_mm\": 50}",
 	                         &o, &mark);
@@ -105,12 +105,12 @@ static int parse_base(parser *p, const json_t *model, arb_base *b)
 	return ARB_OK;
 }
 
-static int parse_model(parser *p, const json_t *v, arb_model *m)
+static int parse_model(parser *p, const jd_value *v, arb_model *m)
 {
 	static const char *const keys[] = {"id", "x", "y", "facing_deg", "base", "stats", NULL};
 	int rc;
-	if (!json_is_object(v))
-		return arbj__fail(p, "expected a model (an object), got %s", arbj__type_name(v));
+	if (!jd_is(v, JD_OBJECT))
+		return arbj__fail(p, "expected a model (an object), got %s", arbj__jd_type_name(v));
 	if ((rc = arbj__check_keys(p, v, keys)) ||
 	    (rc = arbj__get_str(p, v, "id", REQ | NONEMPTY, "a model id", &m->id)) ||
 	    (rc = arbj__get_num(p, v, "x", REQ, "a number (inches)", &m->pos.x)) ||
@@ -122,13 +122,13 @@ static int parse_model(parser *p, const json_t *v, arb_model *m)
 	return ARB_OK;
 }
 
-static int parse_unit(parser *p, const json_t *v, arb_unit *u)
+static int parse_unit(parser *p, const jd_value *v, arb_unit *u)
 {
 	static const char *const keys[] = {"id",     "side",   "formation",  "stats",
 	                                   "status", "models", "facing_deg", NULL};
 	int rc;
-	if (!json_is_object(v))
-		return arbj__fail(p, "expected a unit (an object), got %s", arbj__type_name(v));
+	if (!jd_is(v, JD_OBJECT))
+		return arbj__fail(p, "expected a unit (an object), got %s", arbj__jd_type_name(v));
 	if ((rc = arbj__check_keys(p, v, keys)) ||
 	    (rc = arbj__get_str(p, v, "id", REQ | NONEMPTY, "a unit id", &u->id)) ||
 	    (rc = arbj__get_str(p, v, "side", REQ | NONEMPTY, "a side", &u->side)) ||
@@ -139,17 +139,17 @@ static int parse_unit(parser *p, const json_t *v, arb_unit *u)
 	    (rc = arbj__get_str_array(p, v, "status", OPT, "status words", &u->status, &u->n_status,
 	                              NULL)))
 		return rc;
-	json_t *arr;
+	const jd_value *arr;
 	size_t mark = 0;
-	if ((rc = arbj__get_typed(p, v, "models", REQ, JSON_ARRAY, "an array of models", &arr,
-	                          &mark)))
+	if ((rc =
+	         arbj__get_typed(p, v, "models", REQ, JD_ARRAY, "an array of models", &arr, &mark)))
 		return rc;
-	u->n_models = json_array_size(arr);
+	u->n_models = jd_size(arr);
 	if (!(u->models = arbj__alloc_n(p, u->n_models, sizeof *u->models)))
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < u->n_models; i++) {
 		size_t m = arbj__path_index(p, i);
-		if ((rc = parse_model(p, json_array_get(arr, i), &u->models[i])))
+		if ((rc = parse_model(p, jd_at(arr, i), &u->models[i])))
 			return rc;
 		arbj__path_cut(p, m);
 	}
@@ -157,20 +157,19 @@ static int parse_unit(parser *p, const json_t *v, arb_unit *u)
 	return ARB_OK;
 }
 
-static int parse_units(parser *p, const json_t *root, arb_scenario *s)
+static int parse_units(parser *p, const jd_value *root, arb_scenario *s)
 {
-	json_t *arr;
+	const jd_value *arr;
 	size_t mark = 0;
-	int rc =
-	    arbj__get_typed(p, root, "units", REQ, JSON_ARRAY, "an array of units", &arr, &mark);
+	int rc = arbj__get_typed(p, root, "units", REQ, JD_ARRAY, "an array of units", &arr, &mark);
 	if (rc)
 		return rc;
-	s->n_units = json_array_size(arr);
+	s->n_units = jd_size(arr);
 	if (!(s->units = arbj__alloc_n(p, s->n_units, sizeof *s->units)))
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < s->n_units; i++) {
 		size_t m = arbj__path_index(p, i);
-		if ((rc = parse_unit(p, json_array_get(arr, i), &s->units[i])))
+		if ((rc = parse_unit(p, jd_at(arr, i), &s->units[i])))
 			return rc;
 		arbj__path_cut(p, m);
 	}
@@ -178,25 +177,25 @@ static int parse_units(parser *p, const json_t *root, arb_scenario *s)
 	return ARB_OK;
 }
 
-static int parse_terrain(parser *p, const json_t *root, arb_scenario *s)
+static int parse_terrain(parser *p, const jd_value *root, arb_scenario *s)
 {
 	static const char *const keys[] = {"id", "kind", "polygon", NULL};
-	json_t *arr;
+	const jd_value *arr;
 	size_t mark = 0;
-	int rc = arbj__get_typed(p, root, "terrain", OPT, JSON_ARRAY, "an array of terrain pieces",
+	int rc = arbj__get_typed(p, root, "terrain", OPT, JD_ARRAY, "an array of terrain pieces",
 	                         &arr, &mark);
 	if (rc || !arr)
 		return rc;
-	s->n_terrain = json_array_size(arr);
+	s->n_terrain = jd_size(arr);
 	if (!(s->terrain = arbj__alloc_n(p, s->n_terrain, sizeof *s->terrain)))
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < s->n_terrain; i++) {
 		arb_terrain *t = &s->terrain[i];
-		json_t *v = json_array_get(arr, i), *poly;
+		const jd_value *v = jd_at(arr, i), *poly;
 		size_t m = arbj__path_index(p, i), pm = 0;
-		if (!json_is_object(v))
+		if (!jd_is(v, JD_OBJECT))
 			return arbj__fail(p, "expected a terrain piece (an object), got %s",
-			                  arbj__type_name(v));
+			                  arbj__jd_type_name(v));
 		if ((rc = arbj__check_keys(p, v, keys)) ||
 		    (rc = arbj__get_str(p, v, "id", REQ | NONEMPTY, "a terrain id", &t->id)) ||
 		    (rc =
@@ -217,10 +216,10 @@ static int parse_terrain(parser *p, const json_t *root, arb_scenario *s)
 /* A path of poses (CONV.TURN.2): "facings": a number or null per point,
  * "steps": null (a translation) or {"pivot": [x, y], "angle": degrees
  * (optional)} between each two points. */
-static int parse_turns(parser *p, const json_t *v, arb_path *path)
+static int parse_turns(parser *p, const jd_value *v, arb_path *path)
 {
 	static const char *const step_keys[] = {"pivot", "angle", NULL};
-	json_t *fa = json_object_get(v, "facings"), *sa = json_object_get(v, "steps");
+	const jd_value *fa = jd_get(v, "facings"), *sa = jd_get(v, "steps");
 	size_t n = path->n_pts;
 	if (!fa && !sa)
 		return ARB_OK;
@@ -233,41 +232,41 @@ static int parse_turns(parser *p, const json_t *v, arb_path *path)
 	}
 	if (fa) {
 		size_t m = arbj__path_key(p, "facings");
-		if (!json_is_array(fa) || json_array_size(fa) != n)
+		if (!jd_is(fa, JD_ARRAY) || jd_size(fa) != n)
 			return arbj__fail(
 			    p, "expected an array of %zu facings (a number or null per point)", n);
 		for (size_t i = 0; i < n; i++) {
-			json_t *e = json_array_get(fa, i);
+			const jd_value *e = jd_at(fa, i);
 			size_t mi = arbj__path_index(p, i);
-			if (json_is_number(e) && isfinite(json_number_value(e)))
-				path->facing[i] = json_number_value(e);
-			else if (!json_is_null(e))
+			if (jd_is_number(e) && isfinite(jd_number(e)))
+				path->facing[i] = jd_number(e);
+			else if (!jd_is(e, JD_NULL))
 				return arbj__fail(
 				    p, "expected a finite facing in degrees, or null, got %s",
-				    json_is_number(e) ? "a number that is not finite"
-				                      : arbj__type_name(e));
+				    jd_is_number(e) ? "a number that is not finite"
+				                    : arbj__jd_type_name(e));
 			arbj__path_cut(p, mi);
 		}
 		arbj__path_cut(p, m);
 	}
 	if (sa) {
 		size_t m = arbj__path_key(p, "steps");
-		if (!json_is_array(sa) || json_array_size(sa) + 1 != n)
+		if (!jd_is(sa, JD_ARRAY) || jd_size(sa) + 1 != n)
 			return arbj__fail(
 			    p, "expected an array of %zu steps (null, or {\"pivot\": [x, y]})",
 			    n - 1);
 		for (size_t i = 0; i + 1 < n; i++) {
-			json_t *e = json_array_get(sa, i), *pv;
+			const jd_value *e = jd_at(sa, i), *pv;
 			size_t mi = arbj__path_index(p, i);
 			int rc;
-			if (!json_is_null(e)) {
+			if (!jd_is(e, JD_NULL)) {
 				arb_step *st = &path->steps[i];
 				*st = (arb_step){.kind = ARB_STEP_ROTATE, .angle_deg = NAN};
-				if (!json_is_object(e))
+				if (!jd_is(e, JD_OBJECT))
 					return arbj__fail(
 					    p,
 					    "expected a step (null or {\"pivot\": [x, y]}), got %s",
-					    arbj__type_name(e));
+					    arbj__jd_type_name(e));
 				if ((rc = arbj__check_keys(p, e, step_keys)) ||
 				    (rc = arbj__member(p, e, "pivot", REQ, "a pivot [x, y]", &pv)))
 					return rc;
@@ -289,28 +288,28 @@ static int parse_turns(parser *p, const json_t *v, arb_path *path)
 
 /* "paths": [{"model": "a1", "points": [[10,10],[16,10]]}, ...], in the
  * order the models move: kept as given. */
-static int parse_paths(parser *p, const json_t *action, arb_action *a)
+static int parse_paths(parser *p, const jd_value *action, arb_action *a)
 {
 	static const char *const keys[] = {"model", "points", "facings", "steps", NULL};
-	json_t *arr;
+	const jd_value *arr;
 	size_t mark = 0;
-	int rc = arbj__get_typed(p, action, "paths", OPT, JSON_ARRAY,
+	int rc = arbj__get_typed(p, action, "paths", OPT, JD_ARRAY,
 	                         "an array of paths [{\"model\": id, \"points\": [[x, y], ...]}]",
 	                         &arr, &mark);
 	if (rc || !arr)
 		return rc;
-	size_t k = json_array_size(arr);
+	size_t k = jd_size(arr);
 	if (!(a->paths = arbj__alloc_n(p, k, sizeof *a->paths)))
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < k; i++) {
 		arb_path *path = &a->paths[i];
-		json_t *v = json_array_get(arr, i), *pts;
+		const jd_value *v = jd_at(arr, i), *pts;
 		size_t m = arbj__path_index(p, i);
-		if (!json_is_object(v))
+		if (!jd_is(v, JD_OBJECT))
 			return arbj__fail(p,
 			                  "expected a path (an object {\"model\": id, \"points\": "
 			                  "[[x, y], ...]}), got %s",
-			                  arbj__type_name(v));
+			                  arbj__jd_type_name(v));
 		if ((rc = arbj__check_keys(p, v, keys)) ||
 		    (rc = arbj__get_str(p, v, "model", REQ | NONEMPTY, "a model id",
 		                        &path->model)) ||
@@ -330,14 +329,14 @@ static int parse_paths(parser *p, const json_t *action, arb_action *a)
 	return ARB_OK;
 }
 
-static int parse_action(parser *p, const json_t *root, arb_action *a)
+static int parse_action(parser *p, const jd_value *root, arb_action *a)
 {
 	static const char *const keys[] = {"type",       "unit",    "voluntary", "paths",
 	                                   "stationary", "targets", NULL};
-	json_t *o;
+	const jd_value *o;
 	size_t mark = 0;
 	a->voluntary = true;
-	int rc = arbj__get_typed(p, root, "action", REQ, JSON_OBJECT,
+	int rc = arbj__get_typed(p, root, "action", REQ, JD_OBJECT,
 	                         "an object {\"type\": ..., \"unit\": ...}", &o, &mark);
 	if (rc || (rc = arbj__check_keys(p, o, keys)) ||
 	    (rc = arbj__get_str(p, o, "type", REQ | NONEMPTY, "an action type", &a->type)) ||
@@ -356,15 +355,14 @@ static int parse_action(parser *p, const json_t *root, arb_action *a)
 
 /* "dice": [3, 5] (for the one test the scenario rolls for), or
  * "dice": {"difficult_check": [3, 5], "dangerous_test": [1]} (by test). */
-static int parse_dice_array(parser *p, const json_t *arr, arb_scenario *s, const char *test,
+static int parse_dice_array(parser *p, const jd_value *arr, arb_scenario *s, const char *test,
                             size_t at)
 {
 	int rc;
-	for (size_t i = 0; i < json_array_size(arr); i++) {
+	for (size_t i = 0; i < jd_size(arr); i++) {
 		size_t m = arbj__path_index(p, i);
 		long d;
-		if ((rc =
-		         arbj__read_int(p, json_array_get(arr, i), 1, 1000000, "a die result", &d)))
+		if ((rc = arbj__read_int(p, jd_at(arr, i), 1, 1000000, "a die result", &d)))
 			return rc;
 		s->dice[at + i] = (int)d;
 		if (s->dice_test)
@@ -374,36 +372,36 @@ static int parse_dice_array(parser *p, const json_t *arr, arb_scenario *s, const
 	return ARB_OK;
 }
 
-static int parse_dice(parser *p, const json_t *root, arb_scenario *s)
+static int parse_dice(parser *p, const jd_value *root, arb_scenario *s)
 {
-	json_t *v = json_object_get(root, "dice");
+	const jd_value *v = jd_get(root, "dice");
 	size_t mark = arbj__path_key(p, "dice");
 	int rc = ARB_OK;
 	if (!v) {
 		arbj__path_cut(p, mark);
 		return ARB_OK;
 	}
-	if (json_is_array(v)) {
-		size_t k = json_array_size(v);
+	if (jd_is(v, JD_ARRAY)) {
+		size_t k = jd_size(v);
 		if (!(s->dice = arbj__alloc_n(p, k, sizeof *s->dice)))
 			return ARB_ENOMEM;
 		if ((rc = parse_dice_array(p, v, s, NULL, 0)))
 			return rc;
 		s->n_dice = k;
-	} else if (json_is_object(v)) {
+	} else if (jd_is(v, JD_OBJECT)) {
 		size_t k = 0;
 		const char *key;
-		json_t *arr;
-		json_object_foreach(v, key, arr)
+		const jd_value *arr;
+		jd_foreach(v, key, arr)
 		{
-			if (!json_is_array(arr)) {
+			if (!jd_is(arr, JD_ARRAY)) {
 				size_t m = arbj__path_key(p, key);
 				rc = arbj__fail(p, "expected an array of dice results, got %s",
-				                arbj__type_name(arr));
+				                arbj__jd_type_name(arr));
 				arbj__path_cut(p, m);
 				return rc;
 			}
-			k += json_array_size(arr);
+			k += jd_size(arr);
 		}
 		if (!(s->dice = arbj__alloc_n(p, k, sizeof *s->dice)) ||
 		    !(s->dice_test = arbj__alloc_n(p, k, sizeof *s->dice_test)))
@@ -411,7 +409,7 @@ static int parse_dice(parser *p, const json_t *root, arb_scenario *s)
 		/* Tests in name order, so that dump(parse(x)) is stable. */
 		const char *names[64];
 		size_t n = 0;
-		json_object_foreach(v, key, arr)
+		jd_foreach(v, key, arr)
 		{
 			if (n == 64)
 				return arbj__fail(p, "more than 64 tests");
@@ -427,34 +425,34 @@ static int parse_dice(parser *p, const json_t *root, arb_scenario *s)
 			const char *test = arbj__dup_str(p, names[i]);
 			if (!test)
 				return ARB_ENOMEM;
-			arr = json_object_get(v, names[i]);
+			arr = jd_get(v, names[i]);
 			size_t m = arbj__path_key(p, names[i]);
 			if ((rc = parse_dice_array(p, arr, s, test, at)))
 				return rc;
 			arbj__path_cut(p, m);
-			at += json_array_size(arr);
+			at += jd_size(arr);
 		}
 		s->n_dice = k;
 	} else {
 		return arbj__fail(p,
 		                  "expected an array of dice results or an object of them by test, "
 		                  "got %s",
-		                  arbj__type_name(v));
+		                  arbj__jd_type_name(v));
 	}
 	arbj__path_cut(p, mark);
 	return ARB_OK;
 }
 
-static int parse_root(parser *p, const json_t *root, arb_scenario *s)
+static int parse_root(parser *p, const jd_value *root, arb_scenario *s)
 {
 	static const char *const keys[] = {"format",  "id",    "ruleset", "profile",
 	                                   "context", "board", "units",   "terrain",
 	                                   "action",  "dice",  "facts",   NULL};
 	const char *format = NULL;
 	int rc;
-	if (!json_is_object(root))
+	if (!jd_is(root, JD_OBJECT))
 		return arbj__fail(p, "expected a scenario (a JSON object, one a line), got %s",
-		                  arbj__type_name(root));
+		                  arbj__jd_type_name(root));
 	/* The format first: a line of another version may use members this
 	 * reader does not know, and "unknown member" would hide the cause. */
 	if ((rc = arbj__get_str(p, root, "format", REQ, "\"" ARBJ_SCENARIO_FORMAT "\"", &format)))
@@ -482,128 +480,29 @@ static int parse_root(parser *p, const json_t *root, arb_scenario *s)
 	return ARB_OK;
 }
 
-/* The member path at a syntax error. jansson reports only where it stopped
- * (end, a byte offset just past the offending token), so the text before it,
- * which jansson found well formed, is scanned again, keeping a stack of the
- * open objects (with their current key) and arrays (with the current index).
- * keep_last: the last token belongs to the path (a duplicate key names the
- * member); otherwise the offending token is left out. */
-static void syntax_path(const char *text, size_t end, bool keep_last, char *out, size_t n)
-{
-	enum { EXPECT_KEY, EXPECT_COLON, EXPECT_VALUE, AFTER_VALUE };
-	struct frame {
-		bool obj;
-		const char *key;
-		size_t klen;
-		size_t index;
-		int state;
-	} st[32];
-	size_t depth = 0;
-	const size_t cap = sizeof st / sizeof st[0];
-	size_t i = 0;
-	while (i < end) {
-		char c = text[i];
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-			i++;
-			continue;
-		}
-		size_t j = i + 1;
-		if (c == '"') {
-			while (j < end && text[j] != '"')
-				j += text[j] == '\\' ? 2 : 1;
-			if (j >= end)
-				break; /* the string is where the error is */
-			j++;
-		} else if (!strchr("{}[],:", c) || c == '\0') {
-			while (j < end && text[j] && !strchr(" \t\r\n{}[],:\"", text[j]))
-				j++;
-		}
-		if (j >= end && !keep_last)
-			break;
-		struct frame *top = depth && depth <= cap ? &st[depth - 1] : NULL;
-		if (c == '{' || c == '[') {
-			if (depth < cap)
-				st[depth] = (struct frame){
-				    .obj = c == '{', .state = c == '{' ? EXPECT_KEY : EXPECT_VALUE};
-			depth++;
-		} else if (c == '}' || c == ']') {
-			if (depth)
-				depth--;
-			if (depth && depth <= cap)
-				st[depth - 1].state = AFTER_VALUE;
-		} else if (c == ':') {
-			if (top)
-				top->state = EXPECT_VALUE;
-		} else if (c == ',') {
-			if (top && top->obj) {
-				top->state = EXPECT_KEY;
-				top->key = NULL;
-			} else if (top) {
-				top->index++;
-				top->state = EXPECT_VALUE;
-			}
-		} else if (c == '"' && top && top->obj && top->state == EXPECT_KEY) {
-			top->key = text + i + 1;
-			top->klen = j - i - 2;
-			top->state = EXPECT_COLON;
-		} else if (top) {
-			top->state = AFTER_VALUE;
-		}
-		i = j;
-	}
-	size_t k = 0;
-	out[0] = '\0';
-	for (size_t f = 0; f < depth && f < cap; f++) {
-		const struct frame *fr = &st[f];
-		int w = 0;
-		/* A member or element whose value is complete is not where the
-		 * error is: the path stops at its container. */
-		if (fr->obj && fr->key && (fr->state == EXPECT_COLON || fr->state == EXPECT_VALUE))
-			w = snprintf(out + k, n - k, "%s%.*s", k ? "." : "", (int)fr->klen,
-			             fr->key);
-		else if (!fr->obj && fr->state == EXPECT_VALUE)
-			w = snprintf(out + k, n - k, "[%zu]", fr->index);
-		else
-			break;
-		if (w < 0 || (size_t)w >= n - k)
-			break;
-		k += (size_t)w;
-	}
-}
-
 int arbj_scenario_parse(arb_scenario **out, const char *text, size_t len, const char *file,
                         long lineno, arb_error *err)
 {
 	arb_scenario *s = NULL;
-	json_t *root = NULL;
-	json_error_t jerr;
+	jd_doc *doc = NULL;
+	jd_error jerr;
 	parser p = {.file = file, .line = lineno, .err = err};
 	int rc;
 
 	*out = NULL;
 	arb_error_clear(err);
-	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!root) {
-		char field[sizeof p.path];
-		size_t end = jerr.position > 0 ? (size_t)jerr.position : 0;
-		enum json_error_code code = json_error_code(&jerr);
-		bool dup = code == json_error_duplicate_key;
-		/* At the end of the text the last token is not the offender. */
-		bool keep_last = dup || code == json_error_premature_end_of_input;
-		if (code == json_error_out_of_memory) {
+	if ((rc = jd_parse(&doc, text, len, &jerr))) {
+		const char *field = jerr.path[0] ? jerr.path : NULL;
+		long line = lineno + jerr.line - 1;
+		if (rc == JD_ENOMEM)
 			rc = arbj__oom(&p);
-			goto done;
-		}
-		syntax_path(text, end < len ? end : len, keep_last, field, sizeof field);
-		long line = jerr.line > 0 ? lineno + jerr.line - 1 : lineno;
-		long column = jerr.column > 0 ? jerr.column : 0;
-		if (dup)
+		else if (rc == JD_EDUPLICATE)
 			rc = arb_error_set(
-			    err, ARB_EINPUT, file, line, column, field,
+			    err, ARB_EINPUT, file, line, jerr.column, field,
 			    "duplicate member: an object names each member once (%s)", jerr.text);
 		else
-			rc = arb_error_set(err, ARB_EINPUT, file, line, column,
-			                   field[0] ? field : NULL, "invalid JSON: %s", jerr.text);
+			rc = arb_error_set(err, ARB_EINPUT, file, line, jerr.column, field,
+			                   "invalid JSON: %s", jerr.text);
 		goto done;
 	}
 	if ((rc = arb_scenario_new(&s))) {
@@ -616,12 +515,12 @@ int arbj_scenario_parse(arb_scenario **out, const char *text, size_t len, const 
 		goto done;
 	}
 	s->src_line = lineno;
-	if ((rc = parse_root(&p, root, s)))
+	if ((rc = parse_root(&p, jd_root(doc), s)))
 		goto done;
 	*out = s;
 	s = NULL;
 done:
 	arb_scenario_free(s);
-	json_decref(root);
+	jd_free(doc);
 	return rc;
 }

@@ -134,6 +134,28 @@ const char *arbj__type_name(const json_t *v)
 	return "an unknown value";
 }
 
+const char *arbj__jd_type_name(const jd_value *v)
+{
+	switch (v->type) {
+	case JD_OBJECT:
+		return "an object";
+	case JD_ARRAY:
+		return "an array";
+	case JD_STRING:
+		return "a string";
+	case JD_INTEGER:
+		return "an integer";
+	case JD_REAL:
+		return "a number";
+	case JD_TRUE:
+	case JD_FALSE:
+		return "a boolean";
+	case JD_NULL:
+		return "null";
+	}
+	return "an unknown value";
+}
+
 /* ---- writing: a jansson tree under construction ---- */
 
 json_t *arbj__mark_fail(dumper *d, json_t *v)
