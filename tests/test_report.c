@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static support_tmpdir g_tmp;
@@ -127,7 +128,7 @@ static bool leftovers(void)
 	struct dirent *de;
 	bool found = false;
 	while ((de = readdir(d)))
-		found = found || strstr(de->d_name, ".tmp.") || strstr(de->d_name, ".old.");
+		found = found || strstr(de->d_name, ".arbiter-");
 	closedir(d);
 	return found;
 }
@@ -144,19 +145,36 @@ Test(report, a_new_report_replaces_the_old_whole)
 	cr_assert(leftovers() == false, "no temporary directory is left");
 }
 
-Test(report, a_failed_swap_leaves_the_old_report)
+Test(report, a_directory_arbiter_did_not_write_is_refused_and_left_whole)
 {
-	char dir[128], marker[160], blocker[160];
+	char dir[128], mine[160];
 	report_dir(dir, sizeof dir);
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
-	support_write(&g_tmp, "rep/marker", "from the old report");
-	/* a non-empty directory where the old report would be moved aside */
-	snprintf(blocker, sizeof blocker, "rep.old.%ld/x", (long)getpid());
-	support_write(&g_tmp, blocker, "in the way");
+	support_write(&g_tmp, "rep/precious", "the user's");
 	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), -1));
-	snprintf(marker, sizeof marker, "%s/marker", dir);
-	cr_assert(access(marker, F_OK) == 0, "the previous report is still whole");
-	char index[160];
-	snprintf(index, sizeof index, "%s/index.html", dir);
-	cr_assert(access(index, F_OK) == 0);
+	snprintf(mine, sizeof mine, "%s/precious", dir);
+	char *text = slurp(mine);
+	cr_assert(eq(str, text, "the user's"));
+	free(text);
+	snprintf(mine, sizeof mine, "%s/index.html", dir);
+	cr_assert(access(mine, F_OK) != 0, "nothing was written into it");
+	cr_assert(leftovers() == false, "no temporary directory is left");
+}
+
+Test(report, what_a_killed_run_left_is_swept)
+{
+	char dir[128], left[200], inside[240];
+	report_dir(dir, sizeof dir);
+	/* a process that is gone: its pid names the litter */
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(0);
+	cr_assert(gt(int, pid, 0));
+	waitpid(pid, NULL, 0);
+	snprintf(left, sizeof left, "rep.arbiter-%ld/.arbiter-output", (long)pid);
+	support_write(&g_tmp, left, "marked");
+	snprintf(inside, sizeof inside, "rep.arbiter-%ld/index.html", (long)pid);
+	support_write(&g_tmp, inside, "half a report");
+	cr_assert(leftovers());
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
+	cr_assert(leftovers() == false, "the killed run's directory was swept");
 }

@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t k = 0; k < sizeof kCommands / sizeof *kCommands; k++)
 		if (strcmp(argv[i], kCommands[k].name) == 0)
-			return kCommands[k].fn(&env, argc - i - 1, argv + i + 1);
+			return cli_finish_stdout(kCommands[k].fn(&env, argc - i - 1, argv + i + 1));
 	fprintf(stderr, "arbiter: unknown command '%s'\n", argv[i]);
 	usage(stderr);
 	return EXIT_BADINPUT;

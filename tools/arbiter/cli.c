@@ -127,6 +127,12 @@ int cli_load_cases(const cli_env *env, const arb_rulebook *rb, char **paths, int
 			cli_error(&err);
 			rc = -1;
 		}
+	/* Judging nothing is not a pass: a mistyped path must not look green. */
+	if (!rc && arb_caseset_count(*out) == 0) {
+		fprintf(stderr, "arbiter: no cases in %s%s (%zu case table%s found)\n", ps[0],
+		        np > 1 ? " and the other paths" : "", files.n, files.n == 1 ? "" : "s");
+		rc = -1;
+	}
 	for (size_t i = 0; i < files.n; i++)
 		free(files.v[i]);
 	free(files.v);
@@ -179,31 +185,6 @@ int cli_load_cases_lenient(const cli_env *env, const arb_rulebook *rb, arb_cases
 	for (size_t i = 0; i < files.n; i++)
 		free(files.v[i]);
 	free(files.v);
-	return rc;
-}
-
-int cli_write_atomic(const char *path, const char *data, size_t len)
-{
-	size_t n = strlen(path) + 32;
-	char *tmp = malloc(n);
-	if (!tmp)
-		return -1;
-	snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "wb");
-	int rc = -1;
-	if (f) {
-		bool ok = fwrite(data, 1, len, f) == len;
-		ok = (fflush(f) == 0) && ok;
-		ok = (fsync(fileno(f)) == 0) && ok;
-		ok = (fclose(f) == 0) && ok;
-		if (ok && rename(tmp, path) == 0)
-			rc = 0;
-		else
-			unlink(tmp);
-	}
-	if (rc)
-		fprintf(stderr, "arbiter: cannot write %s: %s\n", path, strerror(errno));
-	free(tmp);
 	return rc;
 }
 

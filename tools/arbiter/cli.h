@@ -4,6 +4,7 @@
 
 #include "arbiter.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* Exit statuses of every subcommand. */
@@ -52,9 +53,33 @@ int cli_load_cases(const cli_env *env, const arb_rulebook *rb, char **paths, int
 int cli_load_cases_lenient(const cli_env *env, const arb_rulebook *rb, arb_caseset *cs,
                            arb_finding **findings, size_t *n);
 
-/* Writes data to path through a temporary file renamed into place, so
- * that readers see the old file or the new one, never half of one. */
+/* Safe writes (outfile.c, docs/outputs.md). Whether path may be written:
+ * absent, or a regular file (is_dir: a directory arbiter wrote, or an
+ * empty one); else a message on stderr and -1. */
+int cli_output_check(const char *path, bool is_dir);
+
+/* Writes data to path through a file beside it renamed into place, so
+ * that readers see the old file or the new one, never half of one; only
+ * over a regular file. Prints the error and returns -1 on failure. */
 int cli_write_atomic(const char *path, const char *data, size_t len);
+
+/* A directory written beside its target and swapped in whole. begin makes
+ * the empty directory d->tmp (marked as arbiter's) to write into; commit
+ * puts it in place of d->target atomically and removes the old one; abort
+ * removes it. Each prints its error and returns -1 on failure. */
+typedef struct cli_outdir {
+	char target[2100];
+	char tmp[2200];
+	bool open;
+} cli_outdir;
+
+int cli_dir_begin(cli_outdir *d, const char *dir);
+int cli_dir_commit(cli_outdir *d);
+void cli_dir_abort(cli_outdir *d);
+
+/* status, or EXIT_BADINPUT with a message when standard output could not
+ * be written (a full disk, a closed pipe): the last thing main does. */
+int cli_finish_stdout(int status);
 
 /* Seconds on a monotonic clock, and the process's peak resident memory in KiB. */
 double cli_now(void);

@@ -29,7 +29,8 @@ int cmd_export(cli_env *env, int argc, char **argv)
 		} else
 			paths[np++] = argv[i];
 	}
-	if (cli_load(env, &rb, &o) || cli_load_cases(env, rb, paths, np, &cs))
+	if ((out_path && cli_output_check(out_path, false)) || cli_load(env, &rb, &o) ||
+	    cli_load_cases(env, rb, paths, np, &cs))
 		goto done;
 	for (size_t i = 0; i < arb_caseset_count(cs); i++) {
 		char *line = arbj_scenario_dump(arb_caseset_at(cs, i)->scenario);

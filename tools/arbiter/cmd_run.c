@@ -464,6 +464,12 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		} else
 			paths[np++] = argv[i];
 	}
+	/* Where the outputs go is checked before the work, not after it. */
+	if ((report && cli_output_check(report, true)) ||
+	    (junit && cli_output_check(junit, false)) ||
+	    (json_out && cli_output_check(json_out, false)) ||
+	    (verdicts && cli_output_check(verdicts, false)))
+		goto done;
 	double t0 = cli_now();
 	if (cli_load(env, &rb, &o) || cli_load_cases(env, rb, paths, np, &cs))
 		goto done;

@@ -5,14 +5,12 @@
  * the rulebook itself rendered from spec/ with cmark, each clause an anchor.
  * Everything taken from spec/ or cases/ is escaped.
  */
-#define _XOPEN_SOURCE 700 /* nftw */
 #include "report.h"
 #include "cli.h"
 #include "flow_dot.h"
 #include "strbuf.h"
 
 #include <cmark.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,34 +260,13 @@ static void put_rulebook(strbuf *b, const arb_rulebook *rb)
 	}
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-static void remove_tree(const char *dir)
-{
-	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
                  const report_result *res, arb_gv *gv)
 {
-	char tmp[4096], old[4096];
-	if (strlen(dir) > 2048) {
-		fprintf(stderr, "arbiter: report directory name too long\n");
+	cli_outdir out;
+	if (cli_dir_begin(&out, dir))
 		return -1;
-	}
-	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", dir, (long)getpid());
-	snprintf(old, sizeof old, "%s.old.%ld", dir, (long)getpid());
-	remove_tree(tmp);
-	if (mkdir(tmp, 0777) != 0) {
-		fprintf(stderr, "arbiter: cannot make %s\n", tmp);
-		return -1;
-	}
+	const char *tmp = out.tmp;
 	strbuf b = {0};
 	size_t n = arb_caseset_count(cs), failed = 0;
 	for (size_t i = 0; i < n; i++)
@@ -327,21 +304,12 @@ int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
 		if (!html)
 			fprintf(stderr, "arbiter: out of memory\n");
 		free(html);
-		remove_tree(tmp);
+		cli_dir_abort(&out);
 		return -1;
 	}
 	free(html);
-	/* Swap the directories: the old report stays whole until the new one is. */
-	struct stat st;
-	bool had = stat(dir, &st) == 0;
-	if ((had && rename(dir, old) != 0) || rename(tmp, dir) != 0) {
-		fprintf(stderr, "arbiter: cannot put the report in place at %s\n", dir);
-		if (had)
-			rename(old, dir);
-		remove_tree(tmp);
+	/* The old report stays whole until the new one is. */
+	if (cli_dir_commit(&out))
 		return -1;
-	}
-	if (had)
-		remove_tree(old);
 	return 0;
 }
