@@ -11,17 +11,10 @@
 
 #include "internal.h"
 
-/* A slot of the ID index: a case, or NULL when free. */
-struct case_slot {
-	const arb_case *c;
-};
-
 struct arb_caseset {
 	arb_arena *arena;
-	arb_ptrvec cases;       /* arb_case * */
-	struct case_slot *slot; /* the cases by ID: open addressing, at most half full */
-	size_t cap;
-	size_t used;
+	arb_ptrvec cases; /* arb_case * */
+	arb_idmap by_id;  /* arb_case * by ID */
 };
 
 #define MAX_FIELDS 64

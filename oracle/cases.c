@@ -28,63 +28,21 @@ static void where(const loader *L, size_t off, long *line, long *col)
 	*col = (long)(off - (lo ? L->nl[lo - 1] + 1 : 0)) + 1;
 }
 
-/* ---- the cases by ID: a hash set, so that loading stays linear ---- */
-
-static size_t id_hash(const char *id)
-{
-	uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-	for (; *id; id++)
-		h = (h ^ (unsigned char)*id) * 1099511628211ULL;
-	return (size_t)h;
-}
+/* ---- the cases by ID (arb_idmap), so that loading stays linear ---- */
 
 const arb_case *arb__cases_find(const arb_caseset *cs, const char *id)
 {
-	if (!cs->cap)
-		return NULL;
-	for (size_t i = id_hash(id) & (cs->cap - 1);; i = (i + 1) & (cs->cap - 1)) {
-		const arb_case *c = cs->slot[i].c;
-		if (!c)
-			return NULL;
-		if (strcmp(c->id, id) == 0)
-			return c;
-	}
-}
-
-static void slot_put(struct case_slot *slot, size_t cap, const arb_case *c)
-{
-	size_t i = id_hash(c->id) & (cap - 1);
-	while (slot[i].c)
-		i = (i + 1) & (cap - 1);
-	slot[i].c = c;
+	return arb__idmap_get(&cs->by_id, id);
 }
 
 int arb__cases_index(arb_caseset *cs, const arb_case *c)
 {
-	if (2 * (cs->used + 1) > cs->cap) {
-		size_t cap = cs->cap ? 2 * cs->cap : 1024;
-		if (cap > SIZE_MAX / 2 / sizeof(struct case_slot))
-			return ARB_ENOMEM;
-		struct case_slot *slot = calloc(cap, sizeof *slot);
-		if (!slot)
-			return ARB_ENOMEM;
-		for (size_t i = 0; i < cs->cap; i++)
-			if (cs->slot[i].c)
-				slot_put(slot, cap, cs->slot[i].c);
-		free(cs->slot);
-		cs->slot = slot;
-		cs->cap = cap;
-	}
-	slot_put(cs->slot, cs->cap, c);
-	cs->used++;
-	return ARB_OK;
+	return arb__idmap_put(&cs->by_id, c->id, c);
 }
 
 int arb__cases_reindex(arb_caseset *cs)
 {
-	if (cs->cap)
-		memset(cs->slot, 0, cs->cap * sizeof *cs->slot);
-	cs->used = 0;
+	arb__idmap_clear(&cs->by_id);
 	for (size_t i = 0; i < cs->cases.n; i++) {
 		const arb_case *c = cs->cases.v[i];
 		if (c->id && arb__cases_index(cs, c))
@@ -299,7 +257,7 @@ void arb_caseset_free(arb_caseset *cs)
 	for (size_t i = 0; i < cs->cases.n; i++)
 		arb_scenario_free(((arb_case *)cs->cases.v[i])->scenario);
 	arb__ptrvec_free(&cs->cases);
-	free(cs->slot);
+	arb__idmap_free(&cs->by_id);
 	arb__arena_free(cs->arena);
 	free(cs);
 }

@@ -24,6 +24,26 @@ typedef struct arb_ptrvec {
 int arb__ptrvec_push(arb_ptrvec *pv, void *p);
 void arb__ptrvec_free(arb_ptrvec *pv);
 
+/* Records by their string ID: a hash set (FNV-1a, open addressing, at
+ * most half full), so that finding one stays constant time and loading
+ * thousands linear. The IDs and records are the caller's; put does not
+ * check for a duplicate (get first). */
+typedef struct arb_idmap_slot {
+	const char *id;
+	const void *rec;
+} arb_idmap_slot;
+
+typedef struct arb_idmap {
+	arb_idmap_slot *slot;
+	size_t cap, used;
+} arb_idmap;
+
+const void *arb__idmap_get(const arb_idmap *m, const char *id);
+int arb__idmap_put(arb_idmap *m, const char *id, const void *rec);
+/* Empties m, keeping its memory. */
+void arb__idmap_clear(arb_idmap *m);
+void arb__idmap_free(arb_idmap *m);
+
 /* Whether word occurs in the space-separated list ("*" matches all). */
 bool arb__word_in(const char *list, const char *word);
 

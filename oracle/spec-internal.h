@@ -34,7 +34,8 @@ struct arb_rulebook {
 	bool lenient;        /* record semantic problems instead of failing */
 	arb_ptrvec problems; /* arb_error *, in lenient mode */
 	arb_arena *arena;
-	arb_ptrvec clauses;  /* arb_clause *, in file order */
+	arb_ptrvec clauses; /* arb_clause *, in file order */
+	arb_idmap clause_by_id;
 	arb_ptrvec rulesets; /* rb_ruleset * */
 	arb_ptrvec flows;    /* arb_flow * */
 };

@@ -390,6 +390,8 @@ static int finish_clause(arb_rulebook *rb, clause_build *cb, const char *raw, ar
 		if (arb__ptrvec_push(&r->precedence, p))
 			return ARB_ENOMEM;
 	}
+	if (arb__idmap_put(&rb->clause_by_id, c->id, c))
+		return ARB_ENOMEM;
 	return arb__ptrvec_push(&rb->clauses, c);
 }
 

@@ -48,20 +48,132 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Whether a reaches b through the first n "overrides" lines (a overrides
- * ... b); depth bounds the search, as a path needs at most one step per line. */
-static bool precedes(const rb_ruleset *r, const char *a, const char *b, size_t n, size_t depth)
+/* The "overrides" lines of a ruleset as a graph on clause IDs (winner to
+ * loser), for the cycle check: IDs numbered by their place among the sorted
+ * names, the edges of a prefix of the lines in adjacency arrays. */
+typedef struct prec_graph {
+	const char **names;
+	size_t n_names, n_edges;
+	size_t *from, *to;   /* per line */
+	size_t *start, *adj; /* the edges of the prefix being checked */
+	size_t *next;        /* per node: the next edge the search takes */
+	size_t *stack;
+	unsigned char *colour; /* 0 unseen, 1 on the search path, 2 done */
+} prec_graph;
+
+static void prec_graph_free(prec_graph *g)
 {
-	if (strcmp(a, b) == 0)
-		return true;
-	if (depth == 0)
-		return false;
-	for (size_t i = 0; i < n; i++) {
+	free(g->names);
+	free(g->from);
+	free(g->to);
+	free(g->start);
+	free(g->adj);
+	free(g->next);
+	free(g->stack);
+	free(g->colour);
+}
+
+static size_t node_of(const prec_graph *g, const char *id)
+{
+	const char **at = bsearch(&id, g->names, g->n_names, sizeof *g->names, cmp_str);
+	return (size_t)(at - g->names);
+}
+
+static int prec_graph_init(prec_graph *g, const rb_ruleset *r)
+{
+	size_t e = r->precedence.n, v = 2 * e;
+	*g = (prec_graph){.n_edges = e};
+	g->names = malloc((v ? v : 1) * sizeof *g->names);
+	g->from = malloc((e ? e : 1) * sizeof *g->from);
+	g->to = malloc((e ? e : 1) * sizeof *g->to);
+	g->start = malloc((v + 2) * sizeof *g->start);
+	g->adj = malloc((e ? e : 1) * sizeof *g->adj);
+	g->next = malloc((v ? v : 1) * sizeof *g->next);
+	g->stack = malloc((v ? v : 1) * sizeof *g->stack);
+	g->colour = malloc(v ? v : 1);
+	if (!g->names || !g->from || !g->to || !g->start || !g->adj || !g->next || !g->stack ||
+	    !g->colour)
+		return ARB_ENOMEM;
+	for (size_t i = 0; i < e; i++) {
 		const arb_precedence *p = r->precedence.v[i];
-		if (strcmp(p->winner, a) == 0 && precedes(r, p->loser, b, n, depth - 1))
-			return true;
+		g->names[2 * i] = p->winner;
+		g->names[2 * i + 1] = p->loser;
+	}
+	qsort(g->names, v, sizeof *g->names, cmp_str);
+	for (size_t i = 0; i < v; i++)
+		if (!g->n_names || strcmp(g->names[g->n_names - 1], g->names[i]) != 0)
+			g->names[g->n_names++] = g->names[i];
+	for (size_t i = 0; i < e; i++) {
+		const arb_precedence *p = r->precedence.v[i];
+		g->from[i] = node_of(g, p->winner);
+		g->to[i] = node_of(g, p->loser);
+	}
+	return ARB_OK;
+}
+
+/* Whether the first m lines hold a cycle: one depth-first search, linear in
+ * the lines. */
+static bool prec_prefix_cycle(prec_graph *g, size_t m)
+{
+	size_t n = g->n_names;
+	memset(g->start, 0, (n + 2) * sizeof *g->start);
+	for (size_t i = 0; i < m; i++)
+		g->start[g->from[i] + 2]++;
+	for (size_t k = 2; k < n + 2; k++)
+		g->start[k] += g->start[k - 1];
+	for (size_t i = 0; i < m; i++)
+		g->adj[g->start[g->from[i] + 1]++] = g->to[i];
+	/* start[k] is now where node k's edges begin, start[k + 1] where they end */
+	memset(g->colour, 0, n);
+	for (size_t root = 0; root < n; root++) {
+		if (g->colour[root])
+			continue;
+		size_t depth = 0;
+		g->stack[depth++] = root;
+		g->colour[root] = 1;
+		g->next[root] = g->start[root];
+		while (depth) {
+			size_t u = g->stack[depth - 1];
+			if (g->next[u] == g->start[u + 1]) {
+				g->colour[u] = 2;
+				depth--;
+				continue;
+			}
+			size_t w = g->adj[g->next[u]++];
+			if (g->colour[w] == 1)
+				return true;
+			if (!g->colour[w]) {
+				g->colour[w] = 1;
+				g->next[w] = g->start[w];
+				g->stack[depth++] = w;
+			}
+		}
 	}
 	return false;
+}
+
+/* The first line that closes a cycle with the lines before it (*at), or
+ * false when none does: the lines are checked once, and only a rulebook
+ * with a cycle pays for the search of where it closes. */
+static int prec_first_cycle(const rb_ruleset *r, size_t *at, bool *found)
+{
+	prec_graph g;
+	int rc = prec_graph_init(&g, r);
+	*found = false;
+	if (!rc && prec_prefix_cycle(&g, g.n_edges)) {
+		size_t lo = 1, hi = g.n_edges; /* the shortest prefix with a cycle */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (prec_prefix_cycle(&g, mid))
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		*at = lo - 1;
+		*found = true;
+	}
+	prec_graph_free(&g);
+	return rc;
 }
 
 /* What is wrong with a placement line, written into why; false if nothing. */
@@ -148,6 +260,13 @@ bool arb_rulebook_turn(const arb_rulebook *rb, const char *ruleset, const char *
 	return false;
 }
 
+static void drop_precedence(rb_ruleset *r, size_t j)
+{
+	memmove(&r->precedence.v[j], &r->precedence.v[j + 1],
+	        (r->precedence.n - j - 1) * sizeof *r->precedence.v);
+	r->precedence.n--;
+}
+
 /* Precedence and profiles name existing clauses, precedence has no cycle,
  * and the tolerance agrees with the build. A lenient load drops the lines
  * at fault after recording them, so that judging never sees them. */
@@ -159,26 +278,33 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 		for (size_t j = 0; j < r->precedence.n; j++) {
 			const arb_precedence *p = r->precedence.v[j];
 			bool w = arb_rulebook_clause(rb, p->winner) != NULL;
-			if (!w || !arb_rulebook_clause(rb, p->loser))
-				arb_error_set(err, ARB_EINPUT, p->file, p->line,
-				              w ? p->loser_column : p->winner_column, "precedence",
-				              "unknown clause '%s'", w ? p->loser : p->winner);
-			/* reported at the line that closes the cycle */
-			else if (precedes(r, p->loser, p->winner, j, j + 1))
-				arb_error_set(
-				    err, ARB_EINPUT, p->file, p->line, p->winner_column,
-				    "precedence",
-				    "%s overrides %s, which already overrides it (directly or "
-				    "through others): a cycle",
-				    p->winner, p->loser);
-			else
+			if (w && arb_rulebook_clause(rb, p->loser))
 				continue;
+			arb_error_set(err, ARB_EINPUT, p->file, p->line,
+			              w ? p->loser_column : p->winner_column, "precedence",
+			              "unknown clause '%s'", w ? p->loser : p->winner);
 			if ((rc = arb__spec_problem(rb, err, ARB_EINPUT)))
 				return rc;
-			memmove(&r->precedence.v[j], &r->precedence.v[j + 1],
-			        (r->precedence.n - j - 1) * sizeof *r->precedence.v);
-			r->precedence.n--;
-			j--;
+			drop_precedence(r, j--);
+		}
+		/* A cycle is reported at the line that closes it, and dropped. */
+		for (;;) {
+			size_t j;
+			bool cycle;
+			if (prec_first_cycle(r, &j, &cycle))
+				return arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL,
+				                     "out of memory");
+			if (!cycle)
+				break;
+			const arb_precedence *p = r->precedence.v[j];
+			arb_error_set(err, ARB_EINPUT, p->file, p->line, p->winner_column,
+			              "precedence",
+			              "%s overrides %s, which already overrides it (directly or "
+			              "through others): a cycle",
+			              p->winner, p->loser);
+			if ((rc = arb__spec_problem(rb, err, ARB_EINPUT)))
+				return rc;
+			drop_precedence(r, j);
 		}
 		for (size_t j = 0; j < r->profiles.n; j++) {
 			const rb_profile_entry *e = r->profiles.v[j];
@@ -447,6 +573,7 @@ void arb_rulebook_free(arb_rulebook *rb)
 	}
 	arb__ptrvec_free(&rb->rulesets);
 	arb__ptrvec_free(&rb->clauses);
+	arb__idmap_free(&rb->clause_by_id);
 	arb__ptrvec_free(&rb->problems);
 	arb__ptrvec_free(&rb->flows);
 	arb__arena_free(rb->arena);
@@ -485,12 +612,7 @@ const arb_clause *arb_rulebook_clause_at(const arb_rulebook *rb, size_t i)
 
 const arb_clause *arb_rulebook_clause(const arb_rulebook *rb, const char *id)
 {
-	for (size_t i = 0; i < rb->clauses.n; i++) {
-		const arb_clause *c = rb->clauses.v[i];
-		if (strcmp(c->id, id) == 0)
-			return c;
-	}
-	return NULL;
+	return arb__idmap_get(&rb->clause_by_id, id);
 }
 
 const arb_param *arb_clause_param(const arb_clause *c, const char *name)

@@ -124,3 +124,68 @@ bool arb__word_in(const char *list, const char *word)
 	}
 	return false;
 }
+
+/* ---- records by ID ---- */
+
+static size_t id_hash(const char *id)
+{
+	uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+	for (; *id; id++)
+		h = (h ^ (unsigned char)*id) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+const void *arb__idmap_get(const arb_idmap *m, const char *id)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t i = id_hash(id) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		const arb_idmap_slot *sl = &m->slot[i];
+		if (!sl->id)
+			return NULL;
+		if (strcmp(sl->id, id) == 0)
+			return sl->rec;
+	}
+}
+
+static void idmap_place(arb_idmap_slot *slot, size_t cap, arb_idmap_slot e)
+{
+	size_t i = id_hash(e.id) & (cap - 1);
+	while (slot[i].id)
+		i = (i + 1) & (cap - 1);
+	slot[i] = e;
+}
+
+int arb__idmap_put(arb_idmap *m, const char *id, const void *rec)
+{
+	if (2 * (m->used + 1) > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 256;
+		if (cap > SIZE_MAX / 2 / sizeof(arb_idmap_slot))
+			return ARB_ENOMEM;
+		arb_idmap_slot *slot = calloc(cap, sizeof *slot);
+		if (!slot)
+			return ARB_ENOMEM;
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->slot[i].id)
+				idmap_place(slot, cap, m->slot[i]);
+		free(m->slot);
+		m->slot = slot;
+		m->cap = cap;
+	}
+	idmap_place(m->slot, m->cap, (arb_idmap_slot){id, rec});
+	m->used++;
+	return ARB_OK;
+}
+
+void arb__idmap_clear(arb_idmap *m)
+{
+	if (m->cap)
+		memset(m->slot, 0, m->cap * sizeof *m->slot);
+	m->used = 0;
+}
+
+void arb__idmap_free(arb_idmap *m)
+{
+	free(m->slot);
+	*m = (arb_idmap){0};
+}

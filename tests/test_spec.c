@@ -828,6 +828,42 @@ Test(spec, error_precedence_cycle)
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 20, 3, "precedence", "DM.MOV.1");
 }
 
+/* A ladder of 40 diamonds (2^40 paths from its top to its bottom), a line
+ * over its top that closes no cycle, and one that does: both judged in
+ * linear time (the search used to walk every path), the cycle at its line. */
+Test(spec, a_precedence_cycle_is_found_in_linear_time, .timeout = 20)
+{
+	enum { LAYERS = 40 };
+	size_t cap = 64 * 1024;
+	char *moving = malloc(cap), *ruleset = malloc(cap);
+	cr_assert(moving && ruleset);
+	size_t k = (size_t)snprintf(moving, cap, "%s", SEC_FM("moving"));
+	for (int i = 1; i <= 3 * LAYERS + 2; i++)
+		k += (size_t)snprintf(moving + k, cap - k, "{#DM.MOV.%d constraint}\nRule %d.\n\n",
+		                      i, i);
+	k = (size_t)snprintf(ruleset, cap, "%s", RS_FM("moving") "## Precedence\n\n");
+	for (int i = 0; i < LAYERS; i++) {
+		int x = 3 * i + 1, y = x + 1, z = x + 2, next = x + 3;
+		k += (size_t)snprintf(
+		    ruleset + k, cap - k,
+		    "- DM.MOV.%d overrides DM.MOV.%d\n- DM.MOV.%d overrides DM.MOV.%d\n"
+		    "- DM.MOV.%d overrides DM.MOV.%d\n- DM.MOV.%d overrides DM.MOV.%d\n",
+		    x, y, x, z, y, next, z, next);
+	}
+	/* A clause off the ladder over its top: no cycle, though every path
+	 * from the top is a way it could have closed one. */
+	snprintf(ruleset + k, cap - k, "- DM.MOV.%d overrides DM.MOV.1\n", 3 * LAYERS + 2);
+	write_spec(NULL, ruleset, moving);
+	arb_rulebook *rb = load_ok();
+	arb_rulebook_free(rb);
+	snprintf(ruleset + k, cap - k, "- DM.MOV.%d overrides DM.MOV.1\n", 3 * LAYERS + 1);
+	write_spec(NULL, ruleset, moving);
+	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 19 + 4 * LAYERS, 3, "precedence",
+	             "a cycle");
+	free(moving);
+	free(ruleset);
+}
+
 Test(spec, error_precedence_clause_over_itself)
 {
 	write_spec(NULL,
