@@ -48,7 +48,7 @@ CRIT_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion
 GEOS_CFLAGS := $(shell pkg-config --cflags geos 2>/dev/null)
 GEOS_LIBS := $(shell pkg-config --libs geos 2>/dev/null || echo -lgeos_c)
 
-.PHONY: all deps check run bench fuzz clean format format-check lint asan cases cases-check unit suite twin docs docs-check
+.PHONY: all deps check run bench fuzz replay clean format format-check lint asan cases cases-check unit suite twin docs docs-check
 all: deps $(ARBITER) $(GEN_BIN)
 
 deps:
@@ -115,7 +115,7 @@ suite: deps $(ARBITER)
 twin: deps $(ARBITER)
 	sh tests/twin.sh $(ARBITER)
 
-check: deps all $(TESTS) cases-check docs-check
+check: deps all $(TESTS) cases-check docs-check replay
 	$(TESTS) --jobs 2
 	$(ARBITER) run
 	$(ARBITER) lint | tail -n 1
@@ -154,19 +154,37 @@ docs-check: $(ARBITER)
 # finding stops it with the input saved under build/fuzz/ (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD := build/fuzz
-FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/writers -pthread \
+FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/writers -pthread -MMD -MP \
                -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c)
-FUZZ_TARGETS := $(FUZZ_BUILD)/fuzz_scenario_json
+FUZZ_NAMES := scenario_json cases_csv spec
+FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -c $< -o $@
 
-$(FUZZ_BUILD)/fuzz_scenario_json: $(FUZZ_BUILD)/tests/fuzz/fuzz_scenario_json.o \
-                                  $(FUZZ_JSON:%.c=$(FUZZ_BUILD)/%.o) $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
+$(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_JSON:%.c=$(FUZZ_BUILD)/%.o) \
+                      $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
 	clang -fsanitize=fuzzer,address,undefined -pthread -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+
+# The same harnesses without libFuzzer (tests/fuzz/replay.c), built by the
+# project's compiler: `make check` replays the inputs fuzzing found and the
+# real files through them.
+REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/replay_%)
+$(BUILD)/replay_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.o \
+                   $(FUZZ_JSON:%.c=$(BUILD)/%.o) $(LIB_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+
+# Objects made by pattern rules are kept (make would delete them as
+# intermediates and build them again every time).
+.SECONDARY:
+
+replay: $(REPLAY_BIN)
+	$(BUILD)/replay_scenario_json tests/fuzz/regressions/scenario_json
+	$(BUILD)/replay_cases_csv tests/fuzz/regressions/cases_csv cases
+	$(BUILD)/replay_spec tests/fuzz/regressions/spec
 
 fuzz: deps $(ARBITER)
 	@sh tools/deps.sh --fuzz

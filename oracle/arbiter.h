@@ -1207,6 +1207,10 @@ void arb_caseset_free(arb_caseset *cs);
  * column. Duplicate case IDs across the set are an error. */
 int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook *rb,
                           arb_error *err);
+/* As arb_caseset_load_file, for a table already in memory: text[0..len)
+ * (NUL bytes are an error), named name in errors and for its ruleset. */
+int arb_caseset_load_text(arb_caseset *cs, const char *name, const char *text, size_t len,
+                          const arb_rulebook *rb, arb_error *err);
 size_t arb_caseset_count(const arb_caseset *cs);
 const arb_case *arb_caseset_at(const arb_caseset *cs, size_t i);
 const arb_case *arb_caseset_find(const arb_caseset *cs, const char *id);

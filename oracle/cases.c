@@ -125,6 +125,9 @@ static const char *ruleset_from_path(arb_arena *a, const char *path)
 	return arb__arena_strndup(a, start, (size_t)(end[1] - start));
 }
 
+static int load_owned(arb_caseset *cs, const char *path, char *buf, size_t n,
+                      const arb_rulebook *rb, arb_error *err);
+
 int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook *rb, arb_error *err)
 {
 	FILE *f = fopen(path, "rb");
@@ -158,11 +161,46 @@ int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook 
 		free(buf);
 		return rc;
 	}
+	rc = load_owned(cs, path, buf, n, rb, err);
+	free(buf);
+	return rc;
+}
+
+int arb_caseset_load_text(arb_caseset *cs, const char *name, const char *text, size_t len,
+                          const arb_rulebook *rb, arb_error *err)
+{
+	char *buf = malloc(len + 1);
+	if (!buf)
+		return arb_error_set(err, ARB_ENOMEM, name, 0, 0, NULL, "out of memory");
+	memcpy(buf, text, len);
+	int rc = load_owned(cs, name, buf, len, rb, err);
+	free(buf);
+	return rc;
+}
+
+/* Loads buf[0..n) (with room for one byte more) as the table at path. */
+static int load_owned(arb_caseset *cs, const char *path, char *buf, size_t n,
+                      const arb_rulebook *rb, arb_error *err)
+{
+	int rc = ARB_OK;
+	/* The scan below stops at a NUL: the text ends with one, and holds none
+	 * (a NUL would cut its cell short in silence). */
+	buf[n] = '\0';
+	const char *nul = memchr(buf, '\0', n);
+	if (nul) {
+		long line = 1, column = 1;
+		for (const char *q = buf; q < nul; q++, column++)
+			if (*q == '\n') {
+				line++;
+				column = 0;
+			}
+		return arb_error_set(err, ARB_EINPUT, path, line, column, NULL,
+		                     "a NUL byte: a case table is text");
+	}
 	/* The parser is initialised before any exit path, so that done frees
 	 * only what was made (csv_init fails only for a NULL parser). */
 	struct csv_parser p;
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-		free(buf);
 		return arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
 	}
 	loader L = {.cs = cs, .rb = rb, .buf = buf, .err = err};
@@ -233,7 +271,6 @@ done:
 	csv_free(&p);
 	clear_fields(&L);
 	free(L.nl);
-	free(buf);
 	return rc;
 }
 

@@ -617,6 +617,41 @@ Test(cases, utf8_byte_order_mark)
 	          "unclear error for a byte order mark: field '%s': %s", err.field, err.message);
 }
 
+/* A NUL byte used to end its cell in silence ("T-1\0junk" read as T-1). */
+Test(cases, error_nul_byte)
+{
+	static const char text[] = "id,target,expect,units,models,action\n"
+	                           "T-1\0junk,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\n";
+	const char *path = put_csv("nul.csv", "");
+	FILE *f = fopen(path, "wb");
+	cr_assert(f != NULL);
+	cr_assert(eq(sz, fwrite(text, 1, sizeof text - 1, f), sizeof text - 1));
+	fclose(f);
+	expect_error(path, 2, 4, "", "NUL byte");
+	cr_assert(eq(sz, arb_caseset_count(g_cs), 0));
+}
+
+/* A table in memory, with no final newline: read to its last byte and no
+ * further (the file reader's buffer used to lack its terminating NUL). */
+Test(cases, a_table_in_memory_without_a_final_newline)
+{
+	static const char text[] = "id,target,expect,units,models,action\n"
+	                           "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1";
+	char *exact = malloc(sizeof text - 1);
+	cr_assert(exact != NULL);
+	memcpy(exact, text, sizeof text - 1);
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	int rc = arb_caseset_load_text(g_cs, "mem/scrollhammer/movement/m.csv", exact,
+	                               sizeof text - 1, g_rb, &err);
+	cr_assert(eq(int, rc, ARB_OK), "%s", arb_error_format(&err, buf, sizeof buf));
+	const arb_case *c = arb_caseset_find(g_cs, "T-1");
+	cr_assert(ne(ptr, (void *)c, NULL));
+	cr_assert(eq(str, (char *)c->scenario->action.type, "move"));
+	free(exact);
+}
+
 Test(cases, failed_load_leaves_the_set_unchanged)
 {
 	load_ok(put_csv("a.csv", "id,target,expect,units,models,action\n"

@@ -1,26 +1,58 @@
 #!/bin/sh
-# make fuzz: runs each libFuzzer target for SECONDS, from a seed corpus of
-# the exported suite (one scenario line per file). A finding exits non-zero
-# with the input kept in BUILD/findings/. docs/fuzzing.md says more.
-# Usage: sh tests/fuzz/fuzz.sh ARBITER FUZZ_BUILD SECONDS
+# make fuzz: runs each libFuzzer harness for SECONDS, from seeds made of the
+# project's real files and with its dictionary (tests/fuzz/*.dict). A
+# finding exits non-zero with the input kept in BUILD/findings/; copy it to
+# tests/fuzz/regressions/<harness>/ with the fix (make check replays them).
+# docs/fuzzing.md says more.
+# Usage: sh tests/fuzz/fuzz.sh ARBITER FUZZ_BUILD SECONDS [HARNESS...]
 set -eu
 ARB=$1
 BUILD=$2
 SECONDS_EACH=$3
-corpus="$BUILD/corpus/scenario_json"
-mkdir -p "$corpus" "$BUILD/findings"
-if [ -z "$(ls -A "$corpus")" ]; then
-	"$ARB" export >"$BUILD/suite.jsonl"
-	# One line in twenty: every section's shapes, a corpus that loads fast.
-	awk -v d="$corpus" 'NR % 20 == 1 { f = sprintf("%s/seed-%05d.json", d, NR); printf "%s", $0 > f; close(f) }' \
-	    "$BUILD/suite.jsonl"
-fi
-"$BUILD/fuzz_scenario_json" -max_total_time="$SECONDS_EACH" -max_len=8192 -rss_limit_mb=2048 \
-    -timeout=10 -artifact_prefix="$BUILD/findings/" -print_final_stats=1 "$corpus" 2>"$BUILD/fuzz_scenario_json.log" || {
-	tail -n 40 "$BUILD/fuzz_scenario_json.log" >&2
-	echo "fuzz: fuzz_scenario_json found a fault: input in $BUILD/findings/" >&2
-	exit 1
+shift 3
+HARNESSES=${*:-scenario_json cases_csv spec}
+mkdir -p "$BUILD/findings"
+
+seed() { # harness corpus-dir
+	case "$1" in
+	scenario_json)
+		"$ARB" export >"$BUILD/suite.jsonl"
+		# One line in twenty: every section's shapes, a corpus that loads fast.
+		awk -v d="$2" 'NR % 20 == 1 { f = sprintf("%s/seed-%05d.json", d, NR); printf "%s", $0 > f; close(f) }' \
+		    "$BUILD/suite.jsonl"
+		;;
+	cases_csv)
+		find cases -name '*.csv' | while read -r f; do
+			cp "$f" "$2/$(echo "$f" | tr '/' '_')"
+		done
+		;;
+	spec)
+		# The first byte picks the file (fuzz_spec.c sorts them by path).
+		i=0
+		find spec -name '*.md' | LC_ALL=C sort | while read -r f; do
+			{ printf "\\$(printf '%03o' "$i")"; cat "$f"; } >"$2/$(echo "$f" | tr '/' '_')"
+			i=$((i + 1))
+		done
+		;;
+	esac
 }
-grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$BUILD/fuzz_scenario_json.log" |
-    sed 's/^/fuzz_scenario_json: /'
-echo "fuzz: fuzz_scenario_json ran ${SECONDS_EACH} s with no finding"
+
+status=0
+for h in $HARNESSES; do
+	corpus="$BUILD/corpus/$h"
+	mkdir -p "$corpus"
+	[ -n "$(ls -A "$corpus")" ] || seed "$h" "$corpus"
+	log="$BUILD/fuzz_$h.log"
+	if "$BUILD/fuzz_$h" -max_total_time="$SECONDS_EACH" -max_len=65536 -rss_limit_mb=2048 \
+	    -timeout=10 -dict="tests/fuzz/$h.dict" -artifact_prefix="$BUILD/findings/$h-" \
+	    -print_final_stats=1 "$corpus" tests/fuzz/regressions/"$h" 2>"$log"; then
+		execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+		cov=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -n 1 | sed 's/.*cov: \([0-9]*\).*ft: \([0-9]*\).*/\1 edges, \2 features/')
+		echo "fuzz $h: ${SECONDS_EACH} s, $execs executions ($((execs / SECONDS_EACH))/s), coverage $cov, no finding"
+	else
+		tail -n 40 "$log" >&2
+		echo "fuzz $h: a finding: the input is in $BUILD/findings/" >&2
+		status=1
+	fi
+done
+exit $status
