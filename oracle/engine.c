@@ -389,6 +389,54 @@ static int collect_values(arb_verdict *v)
 	return ARB_OK;
 }
 
+/* A trace entry before its predicate runs: what calloc gave it, less the
+ * explanation's tail and the values (written with n_values, read below it). */
+static void trace_start(arb_trace *t, const arb_bound *b, bool terse)
+{
+	t->pred = b->pred;
+	t->reading = b->reading;
+	t->overridden_by = NULL;
+	t->overridden_how = NULL;
+	t->not_selected = false;
+	arb_result *r = &t->result;
+	r->outcome = ARB_NA;
+	r->explanation[0] = '\0';
+	r->has_measure = false;
+	/* zeroed whole: some predicates set only its figures */
+	r->measure = (arb_measure){0};
+	r->subject = r->object = NULL;
+	r->n_values = 0;
+	r->informative = 0;
+	r->missing = NULL;
+	r->fault = 0;
+	r->terse_ = terse;
+}
+
+/* Entry a of a verdict judged again from ran's results (judge_once): the
+ * whole result but for the explanation's unused tail and the unused values,
+ * not overridden yet. */
+static void trace_copy(arb_trace *t, const arb_trace *a)
+{
+	const arb_result *r = &a->result;
+	t->pred = a->pred;
+	t->reading = a->reading;
+	t->overridden_by = NULL;
+	t->overridden_how = NULL;
+	t->not_selected = a->not_selected;
+	t->result.outcome = r->outcome;
+	memcpy(t->result.explanation, r->explanation, strlen(r->explanation) + 1);
+	t->result.has_measure = r->has_measure;
+	t->result.measure = r->measure;
+	t->result.subject = r->subject;
+	t->result.object = r->object;
+	memcpy(t->result.values, r->values, r->n_values * sizeof *r->values);
+	t->result.n_values = r->n_values;
+	t->result.informative = r->informative;
+	t->result.missing = r->missing;
+	t->result.fault = r->fault;
+	t->result.terse_ = r->terse_;
+}
+
 /* One judgement of j->s, with the arg-th arguable precedence taken as an
  * exception when bit arg of on is set (unless the profile reads it). */
 /* Judges j's scenario with the arguable precedences `on` ranked. The
@@ -406,28 +454,27 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, const ar
 	idset violates = {0}, disputed = {0}, missing = {0};
 	arb_eval ev = {.o = o, .s = s, .actor = arb_scenario_unit(s, s->action.unit)};
 	*out = NULL;
-	if (!v || !(v->trace = calloc(j->n_app ? j->n_app : 1, sizeof *v->trace))) {
+	/* Not calloc: zeroing every entry's explanation and values was a tenth
+	 * of judging. Each entry is initialised as it is filled (trace_start,
+	 * or a copy of ran's); what is left indeterminate is only what no reader
+	 * may read: the explanation past its end, values past n_values. */
+	if (!v || !(v->trace = malloc((j->n_app ? j->n_app : 1) * sizeof *v->trace))) {
 		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 		goto done;
 	}
 	v->scenario_id = s->id;
 	if (ran) {
-		for (size_t a = 0; a < ran->n_trace; a++) {
-			v->trace[a] = ran->trace[a];
-			v->trace[a].overridden_by = NULL;
-			v->trace[a].overridden_how = NULL;
-		}
+		for (size_t a = 0; a < ran->n_trace; a++)
+			trace_copy(&v->trace[a], &ran->trace[a]);
 		v->n_trace = ran->n_trace;
 	}
 	for (size_t a = 0; !ran && a < j->n_app; a++) {
 		const arb_bound *b = &o->bound[j->app[a]];
 		const arb_predicate *p = b->pred;
 		arb_trace *t = &v->trace[v->n_trace++];
-		t->pred = p;
-		t->reading = b->reading;
+		trace_start(t, b, j->terse);
 		ev.b = b;
 		ev.fault = NULL;
-		t->result.terse_ = j->terse;
 		p->fn(&ev, &t->result);
 		if (ev.fault) {
 			rc =
