@@ -1117,8 +1117,14 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 /* As arb_judge, with options. ARB_JUDGE_TERSE: the trace's explanations
  * are left empty (a fault's still says why); every outcome, measure, value
  * and the verdict are the same. For callers that print no explanation:
- * formatting them is a fifth of judging. */
-enum { ARB_JUDGE_TERSE = 1u << 0 };
+ * formatting them is a fifth of judging.
+ * ARB_JUDGE_VALIDATED: the caller promises that s passed
+ * arb_scenario_validate against this oracle's rulebook and has not changed
+ * since (the scenario of every case arb_caseset_load_file loaded with that
+ * rulebook has), so it is not validated again: validating was a tenth of
+ * judging. A scenario that was not is undefined behaviour, never an error;
+ * without the flag an invalid scenario is refused as by arb_judge. */
+enum { ARB_JUDGE_TERSE = 1u << 0, ARB_JUDGE_VALIDATED = 1u << 1 };
 int arb_judge_ex(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, const char *profile,
                  unsigned flags, arb_error *err);
 void arb_verdict_free(arb_verdict *v);
@@ -1204,7 +1210,10 @@ void arb_caseset_free(arb_caseset *cs);
 /* Loads one CSV file into cs, checking it against rb (ruleset, formations,
  * clause IDs in target and violates). ruleset is taken from the file's
  * path (.../<ruleset>/<section>/x.csv) unless the table has a ruleset
- * column. Duplicate case IDs across the set are an error. */
+ * column. Duplicate case IDs across the set are an error. Every scenario
+ * it adds has passed arb_scenario_validate against rb (a file with one that
+ * does not is refused whole): an oracle bound to rb may judge them with
+ * ARB_JUDGE_VALIDATED. */
 int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook *rb,
                           arb_error *err);
 size_t arb_caseset_count(const arb_caseset *cs);

@@ -22,6 +22,10 @@ struct arb_caseset {
 	struct case_slot *slot; /* the cases by ID: open addressing, at most half full */
 	size_t cap;
 	size_t used;
+	/* The rulebook every case was validated against (arb__caseset_validated);
+	 * NULL before the first case, and for good once two were used. */
+	const arb_rulebook *rb;
+	bool mixed;
 };
 
 #define MAX_FIELDS 64

@@ -27,6 +27,11 @@ void arb__ptrvec_free(arb_ptrvec *pv);
 /* Whether word occurs in the space-separated list ("*" matches all). */
 bool arb__word_in(const char *list, const char *word);
 
+/* Whether every case of cs was validated against rb (loaded with rb
+ * alone): such cases may be judged by an oracle of rb with
+ * ARB_JUDGE_VALIDATED. */
+bool arb__caseset_validated(const arb_caseset *cs, const arb_rulebook *rb);
+
 /* arb_error_set with a va_list. */
 int arb__verror_set(arb_error *err, int code, const char *file, long line, long column,
                     const char *field, const char *fmt, va_list ap)
