@@ -9,9 +9,20 @@
 const arb_path *sh__moving_path(const arb_scenario *s, const arb_model *m)
 {
 	const arb_path *p = arb_scenario_path(s, m->id);
-	if (!p || arb_geom_path_length(p->pts, p->n_pts) <= ARB_TOLERANCE_IN)
+	if (!p)
 		return NULL;
-	return p;
+	/* Longer than the tolerance: the length summed as arb_geom_path_length
+	 * sums it, up to the first partial sum over. A sum of non-negative
+	 * terms never shrinks, so the answer is the same, most often after one
+	 * segment (many predicates ask this of every model). */
+	double len = 0;
+	for (size_t i = 1; i < p->n_pts; i++) {
+		double dx = p->pts[i].x - p->pts[i - 1].x, dy = p->pts[i].y - p->pts[i - 1].y;
+		len += sqrt(dx * dx + dy * dy);
+		if (len > ARB_TOLERANCE_IN)
+			return p;
+	}
+	return NULL;
 }
 
 size_t sh__moving_count(const arb_scenario *s, const arb_unit *u)
