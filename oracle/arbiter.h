@@ -202,6 +202,21 @@ int arb_geom_coherency_path(const arb_placed *models, size_t n, double limit, ar
 int arb_geom_coherency_all_pairs(const arb_placed *models, size_t n, double limit,
                                  arb_coherency *out);
 
+/* The distances of every pair of models as arb_geom_distance measures them,
+ * row by row: (*out)[i * n + j], 0 on the diagonal. What every coherency
+ * function measures first; the caller frees *out with free. Returns ARB_OK
+ * or ARB_ENOMEM. */
+int arb_geom_distances(double **out, const arb_placed *models, size_t n);
+
+/* The three readings of a chain above, by name. */
+typedef enum arb_chain { ARB_CHAIN_CONNECTED, ARB_CHAIN_LINE, ARB_CHAIN_ALL_PAIRS } arb_chain;
+
+/* As arb_geom_coherency_connected, _path or _all_pairs (how), with d the
+ * distances arb_geom_distances gave for these models: for several
+ * questions about one group, measured once. The same answers. */
+int arb_geom_coherency_measured(const arb_placed *models, size_t n, const double *d, arb_chain how,
+                                double limit, arb_coherency *out);
+
 /* "Within limit of at least k others": ok when every model has at least k
  * others within limit (a single model is always ok). worst_a is a model
  * with the fewest. All coherency functions require out != NULL and return
