@@ -596,7 +596,7 @@ static bool same_verdict(const arb_verdict *a, const arb_verdict *b)
 static size_t slot_of(const char *const *names, size_t n, const char *name)
 {
 	size_t i = 0;
-	while (i < n && strcmp(names[i], name) != 0)
+	while (i < n && !arb__same(names[i], name))
 		i++;
 	return i;
 }
@@ -608,7 +608,7 @@ static int resolve(judging *j, const char *profile, arb_error *err)
 	const arb_oracle *o = j->o;
 	const arb_scenario *s = j->s;
 	size_t r = 0;
-	while (r < o->n_rs && strcmp(o->rs[r].name, s->ruleset) != 0)
+	while (r < o->n_rs && !arb__same(o->rs[r].name, s->ruleset))
 		r++;
 	if (r == o->n_rs) {
 		arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, "ruleset",
