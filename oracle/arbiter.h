@@ -202,6 +202,21 @@ int arb_geom_coherency_path(const arb_placed *models, size_t n, double limit, ar
 int arb_geom_coherency_all_pairs(const arb_placed *models, size_t n, double limit,
                                  arb_coherency *out);
 
+/* The distances of every pair of models as arb_geom_distance measures them,
+ * row by row: (*out)[i * n + j], 0 on the diagonal. What every coherency
+ * function measures first; the caller frees *out with free. Returns ARB_OK
+ * or ARB_ENOMEM. */
+int arb_geom_distances(double **out, const arb_placed *models, size_t n);
+
+/* The three readings of a chain above, by name. */
+typedef enum arb_chain { ARB_CHAIN_CONNECTED, ARB_CHAIN_LINE, ARB_CHAIN_ALL_PAIRS } arb_chain;
+
+/* As arb_geom_coherency_connected, _path or _all_pairs (how), with d the
+ * distances arb_geom_distances gave for these models: for several
+ * questions about one group, measured once. The same answers. */
+int arb_geom_coherency_measured(const arb_placed *models, size_t n, const double *d, arb_chain how,
+                                double limit, arb_coherency *out);
+
 /* "Within limit of at least k others": ok when every model has at least k
  * others within limit (a single model is always ok). worst_a is a model
  * with the fewest. All coherency functions require out != NULL and return
@@ -1117,8 +1132,14 @@ int arb_judge(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, con
 /* As arb_judge, with options. ARB_JUDGE_TERSE: the trace's explanations
  * are left empty (a fault's still says why); every outcome, measure, value
  * and the verdict are the same. For callers that print no explanation:
- * formatting them is a fifth of judging. */
-enum { ARB_JUDGE_TERSE = 1u << 0 };
+ * formatting them is a fifth of judging.
+ * ARB_JUDGE_VALIDATED: the caller promises that s passed
+ * arb_scenario_validate against this oracle's rulebook and has not changed
+ * since (the scenario of every case arb_caseset_load_file loaded with that
+ * rulebook has), so it is not validated again: validating was a tenth of
+ * judging. A scenario that was not is undefined behaviour, never an error;
+ * without the flag an invalid scenario is refused as by arb_judge. */
+enum { ARB_JUDGE_TERSE = 1u << 0, ARB_JUDGE_VALIDATED = 1u << 1 };
 int arb_judge_ex(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, const char *profile,
                  unsigned flags, arb_error *err);
 void arb_verdict_free(arb_verdict *v);
@@ -1204,7 +1225,10 @@ void arb_caseset_free(arb_caseset *cs);
 /* Loads one CSV file into cs, checking it against rb (ruleset, formations,
  * clause IDs in target and violates). ruleset is taken from the file's
  * path (.../<ruleset>/<section>/x.csv) unless the table has a ruleset
- * column. Duplicate case IDs across the set are an error. */
+ * column. Duplicate case IDs across the set are an error. Every scenario
+ * it adds has passed arb_scenario_validate against rb (a file with one that
+ * does not is refused whole): an oracle bound to rb may judge them with
+ * ARB_JUDGE_VALIDATED. */
 int arb_caseset_load_file(arb_caseset *cs, const char *path, const arb_rulebook *rb,
                           arb_error *err);
 /* As arb_caseset_load_file, for a table already in memory: text[0..len)

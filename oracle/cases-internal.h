@@ -15,6 +15,10 @@ struct arb_caseset {
 	arb_arena *arena;
 	arb_ptrvec cases; /* arb_case * */
 	arb_idmap by_id;  /* arb_case * by ID */
+	/* The rulebook every case was validated against (arb__caseset_validated);
+	 * NULL before the first case, and for good once two were used. */
+	const arb_rulebook *rb;
+	bool mixed;
 };
 
 #define MAX_FIELDS 64

@@ -259,6 +259,10 @@ static int load_owned(arb_caseset *cs, const char *path, char *buf, size_t n,
 		rc = arb_error_set(err, ARB_EINPUT, L.file, 1, 1, NULL,
 		                   "empty table: no header row");
 done:
+	if (!rc && cs->cases.n > before) {
+		cs->mixed = cs->mixed || (cs->rb && cs->rb != rb);
+		cs->rb = cs->mixed ? NULL : rb;
+	}
 	/* A rejected file leaves the set as it was. */
 	if (rc) {
 		while (cs->cases.n > before) {
@@ -297,6 +301,11 @@ void arb_caseset_free(arb_caseset *cs)
 	arb__idmap_free(&cs->by_id);
 	arb__arena_free(cs->arena);
 	free(cs);
+}
+
+bool arb__caseset_validated(const arb_caseset *cs, const arb_rulebook *rb)
+{
+	return cs->cases.n == 0 || (cs->rb == rb && !cs->mixed);
 }
 
 size_t arb_caseset_count(const arb_caseset *cs)

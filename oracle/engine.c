@@ -389,13 +389,63 @@ static int collect_values(arb_verdict *v)
 	return ARB_OK;
 }
 
-/* One judgement of j->s, with the arg-th arguable precedence taken as an
- * exception when bit arg of on is set (unless the profile reads it). */
-/* Judges j's scenario with the arguable precedences `on` ranked. The
- * predicates run once per scenario: when `ran` (a verdict of the same
- * scenario) is given, its results are taken instead of running them
- * again, since a precedence ranks results and never changes them. */
-static int judge_once(arb_verdict **out, const judging *j, unsigned on, const arb_verdict *ran,
+/* A trace entry before its predicate runs: what calloc gave it, less the
+ * explanation's tail and the values (written with n_values, read below it). */
+static void trace_start(arb_trace *t, const arb_bound *b, bool terse)
+{
+	t->pred = b->pred;
+	t->reading = b->reading;
+	t->overridden_by = NULL;
+	t->overridden_how = NULL;
+	t->not_selected = false;
+	arb_result *r = &t->result;
+	r->outcome = ARB_NA;
+	r->explanation[0] = '\0';
+	r->has_measure = false;
+	/* zeroed whole: some predicates set only its figures */
+	r->measure = (arb_measure){0};
+	r->subject = r->object = NULL;
+	r->n_values = 0;
+	r->informative = 0;
+	r->missing = NULL;
+	r->fault = 0;
+	r->terse_ = terse;
+}
+
+/* Frees a verdict judge_once made from another's trace, not that trace. */
+static void free_borrowing(arb_verdict *v)
+{
+	if (v)
+		v->trace = NULL;
+	arb_verdict_free(v);
+}
+
+/* Saves (restore false) or puts back (restore true) the overrides of v's
+ * trace in keep (2 per entry): judge_once borrowing v's trace rewrites them. */
+static void keep_overrides(arb_verdict *v, const void **keep, bool restore)
+{
+	for (size_t i = 0; i < v->n_trace; i++) {
+		arb_trace *t = &v->trace[i];
+		if (restore) {
+			t->overridden_by = keep[2 * i];
+			t->overridden_how = keep[2 * i + 1];
+		} else {
+			keep[2 * i] = t->overridden_by;
+			keep[2 * i + 1] = t->overridden_how;
+		}
+	}
+}
+
+/* Judges j's scenario with the arguable precedences `on` ranked (the
+ * arg-th taken as an exception when bit arg of on is set, unless the
+ * profile reads it). The predicates run once per scenario: when `ran` (a
+ * verdict of the same scenario) is given, the judgement borrows its trace
+ * instead of running them again, since a precedence ranks results and never
+ * changes them. It then rewrites only the trace's overridden_by and
+ * overridden_how (the caller puts ran's back: keep_overrides), leaves the
+ * values out (same_verdict does not compare them) and must be freed with
+ * free_borrowing. */
+static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_verdict *ran,
                       arb_error *err)
 {
 	const arb_oracle *o = j->o;
@@ -406,28 +456,32 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, const ar
 	idset violates = {0}, disputed = {0}, missing = {0};
 	arb_eval ev = {.o = o, .s = s, .actor = arb_scenario_unit(s, s->action.unit)};
 	*out = NULL;
-	if (!v || !(v->trace = calloc(j->n_app ? j->n_app : 1, sizeof *v->trace))) {
+	/* Not calloc: zeroing every entry's explanation and values was a tenth
+	 * of judging. Each entry is initialised as it is filled (trace_start);
+	 * what is left indeterminate is only what no reader may read: the
+	 * explanation past its end, values past n_values. */
+	if (v && ran) {
+		v->trace = ran->trace;
+		v->n_trace = ran->n_trace;
+		for (size_t a = 0; a < v->n_trace; a++) {
+			v->trace[a].overridden_by = NULL;
+			v->trace[a].overridden_how = NULL;
+		}
+	} else if (v) {
+		v->trace = malloc((j->n_app ? j->n_app : 1) * sizeof *v->trace);
+	}
+	if (!v || !v->trace) {
 		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 		goto done;
 	}
 	v->scenario_id = s->id;
-	if (ran) {
-		for (size_t a = 0; a < ran->n_trace; a++) {
-			v->trace[a] = ran->trace[a];
-			v->trace[a].overridden_by = NULL;
-			v->trace[a].overridden_how = NULL;
-		}
-		v->n_trace = ran->n_trace;
-	}
 	for (size_t a = 0; !ran && a < j->n_app; a++) {
 		const arb_bound *b = &o->bound[j->app[a]];
 		const arb_predicate *p = b->pred;
 		arb_trace *t = &v->trace[v->n_trace++];
-		t->pred = p;
-		t->reading = b->reading;
+		trace_start(t, b, j->terse);
 		ev.b = b;
 		ev.fault = NULL;
-		t->result.terse_ = j->terse;
 		p->fn(&ev, &t->result);
 		if (ev.fault) {
 			rc =
@@ -473,7 +527,7 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, const ar
 		any = true;
 		rc = decide_question(v, j, i, &violates, &disputed, &missing, &illegal);
 	}
-	if (rc == ARB_OK)
+	if (rc == ARB_OK && !ran)
 		rc = collect_values(v);
 	if (rc) {
 		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
@@ -511,7 +565,10 @@ done:
 	free(disputed.v);
 	free(missing.v);
 	if (rc) {
-		arb_verdict_free(v);
+		if (ran)
+			free_borrowing(v);
+		else
+			arb_verdict_free(v);
 		return rc;
 	}
 	*out = v;
@@ -539,7 +596,7 @@ static bool same_verdict(const arb_verdict *a, const arb_verdict *b)
 static size_t slot_of(const char *const *names, size_t n, const char *name)
 {
 	size_t i = 0;
-	while (i < n && strcmp(names[i], name) != 0)
+	while (i < n && !arb__same(names[i], name))
 		i++;
 	return i;
 }
@@ -551,7 +608,7 @@ static int resolve(judging *j, const char *profile, arb_error *err)
 	const arb_oracle *o = j->o;
 	const arb_scenario *s = j->s;
 	size_t r = 0;
-	while (r < o->n_rs && strcmp(o->rs[r].name, s->ruleset) != 0)
+	while (r < o->n_rs && !arb__same(o->rs[r].name, s->ruleset))
 		r++;
 	if (r == o->n_rs) {
 		arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, "ruleset",
@@ -603,7 +660,7 @@ int arb_judge_ex(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, 
                  unsigned flags, arb_error *err)
 {
 	*out = NULL;
-	int rc = arb_scenario_validate(s, o->rb, err);
+	int rc = flags & ARB_JUDGE_VALIDATED ? ARB_OK : arb_scenario_validate(s, o->rb, err);
 	if (rc)
 		return rc;
 	if (!profile)
@@ -636,13 +693,24 @@ int arb_judge_ex(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, 
 		arg++;
 	}
 	bool differ = false;
-	for (unsigned on = relevant; on && !differ; on = (on - 1) & relevant) {
-		arb_verdict *w = NULL;
-		if ((rc = judge_once(&w, &j, on, v, err)))
-			goto done;
-		differ = !same_verdict(v, w);
-		arb_verdict_free(w);
+	const void **keep = NULL;
+	if (relevant && !(keep = malloc(2 * (v->n_trace ? v->n_trace : 1) * sizeof *keep))) {
+		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+		goto done;
 	}
+	if (relevant)
+		keep_overrides(v, keep, false);
+	for (unsigned on = relevant; on && !differ && rc == ARB_OK; on = (on - 1) & relevant) {
+		arb_verdict *w = NULL;
+		if ((rc = judge_once(&w, &j, on, v, err)) == ARB_OK)
+			differ = !same_verdict(v, w);
+		free_borrowing(w);
+	}
+	if (relevant)
+		keep_overrides(v, keep, true);
+	free(keep);
+	if (rc)
+		goto done;
 	if (differ) {
 		/* disputed: readings, naming both clauses of each open precedence */
 		idset d = {0};

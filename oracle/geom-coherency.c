@@ -31,27 +31,48 @@ typedef struct graph {
 	const arb_placed *m;
 	size_t n;
 	double thr;
-	double *d;
+	const double *d;
+	double *own; /* d when graph_init measured it (freed by graph_free) */
 } graph;
 
-static int graph_init(graph *g, const arb_placed *models, size_t n, double limit)
+int arb_geom_distances(double **out, const arb_placed *models, size_t n)
+{
+	*out = NULL;
+	if (n && n > SIZE_MAX / sizeof(double) / n)
+		return ARB_ENOMEM;
+	double *d = malloc((n ? n * n : 1) * sizeof *d);
+	if (!d)
+		return ARB_ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		d[i * n + i] = 0;
+		for (size_t j = i + 1; j < n; j++)
+			d[i * n + j] = d[j * n + i] =
+			    arb_geom_distance(&models[i], &models[j], NULL);
+	}
+	*out = d;
+	return ARB_OK;
+}
+
+/* The graph of models, its distances given (arb_geom_distances of the same
+ * models) or, when given is NULL, measured. */
+static int graph_init(graph *g, const arb_placed *models, size_t n, double limit,
+                      const double *given)
 {
 	g->m = models;
 	g->n = n;
 	g->thr = limit + ARB_TOLERANCE_IN;
-	g->d = NULL;
-	if (n > SIZE_MAX / sizeof(double) / n)
-		return ARB_ENOMEM;
-	g->d = malloc(n * n * sizeof *g->d);
-	if (!g->d)
-		return ARB_ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		g->d[i * n + i] = 0;
-		for (size_t j = i + 1; j < n; j++)
-			g->d[i * n + j] = g->d[j * n + i] =
-			    arb_geom_distance(&models[i], &models[j], NULL);
-	}
-	return ARB_OK;
+	g->d = given;
+	g->own = NULL;
+	if (given)
+		return ARB_OK;
+	int rc = arb_geom_distances(&g->own, models, n);
+	g->d = g->own;
+	return rc;
+}
+
+static void graph_free(graph *g)
+{
+	free(g->own);
 }
 
 static double gdist(const graph *g, size_t i, size_t j)
@@ -134,8 +155,8 @@ done:
 	return rc;
 }
 
-int arb_geom_coherency_connected(const arb_placed *models, size_t n, double limit,
-                                 arb_coherency *out)
+static int coherency_connected(const arb_placed *models, size_t n, const double *d, double limit,
+                               arb_coherency *out)
 {
 	graph g;
 	if (!out)
@@ -143,12 +164,12 @@ int arb_geom_coherency_connected(const arb_placed *models, size_t n, double limi
 	coh_init(out, models, n);
 	if (n < 2)
 		return ARB_OK;
-	int rc = graph_init(&g, models, n, limit);
+	int rc = graph_init(&g, models, n, limit, d);
 	if (rc == ARB_OK)
 		rc = mst_fill(&g, out);
 	out->ok = rc == ARB_OK && out->components == 1;
 	out->decided = rc == ARB_OK;
-	free(g.d);
+	graph_free(&g);
 	return rc;
 }
 
@@ -415,7 +436,8 @@ static int ham_search(const graph *g, arb_coherency *out)
 
 /* worst is the longest MST edge here too: a Hamiltonian path has no single
  * deciding link, and that edge is where a gap would open first. */
-int arb_geom_coherency_path(const arb_placed *models, size_t n, double limit, arb_coherency *out)
+static int coherency_path(const arb_placed *models, size_t n, const double *d, double limit,
+                          arb_coherency *out)
 {
 	graph g;
 	if (!out)
@@ -423,7 +445,7 @@ int arb_geom_coherency_path(const arb_placed *models, size_t n, double limit, ar
 	coh_init(out, models, n);
 	if (n < 2)
 		return ARB_OK;
-	int rc = graph_init(&g, models, n, limit);
+	int rc = graph_init(&g, models, n, limit, d);
 	if (rc == ARB_OK)
 		rc = mst_fill(&g, out);
 	if (rc == ARB_OK && out->components > 1)
@@ -432,13 +454,13 @@ int arb_geom_coherency_path(const arb_placed *models, size_t n, double limit, ar
 		rc = ham_search(&g, out);
 	if (rc != ARB_OK)
 		out->ok = out->decided = false;
-	free(g.d);
+	graph_free(&g);
 	return rc;
 }
 
 /* bottleneck here is the largest pairwise distance. */
-int arb_geom_coherency_all_pairs(const arb_placed *models, size_t n, double limit,
-                                 arb_coherency *out)
+static int coherency_all_pairs(const arb_placed *models, size_t n, const double *d, double limit,
+                               arb_coherency *out)
 {
 	graph g;
 	if (!out)
@@ -446,7 +468,7 @@ int arb_geom_coherency_all_pairs(const arb_placed *models, size_t n, double limi
 	coh_init(out, models, n);
 	if (n < 2)
 		return ARB_OK;
-	int rc = graph_init(&g, models, n, limit);
+	int rc = graph_init(&g, models, n, limit, d);
 	if (rc == ARB_OK)
 		rc = mst_fill(&g, out);
 	if (rc == ARB_OK) {
@@ -463,7 +485,7 @@ int arb_geom_coherency_all_pairs(const arb_placed *models, size_t n, double limi
 	} else {
 		out->ok = out->decided = false;
 	}
-	free(g.d);
+	graph_free(&g);
 	return rc;
 }
 
@@ -490,6 +512,37 @@ static int kth_nearest(const graph *g, size_t i, size_t k, double *out)
 
 /* worst_a is reported whether or not the group is ok; bottleneck is that
  * model's distance to its k-th nearest other (0 when k == 0). */
+int arb_geom_coherency_connected(const arb_placed *models, size_t n, double limit,
+                                 arb_coherency *out)
+{
+	return coherency_connected(models, n, NULL, limit, out);
+}
+
+int arb_geom_coherency_path(const arb_placed *models, size_t n, double limit, arb_coherency *out)
+{
+	return coherency_path(models, n, NULL, limit, out);
+}
+
+int arb_geom_coherency_all_pairs(const arb_placed *models, size_t n, double limit,
+                                 arb_coherency *out)
+{
+	return coherency_all_pairs(models, n, NULL, limit, out);
+}
+
+int arb_geom_coherency_measured(const arb_placed *models, size_t n, const double *d, arb_chain how,
+                                double limit, arb_coherency *out)
+{
+	switch (how) {
+	case ARB_CHAIN_CONNECTED:
+		return coherency_connected(models, n, d, limit, out);
+	case ARB_CHAIN_LINE:
+		return coherency_path(models, n, d, limit, out);
+	case ARB_CHAIN_ALL_PAIRS:
+		return coherency_all_pairs(models, n, d, limit, out);
+	}
+	return ARB_EINPUT;
+}
+
 int arb_geom_coherency_k_near(const arb_placed *models, size_t n, double limit, size_t k,
                               arb_coherency *out)
 {
@@ -499,7 +552,7 @@ int arb_geom_coherency_k_near(const arb_placed *models, size_t n, double limit, 
 	coh_init(out, models, n);
 	if (n < 2)
 		return ARB_OK;
-	int rc = graph_init(&g, models, n, limit);
+	int rc = graph_init(&g, models, n, limit, NULL);
 	if (rc == ARB_OK)
 		rc = mst_fill(&g, out);
 	if (rc == ARB_OK) {
@@ -523,6 +576,6 @@ int arb_geom_coherency_k_near(const arb_placed *models, size_t n, double limit, 
 	}
 	if (rc != ARB_OK)
 		out->ok = out->decided = false;
-	free(g.d);
+	graph_free(&g);
 	return rc;
 }

@@ -44,8 +44,26 @@ int arb__idmap_put(arb_idmap *m, const char *id, const void *rec);
 void arb__idmap_clear(arb_idmap *m);
 void arb__idmap_free(arb_idmap *m);
 
+/* Whether two names are the same: strcmp(a, b) == 0, inline. The names
+ * judging looks up (IDs, actions, phases, parameters) are a few bytes, for
+ * which the call to strcmp cost more than the comparing (a tenth of
+ * judging went to strcmp). */
+static inline bool arb__same(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
 /* Whether word occurs in the space-separated list ("*" matches all). */
 bool arb__word_in(const char *list, const char *word);
+
+/* Whether every case of cs was validated against rb (loaded with rb
+ * alone): such cases may be judged by an oracle of rb with
+ * ARB_JUDGE_VALIDATED. */
+bool arb__caseset_validated(const arb_caseset *cs, const arb_rulebook *rb);
 
 /* arb_error_set with a va_list. */
 int arb__verror_set(arb_error *err, int code, const char *file, long line, long column,

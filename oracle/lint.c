@@ -411,7 +411,11 @@ static int lint_trace(arb_lint *l, const arb_rulebook *rb, const arb_oracle *o,
 		if (c && in_scope(ruleset, c->ruleset) && c->kind != ARB_KIND_CONVENTION)
 			l->rows[l->n_rows++].clause = c;
 	}
-	/* Judge every case once: which predicates held and were violated where. */
+	/* Judge every case once: which predicates held and were violated where.
+	 * Cases loaded against the oracle's rulebook were validated then. */
+	unsigned flags = ARB_JUDGE_TERSE;
+	if (o && cs && arb__caseset_validated(cs, o->rb))
+		flags |= ARB_JUDGE_VALIDATED;
 	for (size_t i = 0; i < ncases && o && !rc; i++) {
 		const arb_case *k = arb_caseset_at(cs, i);
 		if (!in_scope(ruleset, k->scenario->ruleset))
@@ -421,7 +425,7 @@ static int lint_trace(arb_lint *l, const arb_rulebook *rb, const arb_oracle *o,
 			l->rows[r].cases_target += rc_of && strcmp(rc_of->id, k->target) == 0;
 		}
 		arb_verdict *v = NULL;
-		if ((rc = arb_judge_ex(&v, o, k->scenario, k->profile, ARB_JUDGE_TERSE, err)))
+		if ((rc = arb_judge_ex(&v, o, k->scenario, k->profile, flags, err)))
 			break;
 		for (size_t r = 0; r < l->n_rows; r++) {
 			bool pos = false, neg = false;

@@ -658,7 +658,7 @@ void arb__eval_memo_free(arb_eval *ev)
 double arb_eval_param(const arb_eval *ev, const char *name)
 {
 	for (size_t i = 0; i < ev->b->n_params; i++)
-		if (strcmp(ev->b->params[i].name, name) == 0)
+		if (arb__same(ev->b->params[i].name, name))
 			return ev->b->params[i].value;
 	((arb_eval *)ev)->fault = name;
 	return NAN;

@@ -49,7 +49,7 @@ const arb_unit *arb_scenario_unit(const arb_scenario *s, const char *id)
 	if (!id)
 		return NULL;
 	for (size_t i = 0; i < s->n_units; i++)
-		if (strcmp(s->units[i].id, id) == 0)
+		if (arb__same(s->units[i].id, id))
 			return &s->units[i];
 	return NULL;
 }
@@ -58,7 +58,7 @@ const arb_model *arb_scenario_model(const arb_scenario *s, const char *id, const
 {
 	for (size_t i = 0; i < s->n_units; i++)
 		for (size_t j = 0; j < s->units[i].n_models; j++)
-			if (strcmp(s->units[i].models[j].id, id) == 0) {
+			if (arb__same(s->units[i].models[j].id, id)) {
 				if (unit)
 					*unit = &s->units[i];
 				return &s->units[i].models[j];
@@ -69,7 +69,7 @@ const arb_model *arb_scenario_model(const arb_scenario *s, const char *id, const
 const arb_path *arb_scenario_path(const arb_scenario *s, const char *model)
 {
 	for (size_t i = 0; i < s->action.n_paths; i++)
-		if (strcmp(s->action.paths[i].model, model) == 0)
+		if (arb__same(s->action.paths[i].model, model))
 			return &s->action.paths[i];
 	return NULL;
 }
@@ -77,7 +77,7 @@ const arb_path *arb_scenario_path(const arb_scenario *s, const char *model)
 const char *arb_scenario_fact(const arb_scenario *s, const char *name)
 {
 	for (size_t i = 0; i < s->n_facts; i++)
-		if (strcmp(s->facts[i].name, name) == 0)
+		if (arb__same(s->facts[i].name, name))
 			return s->facts[i].value;
 	return NULL;
 }
@@ -85,7 +85,7 @@ const char *arb_scenario_fact(const arb_scenario *s, const char *name)
 bool arb_unit_has_status(const arb_unit *u, const char *status)
 {
 	for (size_t i = 0; i < u->n_status; i++)
-		if (strcmp(u->status[i], status) == 0)
+		if (arb__same(u->status[i], status))
 			return true;
 	return false;
 }
@@ -93,7 +93,7 @@ bool arb_unit_has_status(const arb_unit *u, const char *status)
 static bool kv_find(const arb_kv *kv, size_t n, const char *name, double *out)
 {
 	for (size_t i = 0; i < n; i++)
-		if (strcmp(kv[i].name, name) == 0) {
+		if (arb__same(kv[i].name, name)) {
 			*out = kv[i].value;
 			return true;
 		}
@@ -157,7 +157,7 @@ size_t arb_scenario_dice_for(const arb_scenario *s, const char *test, int *out, 
 {
 	size_t n = 0;
 	for (size_t i = 0; i < s->n_dice; i++)
-		if (!s->dice_test || (s->dice_test[i] && strcmp(s->dice_test[i], test) == 0)) {
+		if (!s->dice_test || (s->dice_test[i] && arb__same(s->dice_test[i], test))) {
 			if (n < cap)
 				out[n] = s->dice[i];
 			n++;

@@ -1192,6 +1192,20 @@ Test(engine, judge_validates_the_scenario_first)
 	arb_scenario_free(s);
 }
 
+Test(engine, judge_ex_without_the_validated_flag_still_validates)
+{
+	fixture(kProfiles);
+	arb_scenario *s = scen();
+	s->units[0].formation = "blob";
+	arb_verdict *v = (arb_verdict *)1;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_judge_ex(&v, g_o, s, NULL, ARB_JUDGE_TERSE, &err), ARB_EINPUT));
+	cr_assert(eq(ptr, (void *)v, NULL));
+	cr_assert(eq(str, err.field, "units"));
+	arb_scenario_free(s);
+}
+
 Test(engine, verdict_free_accepts_null)
 {
 	arb_verdict_free(NULL);
@@ -1686,6 +1700,108 @@ Test(engine, the_index_judges_with_the_predicates_the_tags_name)
 		checked++;
 	}
 	cr_assert(checked >= 3, "only %zu (ruleset, action, phase) seen", checked);
+	arb_caseset_free(cs);
+	arb_oracle_free(o);
+	arb_rulebook_free(rb);
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool same_num(double a, double b)
+{
+	return a == b || (isnan(a) && isnan(b));
+}
+
+static bool same_list(const char *const *a, size_t na, const char *const *b, size_t nb)
+{
+	if (na != nb)
+		return false;
+	for (size_t i = 0; i < na; i++)
+		if (strcmp(a[i], b[i]) != 0)
+			return false;
+	return true;
+}
+
+static bool same_kv(const arb_kv *a, size_t na, const arb_kv *b, size_t nb)
+{
+	if (na != nb)
+		return false;
+	for (size_t i = 0; i < na; i++)
+		if (strcmp(a[i].name, b[i].name) != 0 || !same_num(a[i].value, b[i].value))
+			return false;
+	return true;
+}
+
+/* Whether two results are the same, field by field, as every writer reads
+ * them: the measure only when there is one, values below n_values. */
+static bool same_result(const arb_result *a, const arb_result *b)
+{
+	const arb_measure *m = &a->measure, *n = &b->measure;
+	return a->outcome == b->outcome && strcmp(a->explanation, b->explanation) == 0 &&
+	       a->has_measure == b->has_measure &&
+	       (!a->has_measure ||
+	        (same_num(m->figure, n->figure) && same_num(m->limit, n->limit) &&
+	         same_num(m->margin, n->margin) && same_num(m->p.x, n->p.x) &&
+	         same_num(m->p.y, n->p.y) && same_num(m->q.x, n->q.x) && same_num(m->q.y, n->q.y) &&
+	         m->other == n->other && m->points == n->points)) &&
+	       same_kv(a->values, a->n_values, b->values, b->n_values) &&
+	       a->informative == b->informative && a->fault == b->fault &&
+	       same_str(a->subject, b->subject) && same_str(a->object, b->object) &&
+	       same_str(a->missing, b->missing);
+}
+
+Test(engine, the_validated_flag_gives_the_same_verdicts)
+{
+	/* Every case of the suite, judged in full with ARB_JUDGE_VALIDATED
+	 * (its scenario was validated when its table was loaded) and without:
+	 * the same verdict and the same trace, entry by entry. */
+	arb_rulebook *rb = NULL;
+	arb_oracle *o = NULL;
+	arb_caseset *cs = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	char buf[1024];
+	cr_assert(eq(int, arb_rulebook_load(&rb, "spec", &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, arb_oracle_new(&o, rb, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
+	load_tree(cs, rb, "cases");
+	cr_assert(arb_caseset_count(cs) > 1000);
+	for (size_t i = 0; i < arb_caseset_count(cs); i++) {
+		const arb_case *c = arb_caseset_at(cs, i);
+		arb_verdict *a = NULL, *b = NULL;
+		cr_assert(eq(int, arb_judge_ex(&a, o, c->scenario, c->profile, 0, &err), ARB_OK),
+		          "%s: %s", c->id, arb_error_format(&err, buf, sizeof buf));
+		cr_assert(
+		    eq(int, arb_judge_ex(&b, o, c->scenario, c->profile, ARB_JUDGE_VALIDATED, &err),
+		       ARB_OK),
+		    "%s: %s", c->id, arb_error_format(&err, buf, sizeof buf));
+		cr_assert(eq(int, a->kind, b->kind), "%s", c->id);
+		cr_assert(eq(int, a->dispute, b->dispute), "%s", c->id);
+		cr_assert(same_list(a->violates, a->n_violates, b->violates, b->n_violates) &&
+		              same_list(a->disputed, a->n_disputed, b->disputed, b->n_disputed) &&
+		              same_list(a->missing, a->n_missing, b->missing, b->n_missing),
+		          "%s", c->id);
+		cr_assert(same_kv(a->values, a->n_values, b->values, b->n_values) &&
+		              same_kv(a->info, a->n_info, b->info, b->n_info),
+		          "%s", c->id);
+		cr_assert(eq(sz, a->n_trace, b->n_trace), "%s", c->id);
+		for (size_t t = 0; t < a->n_trace; t++) {
+			const arb_trace *x = &a->trace[t], *y = &b->trace[t];
+			cr_assert(x->pred == y->pred && x->reading == y->reading &&
+			              x->overridden_by == y->overridden_by &&
+			              x->overridden_how == y->overridden_how &&
+			              x->not_selected == y->not_selected &&
+			              same_result(&x->result, &y->result),
+			          "%s: trace entry %zu differs", c->id, t);
+		}
+		arb_verdict_free(a);
+		arb_verdict_free(b);
+	}
 	arb_caseset_free(cs);
 	arb_oracle_free(o);
 	arb_rulebook_free(rb);

@@ -495,6 +495,46 @@ Test(geometry, coherency_line_of_five)
 	cr_assert(eq(dbl, c.bottleneck, INFINITY)); /* only 4 others */
 }
 
+Test(geometry, coherency_measured_once_answers_the_same)
+{
+	/* A ragged group (two of them apart), every reading and two limits:
+	 * the distances measured once give the answers of each function. */
+	arb_placed m[6] = {rnd(0, 0),   rnd(1.9, 0.3), rnd(4.1, -0.2),
+	                   pt_at(6, 1), rnd(9.5, 0),   rnd(11.2, 0.8)};
+	double *d = NULL;
+	cr_assert(eq(int, arb_geom_distances(&d, m, 6), ARB_OK));
+	cr_assert(eq(dbl, d[0], 0));
+	cr_assert(eq(dbl, d[1 * 6 + 4], arb_geom_distance(&m[1], &m[4], NULL)));
+	cr_assert(eq(dbl, d[4 * 6 + 1], d[1 * 6 + 4]));
+	const double limits[] = {1, 3.5};
+	for (size_t l = 0; l < 2; l++)
+		for (int how = ARB_CHAIN_CONNECTED; how <= ARB_CHAIN_ALL_PAIRS; how++) {
+			arb_coherency a, b;
+			int ra = how == ARB_CHAIN_CONNECTED
+			             ? arb_geom_coherency_connected(m, 6, limits[l], &a)
+			         : how == ARB_CHAIN_LINE
+			             ? arb_geom_coherency_path(m, 6, limits[l], &a)
+			             : arb_geom_coherency_all_pairs(m, 6, limits[l], &a);
+			int rb =
+			    arb_geom_coherency_measured(m, 6, d, (arb_chain)how, limits[l], &b);
+			cr_assert(eq(int, ra, ARB_OK));
+			cr_assert(eq(int, rb, ARB_OK));
+			cr_assert(a.ok == b.ok && a.decided == b.decided, "how %d limit %g", how,
+			          limits[l]);
+			cr_assert(eq(sz, a.components, b.components));
+			cr_assert(eq(dbl, a.bottleneck, b.bottleneck));
+			cr_assert(eq(i64, a.worst_a, b.worst_a));
+			cr_assert(eq(i64, a.worst_b, b.worst_b));
+			cr_assert(a.pa.x == b.pa.x && a.pa.y == b.pa.y && a.pb.x == b.pb.x &&
+			          a.pb.y == b.pb.y);
+		}
+	free(d);
+	arb_coherency c;
+	cr_assert(eq(int, arb_geom_coherency_measured(m, 6, NULL, ARB_CHAIN_LINE, 1, &c), ARB_OK));
+	cr_assert(
+	    eq(int, arb_geom_coherency_measured(m, 6, NULL, (arb_chain)7, 1, &c), ARB_EINPUT));
+}
+
 Test(geometry, coherency_star_and_t)
 {
 	arb_coherency c;

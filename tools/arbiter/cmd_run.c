@@ -304,15 +304,18 @@ static void run_fill(const run_pool *pl, size_t i, run_slot *sl)
 	/* Explanations are printed (and drawn, and compared by --twin) only for
 	 * the cases that disagree: judged tersely, such a case is judged again
 	 * with them. */
-	unsigned flags = pl->twin ? 0 : ARB_JUDGE_TERSE;
+	/* The cases were loaded against the oracle's own rulebook (cmd_run):
+	 * every scenario was validated then. */
+	unsigned flags = ARB_JUDGE_VALIDATED | (pl->twin ? 0 : ARB_JUDGE_TERSE);
 	sl->rc = arb_judge_ex(&sl->v, pl->o, c->scenario, profile, flags, &sl->err);
 	if (sl->rc != ARB_OK)
 		return;
 	sl->ok = arb_case_agrees(c, sl->v, sl->why, sizeof sl->why);
-	if (!sl->ok && flags) {
+	if (!sl->ok && (flags & ARB_JUDGE_TERSE)) {
 		arb_verdict_free(sl->v);
 		sl->v = NULL;
-		sl->rc = arb_judge(&sl->v, pl->o, c->scenario, profile, &sl->err);
+		sl->rc = arb_judge_ex(&sl->v, pl->o, c->scenario, profile, ARB_JUDGE_VALIDATED,
+		                      &sl->err);
 		if (sl->rc != ARB_OK)
 			return;
 	}
@@ -494,7 +497,10 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	pool.twin = twin;
 	pool.verdicts = verdicts != NULL;
 	pool.n = n;
-	pool.window = (size_t)jobs * 64;
+	/* One job judges only the case it waits for: one slot, so that each
+	 * verdict's memory is reused, warm, by the next (64 slots spread the
+	 * traces, 36 KiB a case, over 2 MiB). */
+	pool.window = jobs == 1 ? 1 : (size_t)jobs * 64;
 	pool.slots = calloc(pool.window, sizeof *pool.slots);
 	pool.filled = calloc(pool.window, sizeof *pool.filled);
 	if (!pool.slots || !pool.filled) {

@@ -9,9 +9,20 @@
 const arb_path *sh__moving_path(const arb_scenario *s, const arb_model *m)
 {
 	const arb_path *p = arb_scenario_path(s, m->id);
-	if (!p || arb_geom_path_length(p->pts, p->n_pts) <= ARB_TOLERANCE_IN)
+	if (!p)
 		return NULL;
-	return p;
+	/* Longer than the tolerance: the length summed as arb_geom_path_length
+	 * sums it, up to the first partial sum over. A sum of non-negative
+	 * terms never shrinks, so the answer is the same, most often after one
+	 * segment (many predicates ask this of every model). */
+	double len = 0;
+	for (size_t i = 1; i < p->n_pts; i++) {
+		double dx = p->pts[i].x - p->pts[i - 1].x, dy = p->pts[i].y - p->pts[i - 1].y;
+		len += sqrt(dx * dx + dy * dy);
+		if (len > ARB_TOLERANCE_IN)
+			return p;
+	}
+	return NULL;
 }
 
 size_t sh__moving_count(const arb_scenario *s, const arb_unit *u)
@@ -59,19 +70,52 @@ bool sh__end_placed(const arb_scenario *s, const arb_unit *u, arb_placed **out)
 	return true;
 }
 
-arb_outcome sh__coherency(const arb_scenario *s, const arb_unit *u, double limit, sh_chain how,
+/* The actor's models where they end the action, and the distances of every
+ * pair of them: what each coherency reading measures first. */
+typedef struct end_group {
+	arb_placed *pl;
+	double *d;
+} end_group;
+
+static void end_group_free(void *p)
+{
+	end_group *g = p;
+	if (g) {
+		free(g->pl);
+		free(g->d);
+	}
+	free(g);
+}
+
+static void *end_group_make(const arb_eval *ev)
+{
+	const arb_unit *u = arb_eval_actor(ev);
+	end_group *g = calloc(1, sizeof *g);
+	if (!g || !u || !sh__end_placed(arb_eval_scenario(ev), u, &g->pl) ||
+	    arb_geom_distances(&g->d, g->pl, u->n_models) != ARB_OK) {
+		end_group_free(g);
+		return NULL;
+	}
+	return g;
+}
+
+arb_outcome sh__coherency(const arb_eval *ev, const arb_unit *u, double limit, sh_chain how,
                           arb_result *r, arb_coherency *co)
 {
 	static const char *const what[] = {"a connected chain", "a single line", "every pair"};
+	static const char key = 0;
+	/* The actor's, measured once; another unit's (or no room for the memo),
+	 * here and now. */
+	const end_group *g = u == arb_eval_actor(ev)
+	                         ? arb_eval_memo(ev, &key, end_group_make, end_group_free)
+	                         : NULL;
 	arb_placed *pl = NULL;
-	if (!sh__end_placed(s, u, &pl)) {
+	if (!g && !sh__end_placed(arb_eval_scenario(ev), u, &pl)) {
 		arb_result_fault(r, ARB_ENOMEM, "out of memory while measuring coherency");
 		return ARB_UNDECIDED;
 	}
-	int rc = how == SH_CHAIN_CONNECTED
-	             ? arb_geom_coherency_connected(pl, u->n_models, limit, co)
-	         : how == SH_CHAIN_LINE ? arb_geom_coherency_path(pl, u->n_models, limit, co)
-	                                : arb_geom_coherency_all_pairs(pl, u->n_models, limit, co);
+	int rc = arb_geom_coherency_measured(g ? g->pl : pl, u->n_models, g ? g->d : NULL,
+	                                     (arb_chain)how, limit, co);
 	free(pl);
 	if (rc != ARB_OK) {
 		arb_result_fault(r, ARB_ENOMEM, "out of memory while measuring coherency");

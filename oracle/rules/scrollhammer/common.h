@@ -19,13 +19,19 @@ bool sh__fact_is(const arb_scenario *s, const char *name, const char *value);
 /* A fact that is a finite number; false when it is absent or not one. */
 bool sh__fact_num(const arb_scenario *s, const char *name, double *out);
 
-typedef enum sh_chain { SH_CHAIN_CONNECTED, SH_CHAIN_LINE, SH_CHAIN_ALL_PAIRS } sh_chain;
+typedef enum sh_chain {
+	SH_CHAIN_CONNECTED = ARB_CHAIN_CONNECTED,
+	SH_CHAIN_LINE = ARB_CHAIN_LINE,
+	SH_CHAIN_ALL_PAIRS = ARB_CHAIN_ALL_PAIRS
+} sh_chain;
 
 /* Judges whether u ends the action with its models linked within limit
  * under the given reading. Returns ARB_HOLDS or ARB_VIOLATED and explains it
  * with the figures; when the search runs out of budget or memory it reports
- * a fault in r (arb_result_fault) and returns ARB_UNDECIDED. */
-arb_outcome sh__coherency(const arb_scenario *s, const arb_unit *u, double limit, sh_chain how,
+ * a fault in r (arb_result_fault) and returns ARB_UNDECIDED. The actor's
+ * end positions and their distances are measured once per judgement
+ * (arb_eval_memo), for every reading and limit that asks. */
+arb_outcome sh__coherency(const arb_eval *ev, const arb_unit *u, double limit, sh_chain how,
                           arb_result *r, arb_coherency *out);
 
 #endif

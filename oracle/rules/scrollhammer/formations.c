@@ -275,7 +275,7 @@ void fm__coherency(const arb_eval *ev, arb_result *r, const arb_unit *u, double 
                    arb_coherency *co)
 {
 	/* sh__coherency reports a fault itself when out of memory */
-	r->outcome = sh__coherency(arb_eval_scenario(ev), u, limit, how, r, co);
+	r->outcome = sh__coherency(ev, u, limit, how, r, co);
 }
 
 /* ---- Fight In Ranks ---- */

@@ -148,7 +148,7 @@ static arb_outcome in_coherency(const arb_eval *ev, arb_result *r, sh_chain how)
 		                   u->id);
 		return ARB_MISSING;
 	}
-	return sh__coherency(arb_eval_scenario(ev), u, limit, how, r, &co);
+	return sh__coherency(ev, u, limit, how, r, &co);
 }
 
 /* ---- THE MOVEMENT PHASE ---- */
