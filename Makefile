@@ -197,4 +197,10 @@ lint:
 clean:
 	rm -rf build
 
+# ---- make install / make uninstall --------------------------------------
+VERSION     := $(shell cat VERSION)
+
+$(BUILD)/tools/arbiter/arbiter.o: VERSION
+$(BUILD)/tools/arbiter/arbiter.o: CFLAGS += -DARB_VERSION='"$(VERSION)"'
+
 -include $(shell find build -name '*.d' 2>/dev/null)
