@@ -162,6 +162,32 @@ static int global_option(cli_env *env, int argc, char **argv, int *i)
 	return 1;
 }
 
+/* Takes the global options out of the command's arguments argv[first..],
+ * wherever they stand, and shortens *argc to what is left. An option's
+ * argument is stepped over, so that `run --json --spec` names a file
+ * called --spec. Returns 1 for --help, -1 (with a message) for a global
+ * option without its value, 0 otherwise. */
+static int command_args(cli_env *env, const cli_command *cmd, int *argc, char **argv, int first)
+{
+	int kept = first;
+	for (int k = first; k < *argc; k++) {
+		int g = global_option(env, *argc, argv, &k);
+		if (g < 0)
+			return -1;
+		if (g)
+			continue;
+		if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0)
+			return 1;
+		const cli_option *opt = find_option(cmd->options, argv[k]);
+		argv[kept++] = argv[k];
+		if (opt && opt->arg && k + 1 < *argc)
+			argv[kept++] = argv[++k];
+	}
+	argv[kept] = NULL;
+	*argc = kept;
+	return 0;
+}
+
 /* The version, and which rulebooks a command would read, with a
  * fingerprint of their clauses (each clause's ID and text fingerprint) so
  * that two installs can be told apart by their text as well as their code. */
@@ -247,26 +273,9 @@ int main(int argc, char **argv)
 			usage(stderr);
 			return EXIT_BADINPUT;
 		}
-		/* The command's own arguments, with the global options taken out
-		 * wherever they stand; an option's argument is stepped over, so
-		 * that `--json --spec` names a file called --spec. */
-		int kept = 0;
-		char **args = argv + i + 1;
-		for (int k = i + 1; k < argc; k++) {
-			int g = global_option(&env, argc, argv, &k);
-			if (g < 0)
-				return EXIT_BADINPUT;
-			if (g)
-				continue;
-			if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0)
-				return command_help(cmd);
-			const cli_option *opt = find_option(cmd->options, argv[k]);
-			args[kept++] = argv[k];
-			if (opt && opt->arg && k + 1 < argc)
-				args[kept++] = argv[++k];
-		}
-		args[kept] = NULL;
-		argc = i + 1 + kept;
+		int r = command_args(&env, cmd, &argc, argv, i + 1);
+		if (r)
+			return r < 0 ? EXIT_BADINPUT : command_help(cmd);
 	}
 	/* --spec and --cases win; otherwise the first data directory that
 	 * holds a spec/ (datadir.h). */
@@ -279,7 +288,7 @@ int main(int argc, char **argv)
 	if (want_version)
 		return version(&env);
 	if (!env.spec_dir && !(cmd->flags & CLI_NO_DATA)) {
-		char looked[3 * PATH_MAX];
+		char looked[CLI_DATA_PLACES * (PATH_MAX + 2)];
 		cli_datadir_looked(&dd, looked, sizeof looked);
 		fprintf(stderr,
 		        "arbiter: no rulebooks found: looked for %s; give --spec DIR (and --cases "
