@@ -123,6 +123,7 @@ check: deps all $(TESTS) cases-check docs-check replay
 	sh tests/writes.sh $(ARBITER)
 	sh tests/twin.sh $(ARBITER)
 	sh tests/browser.sh $(ARBITER) $(BUILD)/browser
+	sh tests/install.sh $(BUILD) $(SANITIZE)
 
 run: deps $(ARBITER)
 	$(ARBITER) run
@@ -215,5 +216,82 @@ lint:
 
 clean:
 	rm -rf build
+
+# ---- make install / make uninstall --------------------------------------
+# PREFIX (default /usr/local) and DESTDIR as usual. Installed: the program,
+# the rulebooks and case tables it judges (ARB_DATADIR/{spec,cases}), its
+# man page and bash completion, and the library for C programs: arbiter.h,
+# libarbiter.a and arbiter.pc. The program finds its data beside its bin/
+# (../share/arbiter), so a DESTDIR-staged or moved install runs as well;
+# ARB_DATADIR, compiled in, is its last resort (tools/arbiter/datadir.c).
+VERSION     := $(shell cat VERSION)
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+BINDIR      ?= $(PREFIX)/bin
+LIBDIR      ?= $(PREFIX)/lib
+INCLUDEDIR  ?= $(PREFIX)/include
+DATAROOTDIR ?= $(PREFIX)/share
+MANDIR      ?= $(DATAROOTDIR)/man
+BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
+ARB_DATADIR ?= $(DATAROOTDIR)/arbiter
+INSTALL     ?= install
+INST        := $(BUILD)/install
+ARB_LIB     := $(BUILD)/libarbiter.a
+ARB_PC      := $(INST)/arbiter.pc
+ARB_MAN     := $(INST)/arbiter.1
+ARB_STAMP   := $(VERSION) $(PREFIX) $(LIBDIR) $(INCLUDEDIR) $(ARB_DATADIR)
+
+$(BUILD)/tools/arbiter/arbiter.o: VERSION
+$(BUILD)/tools/arbiter/arbiter.o: CFLAGS += -DARB_VERSION='"$(VERSION)"'
+
+# The installed program differs from build/arbiter only by its compiled-in
+# ARB_DATADIR (build/arbiter has none): its own datadir.o, so that
+# `make install PREFIX=...` never rebuilds what `make check` tests. The
+# stamp holds the directories and is rewritten only when they change.
+$(INST)/paths: FORCE
+	@mkdir -p $(INST)
+	@echo '$(ARB_STAMP)' | cmp -s - $@ || echo '$(ARB_STAMP)' >$@
+FORCE:
+
+$(INST)/datadir.o: tools/arbiter/datadir.c $(INST)/paths
+	$(CC) $(CFLAGS) -DARB_DATADIR='"$(ARB_DATADIR)"' -c $< -o $@
+
+$(INST)/arbiter: $(BUILD)/tools/arbiter/arbiter.o $(INST)/datadir.o \
+                 $(filter-out %/datadir.o,$(TOOL_OBJ)) $(LIB_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
+
+# The predicates live in a linker section that nothing references by name:
+# a program links the archive whole (arbiter.pc says so) or gets none.
+$(ARB_LIB): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(ARB_PC): oracle/arbiter.pc.in $(INST)/paths
+	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@ARB_DATADIR@|$(ARB_DATADIR)|' $< >$@
+
+$(ARB_MAN): tools/arbiter/arbiter.1.in $(INST)/paths
+	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@ARB_DATADIR@|$(ARB_DATADIR)|' $< >$@
+
+.PHONY: install uninstall
+install: $(INST)/arbiter $(ARB_LIB) $(ARB_PC) $(ARB_MAN)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) \
+	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ARB_DATADIR)
+	$(INSTALL) -m 755 $(INST)/arbiter $(DESTDIR)$(BINDIR)/arbiter
+	$(INSTALL) -m 644 $(ARB_LIB) $(DESTDIR)$(LIBDIR)/libarbiter.a
+	$(INSTALL) -m 644 $(ARB_PC) $(DESTDIR)$(LIBDIR)/pkgconfig/arbiter.pc
+	$(INSTALL) -m 644 oracle/arbiter.h $(DESTDIR)$(INCLUDEDIR)/arbiter.h
+	$(INSTALL) -m 644 $(ARB_MAN) $(DESTDIR)$(MANDIR)/man1/arbiter.1
+	$(INSTALL) -m 644 tools/arbiter/arbiter.bash $(DESTDIR)$(BASHCOMPDIR)/arbiter
+	rm -rf $(DESTDIR)$(ARB_DATADIR)/spec $(DESTDIR)$(ARB_DATADIR)/cases
+	find spec cases -type f -exec sh -c 'for f; do $(INSTALL) -D -m 644 "$$f" "$$0/$$f"; done' \
+	  $(DESTDIR)$(ARB_DATADIR) {} +
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/arbiter $(DESTDIR)$(LIBDIR)/libarbiter.a \
+	  $(DESTDIR)$(LIBDIR)/pkgconfig/arbiter.pc $(DESTDIR)$(INCLUDEDIR)/arbiter.h \
+	  $(DESTDIR)$(MANDIR)/man1/arbiter.1 $(DESTDIR)$(BASHCOMPDIR)/arbiter
+	rm -rf $(DESTDIR)$(ARB_DATADIR)/spec $(DESTDIR)$(ARB_DATADIR)/cases
+	rmdir $(DESTDIR)$(ARB_DATADIR) 2>/dev/null || true
 
 -include $(shell find build -name '*.d' 2>/dev/null)

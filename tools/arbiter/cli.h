@@ -11,18 +11,31 @@
 enum { EXIT_AGREE = 0, EXIT_DISAGREE = 1, EXIT_BADINPUT = 2 };
 
 typedef struct cli_env {
-	const char *spec_dir;  /* --spec, default "spec" */
-	const char *cases_dir; /* --cases, default "cases" */
+	const char *spec_dir;  /* --spec, else found by datadir.h's search */
+	const char *cases_dir; /* --cases, else found next to the spec found */
 	const char *profile;   /* --profile, NULL: each case's own */
 } cli_env;
 
 typedef int (*cli_fn)(cli_env *env, int argc, char **argv);
+
+/* An option a command takes, for its --help and for telling an option's
+ * argument from the global --spec/--cases that may follow the command. */
+typedef struct cli_option {
+	const char *flag;  /* "--jobs" */
+	const char *alias; /* NULL, or "-q" */
+	const char *arg;   /* NULL: takes no argument; else its name, "N" */
+	const char *help;
+} cli_option;
+
+enum { CLI_NO_DATA = 1u << 0 }; /* the command reads neither spec/ nor cases/ */
 
 typedef struct cli_command {
 	const char *name;
 	cli_fn fn;
 	const char *usage;
 	const char *summary;
+	const cli_option *options; /* ended by {NULL} */
+	unsigned flags;            /* CLI_* */
 } cli_command;
 
 int cmd_run(cli_env *env, int argc, char **argv);
