@@ -1148,6 +1148,9 @@ void arb_verdict_free(arb_verdict *v);
  * sanity (finite numbers, positive sizes, paths starting at the model).
  * arb_judge calls it first. */
 int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_error *err);
+/* The most corners a piece of terrain may have (its edges are checked
+ * pairwise for crossings). */
+#define ARB_MAX_TERRAIN_CORNERS 4096
 
 /* The exact odds of a scenario that rolls dice: its verdict judged once for
  * every outcome of its dice (each die 1 to 6, at most ARB_ODDS_MAX_DICE

@@ -48,6 +48,7 @@ typedef struct loader {
 	int rc;
 	arb_error *err;
 	bool subphase_given; /* the row's context names a sub-phase */
+	arb_idmap unit_ids;  /* the row's units by ID (emptied per row) */
 } loader;
 
 /* The header row (the first record) into L's column map. */

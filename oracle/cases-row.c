@@ -93,6 +93,11 @@ static size_t split(char *text, char sep, char **out, size_t cap, bool *overflow
 
 static bool parse_num(const char *s, double *out)
 {
+	/* Decimal only: strtod also reads hexadecimal ("0x10"), "inf" and
+	 * leading blanks, which a table of inches never means. */
+	if (!(isdigit((unsigned char)*s) || *s == '-' || *s == '+' || *s == '.') ||
+	    strpbrk(s, "xXpP"))
+		return false;
 	char *end;
 	errno = 0;
 	double v = strtod(s, &end);
@@ -284,6 +289,13 @@ static int parse_units(cell *c)
 		arb_unit *u = &c->s->units[i];
 		if (!valid_name(tok[0]) || !valid_name(tok[1]))
 			return cell_err(c, "unit %zu: malformed id or side", i + 1);
+		const arb_unit *same = arb__idmap_get(&c->L->unit_ids, tok[0]);
+		if (same)
+			return cell_err(
+			    c, "unit %zu: id '%s' is unit %zu's already: a unit is listed once",
+			    i + 1, tok[0], (size_t)(same - c->s->units) + 1);
+		if (arb__idmap_put(&c->L->unit_ids, tok[0], u))
+			return ARB_ENOMEM;
 		u->id = tok[0];
 		u->side = tok[1];
 		u->formation = strcmp(tok[2], "-") == 0 ? NULL : tok[2];
@@ -372,11 +384,10 @@ static int parse_models(cell *c)
 			goto done;
 		}
 		*slash = '\0';
-		for (size_t u = 0; u < c->s->n_units; u++)
-			if (strcmp(c->s->units[u].id, toks[i][0]) == 0) {
-				owner[i] = &c->s->units[u];
-				count[u]++;
-			}
+		/* found by ID, not by a scan of every unit: a row may list many */
+		owner[i] = (arb_unit *)arb__idmap_get(&c->L->unit_ids, toks[i][0]);
+		if (owner[i])
+			count[owner[i] - c->s->units]++;
 		if (!owner[i]) {
 			rc = cell_err(c,
 			              "model %s belongs to unit '%s', which the units column does "
@@ -861,6 +872,7 @@ int arb__cases_data_row(loader *L)
 	int rc;
 	field empty = {(char *)"", first->line, 1};
 	cell c = {.L = L, .s = s};
+	arb__idmap_clear(&L->unit_ids);
 #define CELL(which) at_col(&c, L, which, &empty)
 	const field *f;
 

@@ -212,8 +212,10 @@ static int load_owned(arb_caseset *cs, const char *path, char *buf, size_t n,
 		rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
 		goto done;
 	}
+	/* A line ends at LF, at CRLF (its LF) and at a lone CR (old Mac files:
+	 * libcsv ends records there too, and so must the line numbers). */
 	for (size_t i = 0; i < n; i++)
-		if (buf[i] == '\n')
+		if (buf[i] == '\n' || (buf[i] == '\r' && (i + 1 == n || buf[i + 1] != '\n')))
 			L.nl[L.n_nl++] = i;
 	/* A UTF-8 byte order mark (spreadsheets write one) is not part of the header. */
 	L.pos = n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
@@ -274,6 +276,7 @@ done:
 	}
 	csv_free(&p);
 	clear_fields(&L);
+	arb__idmap_free(&L.unit_ids);
 	free(L.nl);
 	return rc;
 }

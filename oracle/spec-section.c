@@ -105,6 +105,10 @@ static bool parse_param_value(const char *raw, double *value, const char **unit)
 	if (isnan(v) && (p[0] == 'd' || p[0] == 'D') && p[1] == '6' && p[2] == '\0') {
 		v = 1; /* "a d6": one die */
 	} else if (isnan(v)) {
+		/* decimal only: strtod would read "0x6" and " 6" too */
+		if (!(isdigit((unsigned char)*p) || *p == '-' || *p == '+' || *p == '.') ||
+		    strpbrk(p, "xXpP"))
+			return false;
 		errno = 0;
 		v = strtod(p, &end);
 		if (end == p || errno || !isfinite(v))
@@ -307,6 +311,15 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 						                  "from '%s' (expected e.g. "
 						                  "6\", 1in, 25.4mm, 2D6)",
 						                  rawv);
+					/* A length or a number of dice is never negative (a
+					 * modifier, unitless, may be). */
+					if (pm->value < 0 && strcmp(pm->unit, "") != 0 &&
+					    strcmp(pm->unit, "+") != 0)
+						return MARKUP_ERR(
+						    i + 1, name,
+						    "'%s' is negative: a distance, an "
+						    "angle or a number of dice is not",
+						    rawv);
 					bool dup = false;
 					for (size_t k = 0; k < cb->n_params; k++)
 						dup = dup || strcmp(cb->params[k].name, name) == 0;
@@ -324,6 +337,19 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 				i = (size_t)(end - raw) + 1;
 				continue;
 			}
+		}
+		if (raw[i] == '{') {
+			/* "[6\"{max_move}": a parameter's markup that lost its "]" (or
+			 * its value) would read as text and leave the clause without the
+			 * parameter its predicate needs: said here, at the spec's line. */
+			const char *end = strchr(raw + i + 1, '}');
+			size_t k = end ? (size_t)(end - raw) - i - 1 : 0;
+			if (k && arb__spec_valid_param_name(raw + i + 1, k))
+				return MARKUP_ERR(
+				    i, NULL,
+				    "'{%.*s}' is a parameter's markup without its value "
+				    "in brackets just before it: write [6\"]{%.*s}",
+				    (int)k, raw + i + 1, (int)k, raw + i + 1);
 		}
 		text[t++] = raw[i];
 		fpt[f++] = raw[i];

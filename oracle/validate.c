@@ -16,6 +16,63 @@
 #define BAD(field, ...)                                                                            \
 	arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0, field, __VA_ARGS__)
 
+/* The scenario's units, models (with their units) and paths by ID, each
+ * the first of its ID as arb_scenario_unit, _model and _path find it: a
+ * scenario of many units and models is validated in linear time. */
+typedef struct vmaps {
+	arb_idmap units, models, owners, paths;
+} vmaps;
+
+static int vmaps_build(vmaps *vm, const arb_scenario *s)
+{
+	for (size_t i = 0; i < s->n_units; i++) {
+		const arb_unit *u = &s->units[i];
+		if (u->id && !arb__idmap_get(&vm->units, u->id) &&
+		    arb__idmap_put(&vm->units, u->id, u))
+			return ARB_ENOMEM;
+		for (size_t j = 0; j < u->n_models; j++) {
+			const arb_model *m = &u->models[j];
+			if (m->id && !arb__idmap_get(&vm->models, m->id) &&
+			    (arb__idmap_put(&vm->models, m->id, m) ||
+			     arb__idmap_put(&vm->owners, m->id, u)))
+				return ARB_ENOMEM;
+		}
+	}
+	for (size_t i = 0; i < s->action.n_paths; i++) {
+		const arb_path *p = &s->action.paths[i];
+		if (p->model && !arb__idmap_get(&vm->paths, p->model) &&
+		    arb__idmap_put(&vm->paths, p->model, p))
+			return ARB_ENOMEM;
+	}
+	return ARB_OK;
+}
+
+static void vmaps_free(vmaps *vm)
+{
+	arb__idmap_free(&vm->units);
+	arb__idmap_free(&vm->models);
+	arb__idmap_free(&vm->owners);
+	arb__idmap_free(&vm->paths);
+}
+
+static const arb_unit *v_unit(const vmaps *vm, const char *id)
+{
+	return id ? arb__idmap_get(&vm->units, id) : NULL;
+}
+
+static const arb_model *v_model(const vmaps *vm, const char *id, const arb_unit **owner)
+{
+	const arb_model *m = id ? arb__idmap_get(&vm->models, id) : NULL;
+	if (owner)
+		*owner = m ? arb__idmap_get(&vm->owners, id) : NULL;
+	return m;
+}
+
+static const arb_path *v_path(const vmaps *vm, const char *model)
+{
+	return model ? arb__idmap_get(&vm->paths, model) : NULL;
+}
+
 static bool finite_pos(double v)
 {
 	return isfinite(v) && v > 0;
@@ -43,6 +100,10 @@ static int validate_stats(const arb_scenario *s, const arb_kv *kv, size_t n, con
 		if (!isfinite(kv[i].value))
 			return BAD(field, "%s: characteristic %s is not a finite number", who,
 			           kv[i].name);
+		if (kv[i].value < 0)
+			return BAD(field,
+			           "%s: characteristic %s is %g: a characteristic is not negative",
+			           who, kv[i].name, kv[i].value);
 		/* Given twice, one would be read and the other not (nor could
 		 * a JSON object hold both). */
 		for (size_t j = 0; j < i; j++)
@@ -143,14 +204,14 @@ static int validate_placement(const arb_scenario *s, const arb_rulebook *rb, arb
 }
 
 /* The acting unit's footprint at point i of its models' paths, facing f. */
-static int unit_footprint_at(const arb_scenario *s, const arb_unit *u, size_t i, double f,
+static int unit_footprint_at(const vmaps *vm, const arb_unit *u, size_t i, double f,
                              arb_footprint *out)
 {
 	arb_placed *b = malloc((u->n_models ? u->n_models : 1) * sizeof *b);
 	if (!b)
 		return ARB_ENOMEM;
 	for (size_t j = 0; j < u->n_models; j++) {
-		const arb_path *q = arb_scenario_path(s, u->models[j].id);
+		const arb_path *q = v_path(vm, u->models[j].id);
 		b[j] = arb_model_placed(&u->models[j]);
 		if (q && q->n_pts)
 			b[j].c = q->pts[i < q->n_pts ? i : q->n_pts - 1];
@@ -163,8 +224,9 @@ static int unit_footprint_at(const arb_scenario *s, const arb_unit *u, size_t i,
 /* A path of poses (CONV.TURN.2): a translation keeps the facing, a
  * rotation is one the ruleset lets the action make, about the point it
  * names, and each pose follows from the one before (CONV.TURN.3). */
-static int validate_turns(const arb_scenario *s, const arb_rulebook *rb, const arb_unit *actor,
-                          const arb_model *m, const arb_path *p, arb_error *err)
+static int validate_turns(const arb_scenario *s, const arb_rulebook *rb, const vmaps *vm,
+                          const arb_unit *actor, const arb_model *m, const arb_path *p,
+                          arb_error *err)
 {
 	if (!p->steps)
 		return ARB_OK; /* a path that does not turn: every judgement's case */
@@ -216,7 +278,7 @@ static int validate_turns(const arb_scenario *s, const arb_rulebook *rb, const a
 			continue;
 		arb_footprint ufp;
 		arb_pose table = {{0, 0}, 0};
-		if (unit_footprint_at(s, actor, i, f0, &ufp))
+		if (unit_footprint_at(vm, actor, i, f0, &ufp))
 			return ARB_ENOMEM;
 		if (arb_pivot_check(NULL, &table, &ufp, st->pivot, about, ARB_TOLERANCE_IN, &why))
 			return BAD("paths",
@@ -230,7 +292,8 @@ static int validate_turns(const arb_scenario *s, const arb_rulebook *rb, const a
 	return ARB_OK;
 }
 
-int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_error *err)
+static int validate_all(const arb_scenario *s, const arb_rulebook *rb, const vmaps *vm,
+                        arb_error *err)
 {
 	const char *rs = s->ruleset;
 	int rc;
@@ -250,9 +313,8 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 		const arb_unit *u = &s->units[i];
 		if (!u->id || !u->id[0] || !u->side || !u->side[0])
 			return BAD("units", "a unit lacks its id or side");
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(s->units[j].id, u->id) == 0)
-				return BAD("units", "unit %s is given twice", u->id);
+		if (v_unit(vm, u->id) != u)
+			return BAD("units", "unit %s is given twice", u->id);
 		if (u->formation && !arb_rulebook_declares(rb, rs, "formations", u->formation))
 			return BAD("units", "unit %s: unknown formation '%s' for %s", u->id,
 			           u->formation, rs);
@@ -271,7 +333,7 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 			if (!m->id || !m->id[0])
 				return BAD("models", "a model of unit %s has no id", u->id);
 			const arb_unit *owner = NULL;
-			if (arb_scenario_model(s, m->id, &owner) != m)
+			if (v_model(vm, m->id, &owner) != m)
 				return BAD("models", "model %s is given twice", m->id);
 			if (!isfinite(m->pos.x) || !isfinite(m->pos.y) || !isfinite(m->facing_deg))
 				return BAD("models", "model %s: position or facing is not finite",
@@ -292,22 +354,44 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 			if (!isfinite(t->poly[j].x) || !isfinite(t->poly[j].y))
 				return BAD("terrain", "terrain %s: corner %zu is not finite", t->id,
 				           j + 1);
+		if (t->n_poly > ARB_MAX_TERRAIN_CORNERS)
+			return BAD("terrain", "terrain %s has %zu corners: at most %d", t->id,
+			           t->n_poly, ARB_MAX_TERRAIN_CORNERS);
+		/* A piece of terrain is a simple polygon: edges that cross would
+		 * make "inside" mean two things. */
+		for (size_t j = 0; j < t->n_poly; j++)
+			for (size_t k = j + 2; k < t->n_poly; k++) {
+				if (j == 0 && k + 1 == t->n_poly)
+					continue; /* the last edge meets the first */
+				if (arb_geom_segments_cross(t->poly[j], t->poly[j + 1], t->poly[k],
+				                            t->poly[(k + 1) % t->n_poly]))
+					return BAD(
+					    "terrain",
+					    "terrain %s: edges %zu and %zu cross: a piece of "
+					    "terrain is a simple polygon",
+					    t->id, j + 1, k + 1);
+			}
 	}
 	const arb_action *a = &s->action;
 	if (!a->type || !arb_rulebook_declares(rb, rs, "actions", a->type))
 		return BAD("action", "unknown action '%s' for %s", a->type ? a->type : "", rs);
-	const arb_unit *actor = arb_scenario_unit(s, a->unit);
+	const arb_unit *actor = v_unit(vm, a->unit);
 	if (!actor)
 		return BAD("action", "action names unit '%s', which is not on the board",
 		           a->unit ? a->unit : "");
-	for (size_t i = 0; i < a->n_targets; i++)
-		if (!arb_scenario_unit(s, a->targets[i]))
+	for (size_t i = 0; i < a->n_targets; i++) {
+		const arb_unit *t = v_unit(vm, a->targets[i]);
+		if (!t)
 			return BAD("action", "action targets unit '%s', which is not on the board",
 			           a->targets[i]);
+		if (t == actor)
+			return BAD("action", "unit %s's %s targets the unit itself", actor->id,
+			           a->type);
+	}
 	for (size_t i = 0; i < a->n_paths; i++) {
 		const arb_path *p = &a->paths[i];
 		const arb_unit *owner = NULL;
-		const arb_model *m = arb_scenario_model(s, p->model, &owner);
+		const arb_model *m = v_model(vm, p->model, &owner);
 		if (!m)
 			return BAD("paths", "path of model '%s', which is not on the board",
 			           p->model);
@@ -317,7 +401,7 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 			           "model %s belongs to unit %s, not to the acting unit %s (a %s "
 			           "moves no other unit's models: moves_others: in ruleset.md)",
 			           p->model, owner->id, actor->id, a->type);
-		if (arb_scenario_path(s, p->model) != p)
+		if (v_path(vm, p->model) != p)
 			return BAD("paths", "model %s has two paths", p->model);
 		if (p->n_pts == 0)
 			return BAD("paths", "path of model %s has no points", p->model);
@@ -332,24 +416,24 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 			    "path of model %s starts at (%g,%g), not at the model's position "
 			    "(%g,%g)",
 			    p->model, p->pts[0].x, p->pts[0].y, m->pos.x, m->pos.y);
-		rc = validate_turns(s, rb, owner, m, p, err);
+		rc = validate_turns(s, rb, vm, owner, m, p, err);
 		if (rc)
 			return rc;
 	}
 	for (size_t i = 0; i < a->n_stationary; i++) {
 		const arb_unit *owner = NULL;
-		if (!arb_scenario_model(s, a->stationary[i], &owner))
+		if (!v_model(vm, a->stationary[i], &owner))
 			return BAD("stationary", "model '%s' is not on the board",
 			           a->stationary[i]);
 		if (owner != actor)
 			return BAD("stationary", "model %s is not in the acting unit %s",
 			           a->stationary[i], actor->id);
 	}
-	if (s->context.in_progress && !arb_scenario_unit(s, s->context.in_progress))
+	if (s->context.in_progress && !v_unit(vm, s->context.in_progress))
 		return BAD("context", "in_progress names unit '%s', which is not on the board",
 		           s->context.in_progress);
 	for (size_t i = 0; i < s->context.n_completed; i++)
-		if (!arb_scenario_unit(s, s->context.completed[i]))
+		if (!v_unit(vm, s->context.completed[i]))
 			return BAD("context",
 			           "completed names unit '%s', which is not on the board",
 			           s->context.completed[i]);
@@ -377,4 +461,17 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 			           i + 1, s->dice_test[i] ? s->dice_test[i] : "(nothing)", rs);
 	}
 	return ARB_OK;
+}
+
+int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_error *err)
+{
+	vmaps vm = {0};
+	int rc = vmaps_build(&vm, s);
+	if (rc)
+		rc = arb_error_set(err, ARB_ENOMEM, s->src_file, s->src_line, 0, NULL,
+		                   "out of memory");
+	else
+		rc = validate_all(s, rb, &vm, err);
+	vmaps_free(&vm);
+	return rc;
 }

@@ -652,6 +652,47 @@ Test(cases, a_table_in_memory_without_a_final_newline)
 	free(exact);
 }
 
+/* Hostile rows that used to be read, or misreported (issue 10). */
+Test(cases, error_a_unit_listed_twice)
+{
+	/* was "unit A1 has no models" */
+	expect_field_error("units", "A1 A skirmish M=6;A1 A horde", "units",
+	                   "id 'A1' is unit 1's already");
+}
+
+Test(cases, error_hexadecimal_numbers)
+{
+	/* strtod reads 0x10 as 16 */
+	expect_field_error("models", "A1/a1 0x10,10 25", "models", "0x10");
+	expect_field_error("units", "A1 A skirmish M=0x6", "units", "0x6");
+}
+
+Test(cases, error_a_negative_characteristic)
+{
+	expect_field_error("units", "A1 A skirmish M=-6", "units", "not negative");
+}
+
+Test(cases, error_a_self_crossing_terrain_polygon)
+{
+	expect_field_error("terrain", "T1 difficult 0,0 4,4 4,0 0,4", "terrain",
+	                   "edges 1 and 3 cross");
+}
+
+Test(cases, error_a_unit_that_targets_itself)
+{
+	expect_field_error("action", "charge A1 -> A1", "action", "targets the unit itself");
+}
+
+Test(cases, cr_only_line_endings_keep_line_numbers)
+{
+	/* Old Mac files end lines with CR alone: the error of row 3 is on line 3. */
+	const char *path =
+	    put_csv("x.csv", "id,target,expect,units,models,action\r"
+	                     "T-1,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\r"
+	                     "T 2,SH.MOV.1,legal,A1 A horde,\"A1/a1 1,1 25\",move A1\r");
+	expect_error(path, 3, 1, "id", "T 2");
+}
+
 Test(cases, failed_load_leaves_the_set_unchanged)
 {
 	load_ok(put_csv("a.csv", "id,target,expect,units,models,action\n"

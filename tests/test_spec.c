@@ -815,6 +815,39 @@ Test(spec, error_precedence_unknown_loser)
 	expect_error(ARB_EINPUT, "spec/demo/ruleset.md", 19, 22, "precedence", "DM.MOV.8");
 }
 
+/* A parameter whose "]" was lost: the error is the spec's, at its line
+ * (it used to surface as a predicate reading an undeclared parameter, in
+ * a C file). */
+Test(spec, error_parameter_markup_without_its_value)
+{
+	write_spec(NULL, NULL,
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"                            /* 10 */
+	                            "Models move up to [6\"{max_move} in the Movement.\n" /* 11 */
+	                            "\n"
+	                            "{#DM.MOV.2 permission}\nA.\n\n{#DM.MOV.3 constraint}\nB.\n");
+	expect_error(ARB_EINPUT, "spec/demo/moving.md", 11, 22, "", "write [6\"]{max_move}");
+}
+
+Test(spec, error_a_negative_distance)
+{
+	write_spec(NULL, NULL,
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"                      /* 10 */
+	                            "Models move up to [-6\"]{max_move} at most.\n" /* 11 */
+	                            "\n"
+	                            "{#DM.MOV.2 permission}\nA.\n\n{#DM.MOV.3 constraint}\nB.\n");
+	expect_error(ARB_EINPUT, "spec/demo/moving.md", 11, 20, "max_move", "is negative");
+}
+
+Test(spec, error_a_hexadecimal_parameter)
+{
+	write_spec(NULL, NULL,
+	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"                       /* 10 */
+	                            "Models move up to [0x6\"]{max_move} at most.\n" /* 11 */
+	                            "\n"
+	                            "{#DM.MOV.2 permission}\nA.\n\n{#DM.MOV.3 constraint}\nB.\n");
+	expect_error(ARB_EINPUT, "spec/demo/moving.md", 11, 20, "max_move", "cannot read");
+}
+
 Test(spec, error_precedence_cycle)
 {
 	/* Two declarations that contradict each other: with both, the engine
