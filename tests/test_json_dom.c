@@ -108,6 +108,17 @@ Test(json_dom, any_value_at_the_root)
 	jd_free(d);
 }
 
+Test(json_dom, a_byte_order_mark_is_skipped)
+{
+	jd_doc *d = ok("\xEF\xBB\xBF{\"a\":1}");
+	cr_assert(eq(i64, jd_get(jd_root(d), "a")->u.integer, 1));
+	jd_free(d);
+	refused("\xEF\xBB\xBF{\"a\":}", JD_ESYNTAX, "a", 1, 9, "expected a value");
+	refused("{\"a\":\xEF\xBB\xBF"
+	        "1}",
+	        JD_ESYNTAX, "a", 1, 9, "expected a value");
+}
+
 Test(json_dom, syntax_errors_name_the_member)
 {
 	refused("{\"a\":{\"h\":}}", JD_ESYNTAX, "a.h", 1, 11, "expected a value, found '}'");

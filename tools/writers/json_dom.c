@@ -699,6 +699,10 @@ int jd_parse(jd_doc **out, const char *text, size_t len, jd_error *e)
 		return JD_ENOMEM;
 	}
 	*r = (reader){.s = text, .p = text, .end = text + len, .doc = d, .e = e};
+	/* A byte order mark a Windows editor wrote is not the value (RFC 8259,
+	 * 8.1, lets a reader ignore it); columns still count it. */
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		r->p += 3;
 	/* A line of JSON becomes about four times its size in values. */
 	r->first_cap = len < 256 ? 1024 : len < ((size_t)1 << 18) ? 4 * len : (size_t)1 << 20;
 	rc = parse_value(r, &d->root);
