@@ -34,7 +34,7 @@ LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ  := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 GEN_BIN   := $(addprefix $(BUILD)/,$(notdir $(GEN_SRC:.c=)))
-BENCH_BIN := $(BUILD)/bench_csvfloor $(BUILD)/bench_judge $(BUILD)/bench_cores
+BENCH_BIN := $(BUILD)/bench_csvfloor $(BUILD)/bench_judge $(BUILD)/bench_cores $(BUILD)/bench_scale
 
 ARBITER   := $(BUILD)/arbiter
 TESTS     := $(BUILD)/unit-tests
@@ -80,6 +80,10 @@ $(BUILD)/gen_variants: $(BUILD)/tools/gen/gen_variants.o $(BUILD)/tools/writers/
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/bench_%: $(BUILD)/tools/bench/bench_%.o
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# Growth with size: the library whole.
+$(BUILD)/bench_scale: $(BUILD)/tools/bench/bench_scale.o $(LIB_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The kernel's swept distance against GEOS (test-only dependency): the

@@ -140,6 +140,21 @@ static void *scen_array(arb_scenario *s, size_t n, size_t size)
 	return arb__arena_array(s->arena_, n, size);
 }
 
+/* As split, into an array of the scenario's arena as long as text needs:
+ * a cell may list as many units, models, corners or points as it holds. */
+static int split_all(cell *c, char *text, char sep, char ***out, size_t *n)
+{
+	size_t cap = 1;
+	for (const char *q = text; *q; q++)
+		cap += *q == sep || (sep == ' ' && *q == '\t');
+	bool ov;
+	*out = scen_array(c->s, cap, sizeof **out);
+	if (!*out)
+		return ARB_ENOMEM;
+	*n = split(text, sep, *out, cap, &ov);
+	return ARB_OK;
+}
+
 static char *dup_s(cell *c, const char *s)
 {
 	return arb_scenario_strdup(c->s, s);
@@ -168,11 +183,10 @@ static int parse_board(cell *c)
 
 static int parse_list(cell *c, char *text, const char ***out, size_t *n, bool ids_only)
 {
-	char *parts[MAXP];
-	bool ov;
-	size_t k = split(text, ' ', parts, MAXP, &ov);
-	if (ov)
-		return cell_err(c, "too many words");
+	char **parts;
+	size_t k;
+	if (split_all(c, text, ' ', &parts, &k))
+		return ARB_ENOMEM;
 	*out = scen_array(c->s, k + 1, sizeof(char *));
 	if (!*out)
 		return ARB_ENOMEM;
@@ -270,11 +284,11 @@ static int parse_units(cell *c)
 	char *buf = dup_s(c, c->f->text);
 	if (!buf)
 		return ARB_ENOMEM;
-	char *recs[MAXP];
+	char **recs;
+	size_t n;
 	bool ov;
-	size_t n = split(buf, ';', recs, MAXP, &ov);
-	if (ov)
-		return cell_err(c, "too many units");
+	if (split_all(c, buf, ';', &recs, &n))
+		return ARB_ENOMEM;
 	if (n == 0)
 		return cell_err(c, "at least one unit is needed");
 	c->s->units = scen_array(c->s, n, sizeof(arb_unit));
@@ -348,11 +362,11 @@ static int parse_models(cell *c)
 	char *buf = dup_s(c, c->f->text);
 	if (!buf)
 		return ARB_ENOMEM;
-	char *recs[MAXP];
+	char **recs;
+	size_t n;
 	bool ov;
-	size_t n = split(buf, ';', recs, MAXP, &ov);
-	if (ov)
-		return cell_err(c, "too many models");
+	if (split_all(c, buf, ';', &recs, &n))
+		return ARB_ENOMEM;
 	size_t *count = calloc(c->s->n_units + 1, sizeof *count);
 	arb_unit **owner = calloc(n + 1, sizeof(arb_unit *));
 	char ***toks = calloc(n + 1, sizeof *toks);
@@ -462,18 +476,19 @@ static int parse_terrain(cell *c)
 	char *buf = dup_s(c, c->f->text);
 	if (!buf)
 		return ARB_ENOMEM;
-	char *recs[MAXP];
-	bool ov;
-	size_t n = split(buf, ';', recs, MAXP, &ov);
-	if (ov)
-		return cell_err(c, "too many terrain pieces");
+	char **recs;
+	size_t n;
+	if (split_all(c, buf, ';', &recs, &n))
+		return ARB_ENOMEM;
 	c->s->terrain = scen_array(c->s, n + 1, sizeof(arb_terrain));
 	if (!c->s->terrain)
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < n; i++) {
-		char *t[MAXP];
-		size_t k = split(recs[i], ' ', t, MAXP, &ov);
-		if (ov || k < 2)
+		char **t;
+		size_t k;
+		if (split_all(c, recs[i], ' ', &t, &k))
+			return ARB_ENOMEM;
+		if (k < 2)
 			return cell_err(c, "terrain %zu: expected 'ID KIND X,Y X,Y X,Y ...'",
 			                i + 1);
 		arb_terrain *tr = &c->s->terrain[i];
@@ -571,19 +586,20 @@ static int parse_paths(cell *c)
 	char *buf = dup_s(c, c->f->text);
 	if (!buf)
 		return ARB_ENOMEM;
-	char *recs[MAXP];
-	bool ov;
-	size_t n = split(buf, ';', recs, MAXP, &ov);
-	if (ov)
-		return cell_err(c, "too many paths");
+	char **recs;
+	size_t n;
+	if (split_all(c, buf, ';', &recs, &n))
+		return ARB_ENOMEM;
 	arb_action *a = &c->s->action;
 	a->paths = scen_array(c->s, n + 1, sizeof(arb_path));
 	if (!a->paths)
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < n; i++) {
-		char *t[MAXP];
-		size_t k = split(recs[i], ' ', t, MAXP, &ov);
-		if (ov || k < 2)
+		char **t;
+		size_t k;
+		if (split_all(c, recs[i], ' ', &t, &k))
+			return ARB_ENOMEM;
+		if (k < 2)
 			return cell_err(c, "path %zu: expected 'MODEL X,Y X,Y ...'", i + 1);
 		arb_path *p = &a->paths[i];
 		p->model = t[0];

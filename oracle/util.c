@@ -50,7 +50,10 @@ void *arb__arena_alloc(arb_arena *a, size_t size)
 	size = size / align * align;
 	struct arb_block *b = a->head;
 	if (!b || b->cap - b->used < size) {
-		size_t cap = size > 16384 ? size : 16384, total;
+		/* Blocks double from 2 KiB to 64 KiB: a scenario of a case takes
+		 * a few KiB, and a table of 100k of them must not take 16 KiB each. */
+		size_t grow = b ? (b->cap < 32768 ? 2 * b->cap : 65536) : 2048;
+		size_t cap = size > grow ? size : grow, total;
 		if (__builtin_add_overflow(sizeof *b, cap, &total) || !(b = malloc(total)))
 			return NULL;
 		b->used = 0;

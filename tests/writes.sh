@@ -82,7 +82,10 @@ whole() { # the report and the JUnit file are complete
 	    tail -n 1 j.xml | grep -q '</testsuites>'
 }
 for delay in 0.01 0.03 0.06 0.1 0.15 0.2 0.3 0.45 0.7 1; do
-	arb run -q --report rep --junit j.xml "$ROOT/cases" >/dev/null 2>&1 &
+	# arbiter itself in the background, not the arb function: $! must be
+	# the process the kill stops, not a subshell that leaves it running.
+	"$ARB" --spec "$ROOT/spec" --cases "$ROOT/cases" run -q --report rep --junit j.xml \
+	    "$ROOT/cases" >/dev/null 2>&1 &
 	pid=$!
 	sleep "$delay"
 	kill -9 "$pid" 2>/dev/null
@@ -92,7 +95,10 @@ done
 arb run -q --report rep --junit j.xml "$SMALL" >out 2>&1
 expect_status "a run after the kills" 0 $?
 left=$(ls -A | grep -c '\.arbiter-' || true)
-if [ "$left" = 0 ]; then ok; else ko "litter left beside the outputs: $(ls -A | grep '\.arbiter-')"; fi
+if [ "$left" = 0 ]; then ok; else
+	ko "litter left beside the outputs: $(ls -A | grep '\.arbiter-')"
+	for d in *.arbiter-*; do echo "    $d:"; ls -la "$d" | sed 's/^/      /'; done
+fi
 if whole; then ok; else ko "the report after the kills is not whole"; fi
 
 # Standard output that cannot be written is an error, for every command.

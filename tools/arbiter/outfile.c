@@ -116,17 +116,25 @@ int cli_output_check(const char *path, bool is_dir)
 	return -1;
 }
 
+/* Everything but the top directory and its marker. */
 static int remove_entry(const char *p, const struct stat *st, int flag, struct FTW *ftw)
 {
 	(void)st;
 	(void)flag;
-	(void)ftw;
+	if (ftw->level == 0 || (ftw->level == 1 && strcmp(p + ftw->base, MARKER) == 0))
+		return 0;
 	return remove(p);
 }
 
+/* Removes a directory of arbiter's with its marker last, so that a kill
+ * halfway leaves it marked, for the next run to sweep. */
 static void remove_tree(const char *dir)
 {
+	char marker[8700];
+	snprintf(marker, sizeof marker, "%s/" MARKER, dir);
 	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	unlink(marker);
+	rmdir(dir);
 }
 
 /* The name beside path that process pid writes into: "<path>.arbiter-<pid>". */
@@ -233,8 +241,16 @@ int cli_dir_begin(cli_outdir *d, const char *dir)
 	}
 	char marker[sizeof d->tmp + 32];
 	snprintf(marker, sizeof marker, "%s/" MARKER, d->tmp);
-	/* The marker first: a half-written directory left by a kill is ours. */
-	if (cli_write_atomic(marker, MARKER_TEXT, strlen(MARKER_TEXT))) {
+	/* The marker first, and written in place (its name is what counts, a
+	 * kill may leave it empty): a directory a kill left is empty or marked,
+	 * and the next run sweeps it either way. */
+	int fd = open(marker, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	bool ok = fd >= 0 && write_all(fd, MARKER_TEXT, strlen(MARKER_TEXT));
+	if (fd >= 0 && close(fd) != 0)
+		ok = false;
+	if (!ok) {
+		fprintf(stderr, "arbiter: cannot write %s: %s\n", marker, strerror(errno));
+		unlink(marker);
 		rmdir(d->tmp);
 		return -1;
 	}

@@ -5,8 +5,8 @@
 # machines are noisy and shared: compare ratios, not absolute figures across
 # machines). What each figure means: docs/performance.md.
 # Usage: sh tools/bench/bench.sh ARBITER BUILD_DIR [REPEAT]
-#   BUILD_DIR holds bench_csvfloor, bench_judge and bench_cores (and
-#   bench_geos, when built: its lines are printed after these).
+#   BUILD_DIR holds bench_csvfloor, bench_judge, bench_cores and bench_scale
+#   (and bench_geos: its lines are printed after these, then bench_scale's).
 set -eu
 ARB=$1
 BUILD=$2
@@ -92,3 +92,5 @@ awk -v c="$cases" -v l="$load" -v j="$judge" -v j2="$judge2" -v rp="$run_peak" \
 	printf "                 peak memory 16x %d MiB (arbiter judge; issue 9: <= 64 MiB)\n", (kp + 1023) / 1024
 }'
 "$BUILD/bench_geos" "$REPEAT" # swept distance / GEOS prepared (tools/bench/bench_geos.c)
+# How time grows with size: models, waypoints, units, case rows (tools/bench/bench_scale.c).
+"$BUILD/bench_scale" spec
