@@ -81,8 +81,8 @@ double chg__frontage(const arb_placed *p);
 bool chg__coherency_value(const arb_eval *ev, const arb_unit *u, double *out);
 /* How many models of u go through terrain of kind, read as how; who gets
  * the first. */
-size_t chg__through_count(const arb_scenario *s, const arb_unit *u, const char *kind,
-                          arb_through how, const char **who);
+size_t chg__through_count(const arb_eval *ev, const arb_unit *u, const char *kind, arb_through how,
+                          const char **who);
 const char *chg__how_words(arb_through how);
 /* Reports out of memory as a fault of the predicate. */
 void chg__oom(arb_result *r);
