@@ -6,8 +6,8 @@
  * conventions, with one predicate that asks each memoised helper about every
  * model of every unit, twice (the first question may make the memo, the
  * second reads it), and compares the answers with the helpers that measure
- * now, bit for bit. Each case of the suite is judged by it as a shallow copy
- * of its scenario with the ruleset renamed.
+ * now, bit for bit, and each charging model's reach of each target model. Each case of the suite is
+ * judged by it as a shallow copy of its scenario with the ruleset renamed.
  */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
@@ -18,12 +18,13 @@
 #include <string.h>
 
 #include "arbiter.h"
+#include "rules/scrollhammer/charge.h"
 #include "rules/scrollhammer/common.h"
 #include "support.h"
 
 /* What the predicate found, for the test to read back. */
 typedef struct shared_seen {
-	size_t models, moving, through;
+	size_t models, moving, through, approaches;
 } shared_seen;
 static shared_seen g_seen;
 
@@ -75,11 +76,36 @@ static void compare(const arb_eval *ev, char *why, size_t cap)
 		}
 }
 
+/* chg__reach_target from the judgement's approaches, and measured now. */
+static void compare_reach(const arb_eval *ev, char *why, size_t cap)
+{
+	chg x;
+	if (why[0] || !arb_eval_actor(ev) || !chg__measure(&x, ev))
+		return;
+	chg now = x;
+	now.ev = NULL;
+	for (size_t i = 0; i < x.n && !why[0]; i++)
+		for (size_t t = 0; t < x.n_tm && !why[0]; t++)
+			for (int seq = 0; seq < 2; seq++) {
+				double a, b;
+				bool ra = chg__reach_target(&x, i, t, 12, seq, &a);
+				bool rb = chg__reach_target(&now, i, t, 12, seq, &b);
+				if (ra != rb || !same_double(a, b)) {
+					snprintf(why, cap, "approach %zu to %zu: %.17g, not %.17g",
+					         i, t, a, b);
+					break;
+				}
+				g_seen.approaches++;
+			}
+	chg__free(&x);
+}
+
 ARB_PREDICATE(sd_x, .clause = "SD.X.1", .ruleset = "sharedland", .actions = "*", .phases = "*",
               .question = "q.x", .fingerprint = "0000000000000000")
 {
 	char why[256];
 	compare(ev, why, sizeof why);
+	compare_reach(ev, why, sizeof why);
 	r->outcome = why[0] ? ARB_VIOLATED : ARB_HOLDS;
 	snprintf(r->explanation, sizeof r->explanation, "%s", why);
 }
@@ -164,7 +190,7 @@ Test(sh_shared, memoised_paths_and_crossings_answer_as_measured_now)
 	          arb_error_format(&err, buf, sizeof buf));
 	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
 	load_tree(cs, real, "cases");
-	g_seen = (shared_seen){0, 0, 0};
+	g_seen = (shared_seen){0, 0, 0, 0};
 	size_t n = arb_caseset_count(cs);
 	cr_assert(n > 1000);
 	for (size_t i = 0; i < n; i++) {
@@ -181,8 +207,9 @@ Test(sh_shared, memoised_paths_and_crossings_answer_as_measured_now)
 		arb_verdict_free(v);
 	}
 	/* the suite moves models and crosses terrain: the comparison saw both */
-	cr_assert(g_seen.moving > 1000 && g_seen.through > 100, "moving %zu, through %zu",
-	          g_seen.moving, g_seen.through);
+	cr_assert(g_seen.moving > 1000 && g_seen.through > 100 && g_seen.approaches > 1000,
+	          "moving %zu, through %zu, approaches %zu", g_seen.moving, g_seen.through,
+	          g_seen.approaches);
 	arb_caseset_free(cs);
 	arb_oracle_free(o);
 	arb_rulebook_free(rb);

@@ -260,6 +260,7 @@ bool chg__measure(chg *x, const arb_eval *ev)
 		return false;
 	*x = *m;
 	x->shared = true; /* the memo's arrays: chg__free leaves them */
+	x->ev = ev;
 	return true;
 }
 
@@ -409,10 +410,56 @@ static double approach(const chg *x, size_t i, const arb_placed *to, arb_vec2 *s
 	return arb_geom_approach(&x->start[i], to, stop);
 }
 
+/* The straight approach of every charging model towards every target
+ * model: n x n_tm lengths and stops, measured once per judgement (several
+ * predicates ask which targets each model could reach). */
+typedef struct approaches {
+	double *len;
+	arb_vec2 *stop;
+} approaches;
+
+static void approaches_free(void *p)
+{
+	approaches *a = p;
+	if (a) {
+		free(a->len);
+		free(a->stop);
+	}
+	free(a);
+}
+
+static void *approaches_make(const arb_eval *ev)
+{
+	chg x;
+	if (!chg__measure(&x, ev))
+		return NULL;
+	size_t n = x.n && x.n_tm ? x.n * x.n_tm : 1;
+	approaches *a = calloc(1, sizeof *a);
+	if (!a || !(a->len = malloc(n * sizeof *a->len)) ||
+	    !(a->stop = malloc(n * sizeof *a->stop))) {
+		approaches_free(a);
+		return NULL;
+	}
+	for (size_t i = 0; i < x.n; i++)
+		for (size_t t = 0; t < x.n_tm; t++)
+			a->len[i * x.n_tm + t] =
+			    approach(&x, i, &x.o[x.tm[t]].pl, &a->stop[i * x.n_tm + t]);
+	chg__free(&x);
+	return a;
+}
+
 bool chg__reach_target(const chg *x, size_t i, size_t t, double range, bool sequential, double *len)
 {
+	static const char key = 0;
 	arb_vec2 pts[2], stop;
-	*len = approach(x, i, &x->o[x->tm[t]].pl, &stop);
+	const approaches *a =
+	    x->ev ? arb_eval_memo(x->ev, &key, approaches_make, approaches_free) : NULL;
+	if (a) {
+		*len = a->len[i * x->n_tm + t];
+		stop = a->stop[i * x->n_tm + t];
+	} else {
+		*len = approach(x, i, &x->o[x->tm[t]].pl, &stop);
+	}
 	if (!arb_within(*len, range))
 		return false;
 	pts[0] = x->start[i].c;

@@ -138,6 +138,7 @@ typedef struct chg {
 	size_t n_tm;
 	unsigned char *contact; /* n x n_tm: in base contact at the end */
 	bool shared;            /* the arrays are the judgement's (chg__measure) */
+	const arb_eval *ev;     /* the judgement, for its memos (chg__measure), or NULL */
 } chg;
 
 /* Measures the actor's charge. Returns false when out of memory (x is then
