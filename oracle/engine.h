@@ -108,7 +108,7 @@ struct arb_oracle {
 void arb__placement_fn(const arb_eval *ev, arb_result *r);
 
 /* What the predicates of one judgement share (arb_eval_memo). */
-#define ARB_MEMO_MAX 8
+#define ARB_MEMO_MAX 16
 typedef struct arb_memo {
 	const void *key;
 	void *value;

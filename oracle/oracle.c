@@ -642,6 +642,12 @@ void *arb_eval_memo(const arb_eval *ev, const void *key, void *(*make)(const arb
 	if (e->n_memo == ARB_MEMO_MAX)
 		return NULL; /* no room: as out of memory */
 	void *v = make(ev);
+	/* make may have asked for memos of its own and taken the last room */
+	if (v && e->n_memo == ARB_MEMO_MAX) {
+		if (free_fn)
+			free_fn(v);
+		return NULL;
+	}
 	if (v)
 		e->memo[e->n_memo++] = (arb_memo){key, v, free_fn};
 	return v;

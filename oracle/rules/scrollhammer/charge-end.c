@@ -37,7 +37,7 @@ ARB_PREDICATE(sh_chg_fail_1, .clause = "SH.CHG.FAIL.1", .readings = CHG_UNIT_REA
 		r->outcome = ARB_NA;
 		return;
 	}
-	size_t moved = sh__moving_count(s, u);
+	size_t moved = sh__moving_count(ev, u);
 	r->subject = who;
 	r->object = miss;
 	r->has_measure = true;

@@ -60,7 +60,7 @@ ARB_PREDICATE(sh_chg_move_2, .clause = "SH.CHG.MOVE.2", .ruleset = RS, .actions 
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	chg x;
-	if (sh__moving_count(s, arb_eval_actor(ev)) == 0 || s->action.n_targets == 0) {
+	if (sh__moving_count(ev, arb_eval_actor(ev)) == 0 || s->action.n_targets == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -141,7 +141,7 @@ ARB_PREDICATE(sh_chg_move_3, .clause = "SH.CHG.MOVE.3", .readings = CHG_THROUGH_
 	arb_through how = (arb_through)arb_eval_reading_arg(ev);
 	chg x;
 	double range = 0;
-	if (sh__moving_count(s, arb_eval_actor(ev)) == 0 || s->action.n_targets == 0) {
+	if (sh__moving_count(ev, arb_eval_actor(ev)) == 0 || s->action.n_targets == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -206,13 +206,12 @@ ARB_PREDICATE(sh_chg_move_4, .clause = "SH.CHG.MOVE.4", .ruleset = RS, .actions 
               .phases = PHASES, .question = "move.distance",
               .params = "charge_dice " CHG_RANGE_PARAMS, .fingerprint = "2d3e81fc5daa9e1c")
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	double longest = -1;
 	chg_range cr;
 	const arb_model *who = NULL;
 	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
+		const arb_path *p = sh__moving_path(ev, &u->models[i]);
 		if (p && chg__path_len(p) > longest) {
 			longest = chg__path_len(p);
 			who = &u->models[i];
@@ -228,7 +227,7 @@ ARB_PREDICATE(sh_chg_move_4, .clause = "SH.CHG.MOVE.4", .ruleset = RS, .actions 
 		arb_result_missing(r, cr.test, "%s charges %.2f in; %s", who->id, longest, cr.how);
 		return;
 	}
-	const arb_path *p = sh__moving_path(s, who);
+	const arb_path *p = sh__moving_path(ev, who);
 	r->has_measure = true;
 	r->measure = (arb_measure){.points = true,
 	                           .figure = longest,
@@ -259,7 +258,7 @@ ARB_PREDICATE(sh_chg_move_5, .clause = "SH.CHG.MOVE.5", .ruleset = RS, .actions 
 	double gap = arb_eval_param(ev, "enemy_gap"), best = INFINITY;
 	const char *who = NULL, *whom = NULL;
 	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
+		const arb_path *p = sh__moving_path(ev, &u->models[i]);
 		if (!p)
 			continue;
 		arb_placed pl = arb_model_placed(&u->models[i]);
@@ -297,9 +296,8 @@ ARB_PREDICATE(sh_chg_move_6, .clause = "SH.CHG.MOVE.6", .ruleset = RS, .actions 
               .phases = PHASES, .question = "charge.through_models",
               .fingerprint = "70bbb5c099c68e5d")
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	chg x;
-	if (sh__moving_count(s, arb_eval_actor(ev)) == 0) {
+	if (sh__moving_count(ev, arb_eval_actor(ev)) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -383,7 +381,7 @@ ARB_PREDICATE(sh_chg_move_7, .clause = "SH.CHG.MOVE.7", .ruleset = RS, .actions 
 	const arb_scenario *s = arb_eval_scenario(ev);
 	chg x;
 	obstacle *ob = NULL;
-	if (sh__moving_count(s, arb_eval_actor(ev)) == 0) {
+	if (sh__moving_count(ev, arb_eval_actor(ev)) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -478,7 +476,7 @@ ARB_PREDICATE(sh_chg_move_8, .clause = "SH.CHG.MOVE.8",
 	const arb_unit *u = arb_eval_actor(ev);
 	bool along = arb_eval_reading_arg(ev) == CONTACT_PATH, any = false;
 	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
+		const arb_path *p = sh__moving_path(ev, &u->models[i]);
 		if (!p)
 			continue;
 		arb_placed pl = arb_model_placed(&u->models[i]);
@@ -577,7 +575,7 @@ ARB_PREDICATE(sh_chg_move_10, .clause = "SH.CHG.MOVE.10", .ruleset = RS, .action
 	double range = 0, per = arb_eval_param(ev, "enemies_per_model"), d = 0;
 	bool known = false;
 	chg x;
-	if (sh__moving_count(s, arb_eval_actor(ev)) == 0 || s->action.n_targets == 0) {
+	if (sh__moving_count(ev, arb_eval_actor(ev)) == 0 || s->action.n_targets == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -634,7 +632,7 @@ ARB_PREDICATE(sh_chg_move_11, .clause = "SH.CHG.MOVE.11", .ruleset = RS, .action
 	double range = 0, d = 0;
 	bool known = false, any = false;
 	chg x;
-	if (sh__moving_count(s, arb_eval_actor(ev)) == 0 || s->action.n_targets == 0) {
+	if (sh__moving_count(ev, arb_eval_actor(ev)) == 0 || s->action.n_targets == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}

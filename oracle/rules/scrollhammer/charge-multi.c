@@ -27,7 +27,7 @@ ARB_PREDICATE(sh_chg_multi_1, .clause = "SH.CHG.MULTI.1", .ruleset = RS, .action
 	r->subject = u->id;
 	if (!chg__need_range(ev, r, &range))
 		return;
-	size_t moved = sh__moving_count(s, u);
+	size_t moved = sh__moving_count(ev, u);
 	if (chg__in_range(s, u, range, false, &miss, &far, &who)) {
 		r->outcome = ARB_HOLDS;
 		arb_result_explain(r, "the %g in rolled reaches all %zu units charged", range,
@@ -61,7 +61,7 @@ static int uncharged(const arb_eval *ev, arb_result *r, size_t *n, size_t *locke
 	const char *miss, *who;
 	chg x;
 	*n = *locked = 0;
-	if (s->action.n_targets < 2 || sh__moving_count(s, u) == 0)
+	if (s->action.n_targets < 2 || sh__moving_count(ev, u) == 0)
 		return 0;
 	if (!chg__measure(&x, ev)) {
 		chg__oom(r);

@@ -56,7 +56,7 @@ ARB_PREDICATE(sh_chg_range_3, .clause = "SH.CHG.RANGE.3", .ruleset = RS, .action
 		return;
 	arb_result_value(r, "unit_charge_range", unit);
 	for (size_t i = 0; i < u->n_models; i++) {
-		double len = chg__path_len(sh__moving_path(s, &u->models[i]));
+		double len = chg__path_len(sh__moving_path(ev, &u->models[i]));
 		if (len > unit + TOL) {
 			r->outcome = ARB_VIOLATED;
 			r->subject = u->models[i].id;

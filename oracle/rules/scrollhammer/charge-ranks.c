@@ -30,7 +30,7 @@ ARB_PREDICATE(sh_chg_ranks_1, .clause = "SH.CHG.RANKS.1", .ruleset = RS, .action
 	const arb_unit *u = arb_eval_actor(ev);
 	const arb_unit *t = chg__ranked_target(s);
 	chg x;
-	if (!chg__is_formation(u, "fight_in_ranks") || !t || sh__moving_count(s, u) == 0) {
+	if (!chg__is_formation(u, "fight_in_ranks") || !t || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -157,7 +157,7 @@ ARB_PREDICATE(sh_chg_ranks_3, .clause = "SH.CHG.RANKS.3",
 	arb_placed *end = NULL;
 	size_t counts[4];
 	double wheel;
-	if (!chg__is_formation(u, "fight_in_ranks") || !t || sh__moving_count(s, u) == 0) {
+	if (!chg__is_formation(u, "fight_in_ranks") || !t || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -253,7 +253,7 @@ ARB_PREDICATE(sh_chg_ranks_4, .clause = "SH.CHG.RANKS.4", .readings = CHG_ARC_RE
 	int how = arb_eval_reading_arg(ev);
 	size_t counts[4];
 	chg x;
-	if (!chg__is_formation(u, "fight_in_ranks") || !t || sh__moving_count(s, u) == 0) {
+	if (!chg__is_formation(u, "fight_in_ranks") || !t || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -304,7 +304,7 @@ ARB_PREDICATE(sh_chg_ranks_5, .clause = "SH.CHG.RANKS.5", .ruleset = RS, .action
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
-	if (!chg__is_formation(u, "fight_in_ranks") || sh__moving_count(s, u) == 0) {
+	if (!chg__is_formation(u, "fight_in_ranks") || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}

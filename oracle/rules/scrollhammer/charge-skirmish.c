@@ -49,7 +49,7 @@ ARB_PREDICATE(sh_chg_skirm_2, .clause = "SH.CHG.SKIRM.2", .readings = CHG_ARC_RE
 	const arb_unit *u = arb_eval_actor(ev);
 	int how = arb_eval_reading_arg(ev);
 	chg x;
-	if (!chg__open_formation(u) || s->action.n_targets == 0 || sh__moving_count(s, u) == 0) {
+	if (!chg__open_formation(u) || s->action.n_targets == 0 || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -138,7 +138,7 @@ ARB_PREDICATE(sh_chg_skirm_3, .clause = "SH.CHG.SKIRM.3", .ruleset = RS, .action
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	chg x;
-	if (!chg__open_formation(u) || s->action.n_targets == 0 || sh__moving_count(s, u) == 0) {
+	if (!chg__open_formation(u) || s->action.n_targets == 0 || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -172,7 +172,7 @@ ARB_PREDICATE(sh_chg_skirm_4, .clause = "SH.CHG.SKIRM.4", .ruleset = RS, .action
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	chg x;
-	if (!chg__open_formation(u) || s->action.n_targets == 0 || sh__moving_count(s, u) < 2) {
+	if (!chg__open_formation(u) || s->action.n_targets == 0 || sh__moving_count(ev, u) < 2) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -209,7 +209,7 @@ ARB_PREDICATE(sh_chg_skirm_cond_1, .clause = "SH.CHG.SKIRM.COND.1", .ruleset = R
 	double limit;
 	chg x;
 	if (!chg__coherency_value(ev, u, &limit) || s->action.n_targets == 0 ||
-	    sh__moving_count(s, u) == 0 || u->n_models < 2) {
+	    sh__moving_count(ev, u) == 0 || u->n_models < 2) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -300,7 +300,7 @@ static void skirm_cond(const arb_eval *ev, arb_result *r, cond which, int how)
 	const arb_unit *u = arb_eval_actor(ev);
 	double range, limit = 0, d = 0;
 	chg x;
-	if (!chg__open_formation(u) || s->action.n_targets == 0 || sh__moving_count(s, u) == 0 ||
+	if (!chg__open_formation(u) || s->action.n_targets == 0 || sh__moving_count(ev, u) == 0 ||
 	    u->n_models < 2) {
 		r->outcome = ARB_NA;
 		return;

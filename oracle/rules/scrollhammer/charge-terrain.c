@@ -36,7 +36,7 @@ ARB_PREDICATE(sh_chg_diff_1, .clause = "SH.CHG.DIFF.1",
 	arb_through how = arg & DIFF1_BASE ? ARB_THROUGH_BASE : ARB_THROUGH_CENTRE;
 	const char *who, *test = arg & DIFF1_3D6 ? "difficult_charge_roll" : "difficult_check";
 	int d[CHG_MAX_DICE];
-	size_t n = chg__through_count(s, arb_eval_actor(ev), "difficult", how, &who);
+	size_t n = chg__through_count(ev, arb_eval_actor(ev), "difficult", how, &who);
 	if (!n) {
 		r->outcome = ARB_NA;
 		return;
@@ -59,7 +59,7 @@ ARB_PREDICATE(sh_chg_diff_2, .clause = "SH.CHG.DIFF.2", .readings = CHG_THROUGH_
 	arb_through how = (arb_through)arb_eval_reading_arg(ev);
 	const char *who;
 	int d2[CHG_MAX_DICE], d3[CHG_MAX_DICE];
-	size_t n = chg__through_count(s, arb_eval_actor(ev), "difficult", how, &who);
+	size_t n = chg__through_count(ev, arb_eval_actor(ev), "difficult", how, &who);
 	size_t n2 = chg__dice(s, "charge_roll", d2), n3 = chg__dice(s, "difficult_charge_roll", d3);
 	double want = arb_eval_param(ev, "difficult_charge_dice");
 	double keep = arb_eval_param(ev, "charge_dice");
@@ -120,7 +120,7 @@ ARB_PREDICATE(sh_chg_diff_4, .clause = "SH.CHG.DIFF.4", .readings = CHG_THROUGH_
 	arb_through how = (arb_through)arb_eval_reading_arg(ev);
 	const char *who;
 	if (!sh__fact_is(s, "counter_attack", "true") ||
-	    !chg__through_count(s, arb_eval_actor(ev), "difficult", how, &who)) {
+	    !chg__through_count(ev, arb_eval_actor(ev), "difficult", how, &who)) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -148,7 +148,7 @@ ARB_PREDICATE(sh_chg_diff_5, .clause = "SH.CHG.DIFF.5", .ruleset = RS, .actions 
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	chg x;
-	if (sh__moving_count(s, arb_eval_actor(ev)) == 0 || s->action.n_targets == 0) {
+	if (sh__moving_count(ev, arb_eval_actor(ev)) == 0 || s->action.n_targets == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -186,7 +186,7 @@ ARB_PREDICATE(sh_chg_dang_1, .clause = "SH.CHG.DANG.1", .readings = CHG_THROUGH_
 	arb_through how = (arb_through)arb_eval_reading_arg(ev);
 	const char *who;
 	int d[CHG_MAX_DICE];
-	size_t n = chg__through_count(s, arb_eval_actor(ev), "dangerous", how, &who);
+	size_t n = chg__through_count(ev, arb_eval_actor(ev), "dangerous", how, &who);
 	if (!n) {
 		r->outcome = ARB_NA;
 		return;

@@ -125,23 +125,13 @@ bool chg__coherency_value(const arb_eval *ev, const arb_unit *u, double *out)
 	return true;
 }
 
-size_t chg__through_count(const arb_scenario *s, const arb_unit *u, const char *kind,
-                          arb_through how, const char **who)
+size_t chg__through_count(const arb_eval *ev, const arb_unit *u, const char *kind, arb_through how,
+                          const char **who)
 {
 	size_t n = 0;
 	*who = NULL;
 	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
-		if (!p)
-			continue;
-		arb_placed pl = arb_model_placed(&u->models[i]);
-		double len = 0;
-		for (size_t t = 0; t < s->n_terrain; t++)
-			if (chg__streq(s->terrain[t].kind, kind))
-				len +=
-				    arb_geom_path_through(&pl, p->pts, p->n_pts, s->terrain[t].poly,
-				                          s->terrain[t].n_poly, how, NULL);
-		if (len > TOL) {
+		if (sh__through(ev, &u->models[i], kind, how) > TOL) {
 			n++;
 			if (!*who)
 				*who = u->models[i].id;
@@ -171,8 +161,8 @@ void chg__rolled_range(const arb_eval *ev, double dice2, chg_range *out)
 	double dice3 = arb_eval_param(ev, "SH.CHG.DIFF.2:difficult_charge_dice");
 	double keep = arb_eval_param(ev, "SH.CHG.DIFF.2:charge_dice");
 	const char *who;
-	bool through = chg__through_count(s, u, "difficult", ARB_THROUGH_CENTRE, &who) > 0 ||
-	               chg__through_count(s, u, "difficult", ARB_THROUGH_BASE, &who) > 0;
+	bool through = chg__through_count(ev, u, "difficult", ARB_THROUGH_CENTRE, &who) > 0 ||
+	               chg__through_count(ev, u, "difficult", ARB_THROUGH_BASE, &who) > 0;
 	bool use3 = chg__dice_named(s) ? n3 > 0 && (n2 == 0 || through) : through;
 	memset(out, 0, sizeof *out);
 	if (n2 == 0 && n3 == 0) {
@@ -270,6 +260,7 @@ bool chg__measure(chg *x, const arb_eval *ev)
 		return false;
 	*x = *m;
 	x->shared = true; /* the memo's arrays: chg__free leaves them */
+	x->ev = ev;
 	return true;
 }
 
@@ -310,7 +301,7 @@ static bool chg_measure_now(chg *x, const arb_eval *ev)
 		x->start[i] = arb_model_placed(&u->models[i]);
 		x->end[i] = x->start[i];
 		x->end[i].c = sh__end_pos(s, &u->models[i]);
-		x->path[i] = sh__moving_path(s, &u->models[i]);
+		x->path[i] = sh__moving_path(ev, &u->models[i]);
 	}
 	/* the moving models in the order of their paths, then the others */
 	size_t k = 0;
@@ -419,10 +410,56 @@ static double approach(const chg *x, size_t i, const arb_placed *to, arb_vec2 *s
 	return arb_geom_approach(&x->start[i], to, stop);
 }
 
+/* The straight approach of every charging model towards every target
+ * model: n x n_tm lengths and stops, measured once per judgement (several
+ * predicates ask which targets each model could reach). */
+typedef struct approaches {
+	double *len;
+	arb_vec2 *stop;
+} approaches;
+
+static void approaches_free(void *p)
+{
+	approaches *a = p;
+	if (a) {
+		free(a->len);
+		free(a->stop);
+	}
+	free(a);
+}
+
+static void *approaches_make(const arb_eval *ev)
+{
+	chg x;
+	if (!chg__measure(&x, ev))
+		return NULL;
+	size_t n = x.n && x.n_tm ? x.n * x.n_tm : 1;
+	approaches *a = calloc(1, sizeof *a);
+	if (!a || !(a->len = malloc(n * sizeof *a->len)) ||
+	    !(a->stop = malloc(n * sizeof *a->stop))) {
+		approaches_free(a);
+		return NULL;
+	}
+	for (size_t i = 0; i < x.n; i++)
+		for (size_t t = 0; t < x.n_tm; t++)
+			a->len[i * x.n_tm + t] =
+			    approach(&x, i, &x.o[x.tm[t]].pl, &a->stop[i * x.n_tm + t]);
+	chg__free(&x);
+	return a;
+}
+
 bool chg__reach_target(const chg *x, size_t i, size_t t, double range, bool sequential, double *len)
 {
+	static const char key = 0;
 	arb_vec2 pts[2], stop;
-	*len = approach(x, i, &x->o[x->tm[t]].pl, &stop);
+	const approaches *a =
+	    x->ev ? arb_eval_memo(x->ev, &key, approaches_make, approaches_free) : NULL;
+	if (a) {
+		*len = a->len[i * x->n_tm + t];
+		stop = a->stop[i * x->n_tm + t];
+	} else {
+		*len = approach(x, i, &x->o[x->tm[t]].pl, &stop);
+	}
 	if (!arb_within(*len, range))
 		return false;
 	pts[0] = x->start[i].c;

@@ -81,8 +81,8 @@ double chg__frontage(const arb_placed *p);
 bool chg__coherency_value(const arb_eval *ev, const arb_unit *u, double *out);
 /* How many models of u go through terrain of kind, read as how; who gets
  * the first. */
-size_t chg__through_count(const arb_scenario *s, const arb_unit *u, const char *kind,
-                          arb_through how, const char **who);
+size_t chg__through_count(const arb_eval *ev, const arb_unit *u, const char *kind, arb_through how,
+                          const char **who);
 const char *chg__how_words(arb_through how);
 /* Reports out of memory as a fault of the predicate. */
 void chg__oom(arb_result *r);
@@ -138,6 +138,7 @@ typedef struct chg {
 	size_t n_tm;
 	unsigned char *contact; /* n x n_tm: in base contact at the end */
 	bool shared;            /* the arrays are the judgement's (chg__measure) */
+	const arb_eval *ev;     /* the judgement, for its memos (chg__measure), or NULL */
 } chg;
 
 /* Measures the actor's charge. Returns false when out of memory (x is then

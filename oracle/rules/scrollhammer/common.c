@@ -2,11 +2,13 @@
 #include "common.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const arb_path *sh__moving_path(const arb_scenario *s, const arb_model *m)
+const arb_path *sh__moving_path_now(const arb_scenario *s, const arb_model *m)
 {
 	const arb_path *p = arb_scenario_path(s, m->id);
 	if (!p)
@@ -25,12 +27,142 @@ const arb_path *sh__moving_path(const arb_scenario *s, const arb_model *m)
 	return NULL;
 }
 
-size_t sh__moving_count(const arb_scenario *s, const arb_unit *u)
+/* Which model of the actor m is (its index), or -1 when m is not one. */
+static ptrdiff_t actor_index(const arb_eval *ev, const arb_model *m)
 {
+	const arb_unit *u = arb_eval_actor(ev);
+	if (!u || !u->n_models)
+		return -1;
+	/* As integers: m may point into another unit's array. */
+	uintptr_t a = (uintptr_t)u->models, x = (uintptr_t)m;
+	if (x < a || x >= a + u->n_models * sizeof *m || (x - a) % sizeof *m)
+		return -1;
+	return (ptrdiff_t)((x - a) / sizeof *m);
+}
+
+/* The actor's moving paths, one per model, and how many move. */
+typedef struct moving {
+	size_t n;
+	const arb_path **path;
+} moving;
+
+static void moving_free(void *p)
+{
+	moving *mv = p;
+	if (mv)
+		free(mv->path);
+	free(mv);
+}
+
+static void *moving_make(const arb_eval *ev)
+{
+	const arb_unit *u = arb_eval_actor(ev);
+	moving *mv = calloc(1, sizeof *mv);
+	if (!mv || !(mv->path = calloc(u->n_models, sizeof(const arb_path *)))) {
+		moving_free(mv);
+		return NULL;
+	}
+	for (size_t i = 0; i < u->n_models; i++) {
+		mv->path[i] = sh__moving_path_now(arb_eval_scenario(ev), &u->models[i]);
+		mv->n += mv->path[i] != NULL;
+	}
+	return mv;
+}
+
+static const moving *actor_moving(const arb_eval *ev)
+{
+	static const char key = 0;
+	return arb_eval_memo(ev, &key, moving_make, moving_free);
+}
+
+const arb_path *sh__moving_path(const arb_eval *ev, const arb_model *m)
+{
+	ptrdiff_t i = actor_index(ev, m);
+	const moving *mv = i >= 0 ? actor_moving(ev) : NULL;
+	return mv ? mv->path[i] : sh__moving_path_now(arb_eval_scenario(ev), m);
+}
+
+size_t sh__moving_count(const arb_eval *ev, const arb_unit *u)
+{
+	const moving *mv = u == arb_eval_actor(ev) && u->n_models ? actor_moving(ev) : NULL;
+	if (mv)
+		return mv->n;
 	size_t n = 0;
 	for (size_t i = 0; i < u->n_models; i++)
-		n += sh__moving_path(s, &u->models[i]) != NULL;
+		n += sh__moving_path_now(arb_eval_scenario(ev), &u->models[i]) != NULL;
 	return n;
+}
+
+double sh__through_now(const arb_scenario *s, const arb_model *m, const char *kind, arb_through how)
+{
+	const arb_path *p = sh__moving_path_now(s, m);
+	double len = 0;
+	if (!p)
+		return 0;
+	arb_placed pl = arb_model_placed(m);
+	for (size_t i = 0; i < s->n_terrain; i++)
+		if (s->terrain[i].kind && strcmp(s->terrain[i].kind, kind) == 0)
+			len += arb_geom_path_through(&pl, p->pts, p->n_pts, s->terrain[i].poly,
+			                             s->terrain[i].n_poly, how, NULL);
+	return len;
+}
+
+/* The kinds of terrain whose crossings are memoised, and the memo of each
+ * kind and reading: the actor's models' lengths through it. */
+static const char *const memo_kinds[] = {"difficult", "dangerous"};
+enum { N_MEMO_KINDS = sizeof memo_kinds / sizeof *memo_kinds };
+static const char through_keys[N_MEMO_KINDS][2];
+
+static void *through_make(const arb_eval *ev, size_t kind, arb_through how)
+{
+	const arb_unit *u = arb_eval_actor(ev);
+	double *len = malloc(u->n_models * sizeof *len);
+	for (size_t i = 0; len && i < u->n_models; i++) {
+		/* sh__through_now's sum, with the memoised path */
+		const arb_path *p = sh__moving_path(ev, &u->models[i]);
+		const arb_scenario *s = arb_eval_scenario(ev);
+		len[i] = 0;
+		if (!p)
+			continue;
+		arb_placed pl = arb_model_placed(&u->models[i]);
+		for (size_t t = 0; t < s->n_terrain; t++)
+			if (s->terrain[t].kind && strcmp(s->terrain[t].kind, memo_kinds[kind]) == 0)
+				len[i] +=
+				    arb_geom_path_through(&pl, p->pts, p->n_pts, s->terrain[t].poly,
+				                          s->terrain[t].n_poly, how, NULL);
+	}
+	return len;
+}
+
+static void *through_make_0c(const arb_eval *ev)
+{
+	return through_make(ev, 0, ARB_THROUGH_CENTRE);
+}
+static void *through_make_0b(const arb_eval *ev)
+{
+	return through_make(ev, 0, ARB_THROUGH_BASE);
+}
+static void *through_make_1c(const arb_eval *ev)
+{
+	return through_make(ev, 1, ARB_THROUGH_CENTRE);
+}
+static void *through_make_1b(const arb_eval *ev)
+{
+	return through_make(ev, 1, ARB_THROUGH_BASE);
+}
+
+double sh__through(const arb_eval *ev, const arb_model *m, const char *kind, arb_through how)
+{
+	static void *(*const make[N_MEMO_KINDS][2])(const arb_eval *) = {
+	    {through_make_0c, through_make_0b}, {through_make_1c, through_make_1b}};
+	ptrdiff_t i = actor_index(ev, m);
+	size_t k = 0;
+	while (k < N_MEMO_KINDS && strcmp(memo_kinds[k], kind) != 0)
+		k++;
+	if (i < 0 || k == N_MEMO_KINDS || (how != ARB_THROUGH_CENTRE && how != ARB_THROUGH_BASE))
+		return sh__through_now(arb_eval_scenario(ev), m, kind, how);
+	const double *len = arb_eval_memo(ev, &through_keys[k][how], make[k][how], free);
+	return len ? len[i] : sh__through_now(arb_eval_scenario(ev), m, kind, how);
 }
 
 arb_vec2 sh__end_pos(const arb_scenario *s, const arb_model *m)

@@ -5,9 +5,20 @@
 #include "arbiter.h"
 
 /* The path of model m if it moves further than the tolerance, else NULL. */
-const arb_path *sh__moving_path(const arb_scenario *s, const arb_model *m);
+const arb_path *sh__moving_path_now(const arb_scenario *s, const arb_model *m);
+/* The same, the actor's models' found once per judgement (arb_eval_memo):
+ * most predicates ask it of every model. */
+const arb_path *sh__moving_path(const arb_eval *ev, const arb_model *m);
 /* How many models of u move. */
-size_t sh__moving_count(const arb_scenario *s, const arb_unit *u);
+size_t sh__moving_count(const arb_eval *ev, const arb_unit *u);
+/* How far model m's move goes through terrain of kind, read as how: the
+ * pieces of that kind in the scenario's order, summed; NaN when the
+ * geometry ran out of memory (the sum carries it). */
+double sh__through_now(const arb_scenario *s, const arb_model *m, const char *kind,
+                       arb_through how);
+/* The same, the actor's through difficult and dangerous terrain measured
+ * once per judgement (arb_eval_memo), for every reading that asks. */
+double sh__through(const arb_eval *ev, const arb_model *m, const char *kind, arb_through how);
 /* Where model m ends the action. */
 arb_vec2 sh__end_pos(const arb_scenario *s, const arb_model *m);
 /* Every model of u at its end position, in out (malloc'ed, caller frees).

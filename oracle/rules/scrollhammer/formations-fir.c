@@ -695,7 +695,6 @@ ARB_PREDICATE(sh_form_fir_flank_6, .clause = "SH.FORM.FIR.FLANK.6", .ruleset = "
               .actions = "move", .phases = "movement", .question = "flank.pile_in",
               .fingerprint = "8ac8abc6bda71978")
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	const char *close = fm__fact(ev, "as_close_as_possible");
 	if (!fm__piling_in(ev)) {
@@ -704,7 +703,7 @@ ARB_PREDICATE(sh_form_fir_flank_6, .clause = "SH.FORM.FIR.FLANK.6", .ruleset = "
 	}
 	arb_vec2 f = arb_geom_dir(u->facing_deg);
 	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
+		const arb_path *p = sh__moving_path(ev, &u->models[i]);
 		for (size_t k = 1; p && k < p->n_pts; k++) {
 			double off = fm__dot(fm__minus(p->pts[k], p->pts[0]), f);
 			if (fabs(off) > FM_TOL) {
@@ -718,7 +717,7 @@ ARB_PREDICATE(sh_form_fir_flank_6, .clause = "SH.FORM.FIR.FLANK.6", .ruleset = "
 			}
 		}
 	}
-	size_t n = sh__moving_count(s, u);
+	size_t n = sh__moving_count(ev, u);
 	if (!close) {
 		arb_result_missing(r, "as_close_as_possible",
 		                   "%zu model(s) of %s pile in along their ranks; whether they end "

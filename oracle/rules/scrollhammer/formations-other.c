@@ -17,7 +17,7 @@ static void within_coherency(const arb_eval *ev, arb_result *r, const char *form
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	arb_coherency co;
-	if (!fm__formation_is(u, formation) || sh__moving_count(arb_eval_scenario(ev), u) == 0) {
+	if (!fm__formation_is(u, formation) || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -30,7 +30,7 @@ static void within_coherency(const arb_eval *ev, arb_result *r, const char *form
 static void any_direction(const arb_eval *ev, arb_result *r, const char *formation)
 {
 	const arb_unit *u = arb_eval_actor(ev);
-	size_t n = sh__moving_count(arb_eval_scenario(ev), u);
+	size_t n = sh__moving_count(ev, u);
 	if (!fm__formation_is(u, formation) || n == 0) {
 		r->outcome = ARB_NA;
 		return;

@@ -29,8 +29,8 @@ static const char *place_blocked(const arb_scenario *s, const arb_model *m, arb_
 /* The longest path of the actor's models (*who the model) and their sum
  * (*total); the model that detours most (its path longer than the straight
  * line from start to end), if any, and by how much. */
-static double longest_path(const arb_scenario *s, const arb_unit *u, const char **who,
-                           double *total, const char **detour, double *detour_by)
+static double longest_path(const arb_eval *ev, const arb_unit *u, const char **who, double *total,
+                           const char **detour, double *detour_by)
 {
 	double best = 0;
 	*who = NULL;
@@ -38,11 +38,11 @@ static double longest_path(const arb_scenario *s, const arb_unit *u, const char 
 	*detour_by = 0;
 	*total = 0;
 	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
+		const arb_path *p = sh__moving_path(ev, &u->models[i]);
 		if (!p)
 			continue;
 		double len = arb_geom_path_length(p->pts, p->n_pts);
-		double extra = fm__detour_of(s, &u->models[i]);
+		double extra = fm__detour_of(ev, &u->models[i]);
 		*total += len;
 		if (extra > FM_TOL && extra > *detour_by) {
 			*detour_by = extra;
@@ -97,7 +97,6 @@ ARB_PREDICATE(sh_form_fir_8, .clause = "SH.FORM.FIR.8",
               .actions = "pivot reform", .phases = "*", .question = "fir.manoeuvre.distance",
               .fingerprint = "f3672ca638f1d156")
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	bool total = arb_eval_reading_arg(ev);
 	const char *fact = total ? "shortest_manoeuvre_total" : "shortest_manoeuvre";
@@ -107,7 +106,7 @@ ARB_PREDICATE(sh_form_fir_8, .clause = "SH.FORM.FIR.8",
 		r->outcome = ARB_NA;
 		return;
 	}
-	double longest = longest_path(s, u, &who, &sum, &detour, &by);
+	double longest = longest_path(ev, u, &who, &sum, &detour, &by);
 	double moved = total ? sum : longest;
 	r->subject = detour ? detour : who;
 	if (detour) {
@@ -193,7 +192,6 @@ ARB_PREDICATE(sh_form_fir_10, .clause = "SH.FORM.FIR.10",
               .ruleset = "scrollhammer", .actions = "rally consolidate", .phases = "*",
               .question = "fir.reform", .params = "reform_move", .fingerprint = "9965831cdc1dca14")
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	const char *who, *detour;
 	double by, sum;
@@ -203,7 +201,7 @@ ARB_PREDICATE(sh_form_fir_10, .clause = "SH.FORM.FIR.10",
 		return;
 	}
 	double lim = arb_eval_param(ev, "reform_move");
-	double longest = longest_path(s, u, &who, &sum, &detour, &by);
+	double longest = longest_path(ev, u, &who, &sum, &detour, &by);
 	if (longest > lim + FM_TOL) {
 		r->outcome = ARB_VIOLATED;
 		r->subject = who;
@@ -233,7 +231,6 @@ ARB_PREDICATE(sh_form_fir_11, .clause = "SH.FORM.FIR.11", .ruleset = "scrollhamm
               .actions = "rally consolidate", .phases = "*", .question = "fir.reform",
               .params = "SH.FORM.FIR.10:reform_move", .fingerprint = "ed9c102a9a325c01")
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	const char *can = fm__fact(ev, "coherency_restorable"), *who, *detour;
 	arb_coherency co;
@@ -251,7 +248,7 @@ ARB_PREDICATE(sh_form_fir_11, .clause = "SH.FORM.FIR.11", .ruleset = "scrollhamm
 	}
 	/* Whether or not it could reform, it has its 3" to do it with. */
 	double lim = arb_eval_param(ev, "SH.FORM.FIR.10:reform_move");
-	double longest = longest_path(s, u, &who, &sum, &detour, &by);
+	double longest = longest_path(ev, u, &who, &sum, &detour, &by);
 	if (longest > lim + FM_TOL) {
 		r->outcome = ARB_VIOLATED;
 		r->subject = who;
@@ -299,7 +296,7 @@ static bool split_by_terrain(const arb_eval *ev, size_t *count, arb_vec2 *shift,
 	const arb_unit *u = arb_eval_actor(ev);
 	*count = 0;
 	*who = *by = NULL;
-	if (!fm__formation_is(u, FIR) || sh__moving_count(s, u) == 0)
+	if (!fm__formation_is(u, FIR) || sh__moving_count(ev, u) == 0)
 		return true;
 	if (!fm__median_shift(s, u, shift))
 		return false;
@@ -346,8 +343,8 @@ ARB_PREDICATE(sh_form_fir_12, .clause = "SH.FORM.FIR.12", .ruleset = "scrollhamm
 	}
 	for (size_t i = 0; i < n; i++) {
 		const arb_model *m = &u->models[i];
-		const arb_path *p = sh__moving_path(s, m);
-		if (p && fm__detour_of(s, m) > FM_TOL && fm__blocked_by(s, m, shift) &&
+		const arb_path *p = sh__moving_path(ev, m);
+		if (p && fm__detour_of(ev, m) > FM_TOL && fm__blocked_by(s, m, shift) &&
 		    arb_geom_path_length(p->pts, p->n_pts) > route) {
 			route = arb_geom_path_length(p->pts, p->n_pts);
 			round = m->id;

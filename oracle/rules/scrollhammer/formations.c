@@ -291,7 +291,7 @@ ARB_PREDICATE(sh_form_fir_coh, .clause = "SH.FORM.FIR.COH",
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	arb_coherency co;
-	if (!fm__formation_is(u, FIR) || sh__moving_count(arb_eval_scenario(ev), u) == 0) {
+	if (!fm__formation_is(u, FIR) || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -396,9 +396,9 @@ const char *fm__blocked_by(const arb_scenario *s, const arb_model *m, arb_vec2 s
 
 /* How far model m's path goes beyond the straight line from its start to
  * its end (0 for a straight path or none). */
-double fm__detour_of(const arb_scenario *s, const arb_model *m)
+double fm__detour_of(const arb_eval *ev, const arb_model *m)
 {
-	const arb_path *p = sh__moving_path(s, m);
+	const arb_path *p = sh__moving_path(ev, m);
 	if (!p)
 		return 0;
 	arb_vec2 d = fm__minus(p->pts[p->n_pts - 1], p->pts[0]);
@@ -429,7 +429,7 @@ ARB_PREDICATE(sh_form_fir_3, .clause = "SH.FORM.FIR.3", .ruleset = "scrollhammer
 	static const char *const kAcross[] = {"right of", "level with", "left of"};
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
-	if (!fm__formation_is(u, FIR) || sh__moving_count(s, u) == 0 || fm__piling_in(ev)) {
+	if (!fm__formation_is(u, FIR) || sh__moving_count(ev, u) == 0 || fm__piling_in(ev)) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -546,12 +546,11 @@ static int path_kind(const arb_path *p, arb_vec2 f, arb_vec2 l)
 
 static int move_kind(const arb_eval *ev)
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	arb_vec2 f = arb_geom_dir(u->facing_deg), l = arb_geom_dir(u->facing_deg + 90);
 	int kind = MV_NONE;
 	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
+		const arb_path *p = sh__moving_path(ev, &u->models[i]);
 		if (!p)
 			continue;
 		int k = path_kind(p, f, l);
@@ -567,7 +566,6 @@ static int move_kind(const arb_eval *ev)
  * the Movement phase's 6" is a cap of the phase, not a speed. */
 static void fir_speed(const arb_eval *ev, arb_result *r, bool forward, double fraction)
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	int kind = fm__formation_is(u, FIR) ? move_kind(ev) : MV_NONE;
 	bool applies =
@@ -579,7 +577,7 @@ static void fir_speed(const arb_eval *ev, arb_result *r, bool forward, double fr
 	double worst = -INFINITY;
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_model *m = &u->models[i];
-		const arb_path *p = sh__moving_path(s, m);
+		const arb_path *p = sh__moving_path(ev, m);
 		double mv;
 		if (!p)
 			continue;
@@ -626,14 +624,13 @@ ARB_PREDICATE(sh_form_fir_5, .clause = "SH.FORM.FIR.5", .ruleset = "scrollhammer
               .actions = "move", .phases = "movement", .question = "move.direction",
               .fingerprint = "247b89565efb11f3")
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	if (!fm__formation_is(u, FIR) || move_kind(ev) != MV_ANGLE) {
 		r->outcome = ARB_NA;
 		return;
 	}
 	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
+		const arb_path *p = sh__moving_path(ev, &u->models[i]);
 		if (!p)
 			continue;
 		arb_vec2 d = fm__minus(p->pts[p->n_pts - 1], p->pts[0]);

@@ -96,7 +96,7 @@ bool fm__median_shift(const arb_scenario *s, const arb_unit *u, arb_vec2 *out);
 /* The impassable terrain in the way of model m going straight by shift, or NULL. */
 const char *fm__blocked_by(const arb_scenario *s, const arb_model *m, arb_vec2 shift);
 /* How far model m's path goes beyond the straight line from start to end. */
-double fm__detour_of(const arb_scenario *s, const arb_model *m);
+double fm__detour_of(const arb_eval *ev, const arb_model *m);
 
 size_t fm__ranks_of(const arb_unit *u, const arb_vec2 *pos, double deg, size_t *rank);
 

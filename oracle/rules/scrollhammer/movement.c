@@ -18,7 +18,6 @@
 /* "up to their maximum movement distance": every moving model at most its M. */
 static void up_to_own_m(const arb_eval *ev, arb_result *r, bool permit)
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	double worst = -INFINITY;
 	const char *who = NULL;
@@ -26,7 +25,7 @@ static void up_to_own_m(const arb_eval *ev, arb_result *r, bool permit)
 	arb_vec2 from = {0, 0}, to = {0, 0};
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_model *m = &u->models[i];
-		const arb_path *p = sh__moving_path(s, m);
+		const arb_path *p = sh__moving_path(ev, m);
 		if (!p)
 			continue;
 		double len = arb_geom_path_length(p->pts, p->n_pts), mv;
@@ -74,13 +73,12 @@ static void up_to_own_m(const arb_eval *ev, arb_result *r, bool permit)
 /* The longest move of the actor against a fixed limit. */
 static void up_to_limit(const arb_eval *ev, arb_result *r, double limit)
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	const char *who = NULL;
 	double longest = -1;
 	arb_vec2 from = {0, 0}, to = {0, 0};
 	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
+		const arb_path *p = sh__moving_path(ev, &u->models[i]);
 		double len = p ? arb_geom_path_length(p->pts, p->n_pts) : -1;
 		if (p && len > longest) {
 			longest = len;
@@ -203,7 +201,7 @@ ARB_PREDICATE(sh_mov_4, .clause = "SH.MOV.4", .ruleset = "scrollhammer", .action
               .phases = "movement", .question = "move.any", .fingerprint = "6505a455999c0884")
 {
 	const arb_unit *u = arb_eval_actor(ev);
-	if (sh__moving_count(arb_eval_scenario(ev), u) > 0) {
+	if (sh__moving_count(ev, u) > 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -259,7 +257,7 @@ ARB_PREDICATE(sh_mov_dist_6, .clause = "SH.MOV.DIST.6", .ruleset = "scrollhammer
 	const char *who = NULL;
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_model *m = &u->models[i];
-		const arb_path *p = sh__moving_path(s, m);
+		const arb_path *p = sh__moving_path(ev, m);
 		if (!p)
 			continue;
 		arb_placed pl = arb_model_placed(m);
@@ -309,7 +307,7 @@ ARB_PREDICATE(sh_mov_dist_6, .clause = "SH.MOV.DIST.6", .ruleset = "scrollhammer
 static bool partial_move(const arb_eval *ev)
 {
 	const arb_unit *u = arb_eval_actor(ev);
-	size_t n = sh__moving_count(arb_eval_scenario(ev), u);
+	size_t n = sh__moving_count(ev, u);
 	return n > 0 && n < u->n_models;
 }
 
@@ -324,8 +322,8 @@ ARB_PREDICATE(sh_mov_which_2, .clause = "SH.MOV.WHICH.2", .ruleset = "scrollhamm
 		return;
 	}
 	r->outcome = ARB_PERMITS;
-	arb_result_explain(r, "%zu of the %zu models of %s move",
-	                   sh__moving_count(arb_eval_scenario(ev), u), u->n_models, u->id);
+	arb_result_explain(r, "%zu of the %zu models of %s move", sh__moving_count(ev, u),
+	                   u->n_models, u->id);
 }
 
 /* SH.MOV.WHICH.3 */
@@ -339,7 +337,7 @@ ARB_PREDICATE(sh_mov_which_3, .clause = "SH.MOV.WHICH.3", .ruleset = "scrollhamm
 	bool declared_moves = false;
 	for (size_t i = 0; i < a->n_stationary; i++) {
 		const arb_model *m = arb_scenario_model(s, a->stationary[i], NULL);
-		declared_moves = declared_moves || (m && sh__moving_path(s, m));
+		declared_moves = declared_moves || (m && sh__moving_path(ev, m));
 	}
 	/* "If this is the case": a partial move, or a declaration the move belies. */
 	if (!partial_move(ev) && !declared_moves) {
@@ -354,7 +352,7 @@ ARB_PREDICATE(sh_mov_which_3, .clause = "SH.MOV.WHICH.3", .ruleset = "scrollhamm
 	}
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_model *m = &u->models[i];
-		bool moves = sh__moving_path(s, m) != NULL;
+		bool moves = sh__moving_path(ev, m) != NULL;
 		bool declared = str_in(a->stationary, a->n_stationary, m->id);
 		if (moves && declared) {
 			r->outcome = ARB_VIOLATED;
@@ -408,7 +406,7 @@ static bool mixed_m(const arb_unit *u)
 static void diff_2(const arb_eval *ev, arb_result *r, sh_chain how)
 {
 	const arb_unit *u = arb_eval_actor(ev);
-	if (!mixed_m(u) || sh__moving_count(arb_eval_scenario(ev), u) == 0) {
+	if (!mixed_m(u) || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -483,7 +481,7 @@ static void way_1(const arb_eval *ev, arb_result *r, bool any_charge)
 		arb_result_fault(r, ARB_ENOMEM, "out of memory listing the enemy models");
 		return;
 	}
-	if (n == 0 || sh__moving_count(s, u) == 0) {
+	if (n == 0 || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
 		goto done;
 	}
@@ -491,7 +489,7 @@ static void way_1(const arb_eval *ev, arb_result *r, bool any_charge)
 	arb_measure bm = {0};
 	const char *who = NULL;
 	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
+		const arb_path *p = sh__moving_path(ev, &u->models[i]);
 		if (!p)
 			continue;
 		arb_placed pl = arb_model_placed(&u->models[i]);
@@ -555,7 +553,6 @@ ARB_PREDICATE(sh_mov_way_1, .clause = "SH.MOV.WAY.1",
 ARB_PREDICATE(sh_mov_way_2, .clause = "SH.MOV.WAY.2", .ruleset = "scrollhammer", .actions = MOVES,
               .phases = "*", .question = "move.through", .fingerprint = "eb177eabc5e4deb5")
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	arb_placed *foes;
 	const char **ids;
@@ -564,7 +561,7 @@ ARB_PREDICATE(sh_mov_way_2, .clause = "SH.MOV.WAY.2", .ruleset = "scrollhammer",
 		arb_result_fault(r, ARB_ENOMEM, "out of memory listing the enemy models");
 		return;
 	}
-	if (n == 0 || sh__moving_count(s, u) == 0) {
+	if (n == 0 || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
 		goto done;
 	}
@@ -572,7 +569,7 @@ ARB_PREDICATE(sh_mov_way_2, .clause = "SH.MOV.WAY.2", .ruleset = "scrollhammer",
 	arb_measure bm = {.other = -1};
 	const char *who = NULL;
 	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = sh__moving_path(s, &u->models[i]);
+		const arb_path *p = sh__moving_path(ev, &u->models[i]);
 		if (!p)
 			continue;
 		arb_placed pl = arb_model_placed(&u->models[i]);
@@ -616,7 +613,7 @@ ARB_PREDICATE(sh_mov_cc_1, .clause = "SH.MOV.CC.1", .ruleset = "scrollhammer", .
 		r->outcome = ARB_NA;
 		return;
 	}
-	size_t n = sh__moving_count(arb_eval_scenario(ev), u);
+	size_t n = sh__moving_count(ev, u);
 	r->outcome = n ? ARB_VIOLATED : ARB_HOLDS;
 	if (n)
 		arb_result_explain(r, "%s is locked in close combat and %zu of its models move",
@@ -639,7 +636,7 @@ ARB_PREDICATE(sh_mov_coh_3, .clause = "SH.MOV.COH.3", .readings = CHAIN_READINGS
               .ruleset = "scrollhammer", .actions = MOVES, .phases = "movement",
               .question = "unit.coherency", .params = COH_PARAMS, .fingerprint = "b4d740970394a8c3")
 {
-	if (sh__moving_count(arb_eval_scenario(ev), arb_eval_actor(ev)) == 0) {
+	if (sh__moving_count(ev, arb_eval_actor(ev)) == 0) {
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -698,7 +695,7 @@ static void restore(const arb_eval *ev, arb_result *r, sh_chain how, bool next_p
 	/* COH.7: "If the unit cannot move in its next turn ... as soon as they have
 	 * the opportunity": a unit locked in combat (SH.MOV.CC.1) has none yet. */
 	if (!next_phase && is_next && arb_unit_has_status(u, "locked_in_combat")) {
-		r->outcome = sh__moving_count(s, u) ? ARB_NA : ARB_HOLDS;
+		r->outcome = sh__moving_count(ev, u) ? ARB_NA : ARB_HOLDS;
 		arb_result_explain(
 		    r,
 		    "%s lost coherency and cannot move in its next turn (locked in "

@@ -18,23 +18,6 @@
 /* "moving through" terrain: the centre of the base, or any part of it. */
 #define THROUGH_READINGS ARB_READINGS({"centre", ARB_THROUGH_CENTRE}, {"base", ARB_THROUGH_BASE})
 
-/* How far model m's move goes through terrain of `kind`, read as `how`:
- * NaN when the geometry ran out of memory (the sum of the pieces carries
- * it). */
-static double through(const arb_scenario *s, const arb_model *m, const char *kind, arb_through how)
-{
-	const arb_path *p = sh__moving_path(s, m);
-	double len = 0;
-	if (!p)
-		return 0;
-	arb_placed pl = arb_model_placed(m);
-	for (size_t i = 0; i < s->n_terrain; i++)
-		if (strcmp(s->terrain[i].kind, kind) == 0)
-			len += arb_geom_path_through(&pl, p->pts, p->n_pts, s->terrain[i].poly,
-			                             s->terrain[i].n_poly, how, NULL);
-	return len;
-}
-
 /* The actor's models through `kind`: how many, and the one going furthest. */
 typedef struct crossing {
 	size_t models;
@@ -71,13 +54,12 @@ int sh_ter__count_through(size_t *models, const char **furthest, double *length,
 static int crossing_of(const arb_eval *ev, arb_result *r, const char *kind, arb_through how,
                        crossing *x)
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	*x = (crossing){0, NULL, 0};
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_model *m = &u->models[i];
 		if (sh_ter__count_through(&x->models, &x->furthest, &x->length, m->id,
-		                          through(s, m, kind, how)) != ARB_OK) {
+		                          sh__through(ev, m, kind, how)) != ARB_OK) {
 			arb_result_fault(r, ARB_ENOMEM,
 			                 "out of memory while measuring how far %s moves through "
 			                 "%s terrain",
