@@ -197,12 +197,13 @@ bench: deps $(ARBITER) $(BENCH_BIN) $(BUILD)/bench_geos
 
 # make mutate: a seeded mutation campaign over the predicates (docs/mutation.md;
 # not part of make check). SEED picks the sample, MAX its size (0: every
-# mutant), FILES the sources, JOBS the parallelism. Each mutant is built in
+# mutant), FILES the sources, JOBS the parallelism, CASES the case tables. Each mutant is built in
 # $(BUILD)/mutate, never over the real objects.
 SEED  ?= 1
 MAX   ?= 300
 JOBS  ?= 2
 FILES ?= $(wildcard oracle/rules/*/*.c)
+CASES ?= cases
 $(BUILD)/mutate/mutate: tools/mutate/mutate.c
 	@mkdir -p $(dir $@)
 	$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -o $@ $<
@@ -215,7 +216,7 @@ mutate: deps $(ARBITER) $(TESTS) $(BUILD)/mutate/mutate
 	  LIB_OBJ='$(LIB_OBJ)' TEST_OBJ='$(TEST_OBJ)' \
 	  ARB_LIBS='$(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)' \
 	  TEST_LIBS='$(CRIT_LIBS) $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)' \
-	  sh tools/mutate/mutate.sh
+	  CASES='$(CASES)' sh tools/mutate/mutate.sh
 
 # The C sources clang-format keeps: `make format` rewrites them, `make
 # format-check` (in .ci/run) fails on any that differs.

@@ -8,12 +8,16 @@
 # The Makefile passes: MUTATE (the mutant generator), BUILD, MB (this
 # campaign's directory), SEED, MAX (0: every mutant), JOBS, FILES, CC,
 # CFLAGS, LDFLAGS, ARB_MAIN, TOOL_OBJ, LIB_OBJ, TEST_OBJ, ARB_LIBS,
-# TEST_LIBS, OUT (the report directory), EQUIV (the equivalent list).
+# TEST_LIBS, OUT (the report directory), EQUIV (the equivalent list),
+# CASES.
 set -eu
 
 : "${SEED:=1}" "${MAX:=300}" "${JOBS:=2}" "${OUT:=reports/mutate}"
 : "${EQUIV:=tools/mutate/equivalent.txt}"
 : "${CASE_TIMEOUT:=120}" "${UNIT_TIMEOUT:=600}"
+# CASES: the case tables to judge (default cases/): a campaign can be run
+# against another version of them (the score before new cases).
+: "${CASES:=cases}"
 
 rm -rf "$MB" && mkdir -p "$MB" "$OUT"
 # shellcheck disable=SC2086 # FILES is a list of words
@@ -42,7 +46,7 @@ worker() {
 			done
 			# shellcheck disable=SC2086
 			$CC $LDFLAGS -o "$d/arbiter" $ARB_MAIN $TOOL_OBJ $lib $ARB_LIBS
-			if ! timeout "$CASE_TIMEOUT" "$d/arbiter" run -q >/dev/null 2>&1; then
+			if ! timeout "$CASE_TIMEOUT" "$d/arbiter" --cases "$CASES" run -q >/dev/null 2>&1; then
 				status=killed-cases
 			else
 				# shellcheck disable=SC2086
