@@ -1,0 +1,199 @@
+/*
+ * test_explain.c: the figures a predicate states. DESIGN: every judgement
+ * gives "the figure, the limit and the margin" ("moved 6.30 in, limit 6
+ * in"); the case tables compare verdicts, not words, so a predicate that
+ * said the wrong figure would pass them all (make mutate found such
+ * mutants). Each test is one scenario, a clause, and the explanation the
+ * clause's figures give, worked out by hand from the geometry in the row
+ * (the reasoning is beside each), never copied from a run.
+ */
+#include "support.h"
+
+#include "arbiter.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static arb_rulebook *g_rb;
+static arb_oracle *g_o;
+static arb_caseset *g_cs;
+
+static void setup(void)
+{
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_rulebook_load(&g_rb, "spec", &err), ARB_OK), "%s", err.message);
+	cr_assert(eq(int, arb_oracle_new(&g_o, g_rb, &err), ARB_OK), "%s", err.message);
+	cr_assert(eq(int, arb_caseset_new(&g_cs), ARB_OK));
+}
+
+static void teardown(void)
+{
+	arb_caseset_free(g_cs);
+	arb_oracle_free(g_o);
+	arb_rulebook_free(g_rb);
+}
+
+TestSuite(explain, .init = setup, .fini = teardown);
+
+/* One row of a table of section `section` (its header first); returns
+ * the verdict under the row's profile. */
+static arb_verdict *judge_row(const char *section, const char *csv)
+{
+	arb_error err;
+	arb_error_clear(&err);
+	char name[128];
+	snprintf(name, sizeof name, "mem/scrollhammer/%s/x.csv", section);
+	cr_assert(eq(int, arb_caseset_load_text(g_cs, name, csv, strlen(csv), g_rb, &err), ARB_OK),
+	          "%s", err.message);
+	const arb_case *c = arb_caseset_at(g_cs, arb_caseset_count(g_cs) - 1);
+	arb_verdict *v = NULL;
+	cr_assert(eq(int, arb_judge(&v, g_o, c->scenario, NULL, &err), ARB_OK), "%s", err.message);
+	return v;
+}
+
+/* The explanation of clause (and reading, or NULL for any) in v. */
+static const char *why(const arb_verdict *v, const char *clause, const char *reading)
+{
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_trace *t = &v->trace[i];
+		if (strcmp(t->pred->clause, clause) == 0 &&
+		    (!reading || (t->reading && strcmp(t->reading, reading) == 0)))
+			return t->result.explanation;
+	}
+	cr_fatal("%s%s%s is not in the trace", clause, reading ? "/" : "", reading ? reading : "");
+	return NULL;
+}
+
+#define MOVE_HEAD "id,target,expect,units,models,action,paths\n"
+
+/* A 7 in move of a model whose M is 6: SH.MOV.1 ('up to their maximum
+ * movement distance') and SH.MOV.DIST.1 ('up to 6"') both 1 in over. */
+Test(explain, move_over_its_m_and_the_limit)
+{
+	arb_verdict *v = judge_row("movement", MOVE_HEAD "X-1,SH.MOV.1,illegal,A1 A horde M=6,"
+	                                                 "\"A1/a1 10,10 25\",move A1,\"a1 10,10 "
+	                                                 "17,10\"\n");
+	STR_EQ(why(v, "SH.MOV.1", NULL), "a1 moved 7.00 in, its M is 6 in: over by 1.00 in");
+	STR_EQ(why(v, "SH.MOV.DIST.1", NULL), "a1 moved 7.00 in, limit 6 in: over by 1.00 in");
+	arb_verdict_free(v);
+}
+
+/* 4 in under M 6: no margin is stated when it holds. */
+Test(explain, move_within_its_m)
+{
+	arb_verdict *v = judge_row("movement", MOVE_HEAD "X-2,SH.MOV.1,legal,A1 A horde M=6,"
+	                                                 "\"A1/a1 10,10 25\",move A1,\"a1 10,10 "
+	                                                 "10,14\"\n");
+	STR_EQ(why(v, "SH.MOV.1", NULL), "a1 moved 4.00 in, its M is 6 in");
+	STR_EQ(why(v, "SH.MOV.DIST.1", NULL), "a1 moved 4.00 in, limit 6 in");
+	arb_verdict_free(v);
+}
+
+/* The outcome of clause (any reading) in v. */
+static arb_outcome outcome(const arb_verdict *v, const char *clause)
+{
+	for (size_t i = 0; i < v->n_trace; i++)
+		if (strcmp(v->trace[i].pred->clause, clause) == 0)
+			return v->trace[i].result.outcome;
+	cr_fatal("%s is not in the trace", clause);
+	return ARB_NA;
+}
+
+static const arb_result *result(const arb_verdict *v, const char *clause)
+{
+	for (size_t i = 0; i < v->n_trace; i++)
+		if (strcmp(v->trace[i].pred->clause, clause) == 0)
+			return &v->trace[i].result;
+	cr_fatal("%s is not in the trace", clause);
+	return NULL;
+}
+
+#define CHARGE_HEAD "id,target,expect,context,units,models,action,paths,facts,dice\n"
+#define CC          "phase=close_combat;subphase=charge;round=2"
+
+/* SH.CHG.NEXT.1 'Once all the models in a charging unit have moved, the
+ * player can choose another unit ... and declare another charge': the
+ * first declaration of the phase follows no charge; the clause does not
+ * speak to it (no unit declared, none in progress, none completed). */
+Test(explain, first_declaration_is_not_a_next_one)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD "X-3,SH.CHG.DECL.1,legal," CC
+	                                                 ",A1 A horde; E1 B horde,\"A1/a1 20,20 "
+	                                                 "25.4; E1/e1 28,20 25.4\",declare_charge "
+	                                                 "A1 -> E1,,can_see=true,\n");
+	cr_assert(eq(int, outcome(v, "SH.CHG.NEXT.1"), ARB_NA));
+	arb_verdict_free(v);
+}
+
+/* A charge that falls short: a1 (1 in base) 20,20 -> 24,20 against e1 at
+ * 30,20: it ends 30 - 24 - 1 = 5 in away, and its path never comes within
+ * 1 in of e1, so SH.CHG.MOVE.5 ('they can be moved within 1" of enemy
+ * models') permits nothing (not applicable). Rolled 3 + 3 = 6 against the
+ * 30 - 20 - 1 = 9 in to e1: the unit cannot make the charge, and
+ * SH.CHG.MOVE.9 ('If the charging unit can make the charge, move it ...')
+ * does not apply. */
+Test(explain, short_charge_is_not_within_1_in_nor_made)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD "X-4,SH.CHG.FAIL.1,illegal," CC
+	                                                 ",A1 A horde; E1 B horde,\"A1/a1 20,20 "
+	                                                 "25.4; E1/e1 30,20 25.4\",charge A1 -> "
+	                                                 "E1,\"a1 20,20 24,20\",,3 3\n");
+	cr_assert(eq(int, outcome(v, "SH.CHG.MOVE.5"), ARB_NA));
+	cr_assert(eq(int, outcome(v, "SH.CHG.MOVE.9"), ARB_NA));
+	arb_verdict_free(v);
+}
+
+/* SH-CHG-RANGE-041's charge: 'the unit rolls 3D6, rather than 2D6': only
+ * the difficult_charge_roll is rolled, and SH.CHG.RANGE.1's 2D6 is not the
+ * roll of this charge (not applicable, no missing charge_roll). */
+Test(explain, difficult_charge_roll_replaces_the_2d6)
+{
+	arb_verdict *v = judge_row(
+	    "charge", "id,target,expect,profile,context,units,models,terrain,action,paths,dice\n"
+	              "X-5,SH.CHG.DIFF.2,legal,chain,phase=close_combat;round=2,A1 A horde; E1 B "
+	              "horde,\"A1/a1 20,20 25.4; E1/e1 30,20 25.4\",\"T1 difficult 23,15 25.5,15 "
+	              "25.5,25 23,25\",charge A1 -> E1,\"a1 20,20 29,20\",difficult_check: 3 4; "
+	              "difficult_charge_roll: 4 5 6\n");
+	cr_assert(eq(int, outcome(v, "SH.CHG.RANGE.1"), ARB_NA));
+	arb_verdict_free(v);
+}
+
+/* SH.CHG.MOVE.7 'cannot pass through gaps narrower than their base': a1
+ * (25.4 mm: 1 in across) charges along y = 20 between its own a2 (25,19.1)
+ * and a3 (25,20.9), 1 in bases: centres 1.8 in apart, a gap of 0.8 in
+ * square to its way. Figure 0.8, limit 1, margin 0.8 - 1 = -0.2. */
+Test(explain, gap_narrower_than_the_base)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD "X-6,SH.CHG.MOVE.7,illegal," CC
+	                                                 ",A1 A horde; E1 B horde,\"A1/a1 20,20 "
+	                                                 "25.4; A1/a2 25,19.1 25.4; A1/a3 25,20.9 "
+	                                                 "25.4; E1/e1 30,20 25.4\",charge A1 -> "
+	                                                 "E1,\"a1 20,20 29,20\",,6 6\n");
+	const arb_result *r = result(v, "SH.CHG.MOVE.7");
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->explanation, "a1 passes between a2 and a3 through a gap of 0.800 in across its "
+	                       "way; its base is 1.000 in across");
+	cr_assert(r->has_measure);
+	cr_assert(ieee_ulp_eq(dbl, r->measure.margin, -0.2, 1e6), "margin %g", r->measure.margin);
+	arb_verdict_free(v);
+}
+
+/* SH.CHG.REACT.3 'it immediately falls back d6"': flee_roll 4 and the
+ * models fall back 3 in (SH-CHG-REACT-003): figure 3, limit 4, margin
+ * 4 - 3 = 1; a distance moved, no other model measured against (other -1). */
+Test(explain, flee_short_of_the_roll)
+{
+	arb_verdict *v = judge_row(
+	    "charge", "id,target,expect,context,units,models,action,paths,facts,dice\n"
+	              "X-7,SH.CHG.REACT.3,illegal," CC ",A1 A horde; E1 B horde,\"A1/a1 20,20 "
+	              "25.4; E1/e1 30,20 25.4\",react E1 -> A1,\"e1 30,20 33,20\","
+	              "charge_reaction=flee,flee_roll: 4\n");
+	const arb_result *r = result(v, "SH.CHG.REACT.3");
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->explanation, "e1 falls back 3.00 in; the flee roll is 4 in");
+	cr_assert(r->has_measure);
+	cr_assert(ieee_ulp_eq(dbl, r->measure.margin, 1.0, 1e6), "margin %g", r->measure.margin);
+	cr_assert(eq(i64, r->measure.other, -1));
+	arb_verdict_free(v);
+}
