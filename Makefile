@@ -204,6 +204,8 @@ MAX   ?= 300
 JOBS  ?= 2
 FILES ?= $(wildcard oracle/rules/*/*.c)
 CASES ?= cases
+# PREV: an earlier campaign's mutants.tsv; what it killed is carried over.
+PREV  ?=
 $(BUILD)/mutate/mutate: tools/mutate/mutate.c
 	@mkdir -p $(dir $@)
 	$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -o $@ $<
@@ -216,7 +218,7 @@ mutate: deps $(ARBITER) $(TESTS) $(BUILD)/mutate/mutate
 	  LIB_OBJ='$(LIB_OBJ)' TEST_OBJ='$(TEST_OBJ)' \
 	  ARB_LIBS='$(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)' \
 	  TEST_LIBS='$(CRIT_LIBS) $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)' \
-	  CASES='$(CASES)' sh tools/mutate/mutate.sh
+	  CASES='$(CASES)' PREV='$(PREV)' sh tools/mutate/mutate.sh
 
 # The C sources clang-format keeps: `make format` rewrites them, `make
 # format-check` (in .ci/run) fails on any that differs.

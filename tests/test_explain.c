@@ -197,3 +197,77 @@ Test(explain, flee_short_of_the_roll)
 	cr_assert(eq(i64, r->measure.other, -1));
 	arb_verdict_free(v);
 }
+
+/* 'Roll 2D6' (SH.CHG.RANGE.1) when the dice are named and only the
+ * terrain check's are given: the charge roll is a fact the scenario does
+ * not give (missing charge_roll), not a 3D6 that replaced it. */
+Test(explain, named_dice_without_the_charge_roll)
+{
+	arb_verdict *v =
+	    judge_row("charge", CHARGE_HEAD "X-8,SH.CHG.RANGE.1,missing-input," CC
+	                                    ",A1 A horde; E1 B horde,\"A1/a1 20,20 "
+	                                    "25.4; E1/e1 27,20 25.4\",charge A1 -> "
+	                                    "E1,\"a1 20,20 26,20\",,difficult_check: 3 "
+	                                    "4\n");
+	const arb_result *r = result(v, "SH.CHG.RANGE.1");
+	cr_assert(eq(int, r->outcome, ARB_MISSING));
+	STR_EQ(r->missing, "charge_roll");
+	arb_verdict_free(v);
+}
+
+/* SH.CHG.RANGE.3 'If a unit has models that roll differently for their
+ * charge range': no model is said to roll differently (no fact
+ * slowest_charge_range): the derivation does not apply. */
+Test(explain, one_charge_range_for_the_unit)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD "X-9,SH.CHG.FAIL.1,illegal," CC
+	                                                 ",A1 A horde; E1 B horde,\"A1/a1 20,20 "
+	                                                 "25.4; E1/e1 30,20 25.4\",charge A1 -> "
+	                                                 "E1,\"a1 20,20 24,20\",,3 3\n");
+	cr_assert(eq(int, outcome(v, "SH.CHG.RANGE.3"), ARB_NA));
+	arb_verdict_free(v);
+}
+
+/* A horde charges a horde: a1 20,20 -> 29,20 into contact with e1 (30,20),
+ * rolled 5 + 5 = 10 against 9 in. The clauses of charges against ranks
+ * (E1 has no Fight in Ranks: SH.CHG.RANKS.2, .3) do not speak to it.
+ * (SH.CHG.SKIRM.1 does: 'With skirmishers and hordes, an initial charger
+ * is chosen'; first written as not applicable, the text says hordes.) */
+Test(explain, horde_against_horde_is_not_against_ranks)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD "X-10,SH.CHG.MOVE.9,legal," CC
+	                                                 ",A1 A horde; E1 B horde,\"A1/a1 20,20 "
+	                                                 "25.4; E1/e1 30,20 25.4\",charge A1 -> "
+	                                                 "E1,\"a1 20,20 29,20\",,5 5\n");
+	cr_assert(eq(int, outcome(v, "SH.CHG.RANKS.2"), ARB_NA));
+	cr_assert(eq(int, outcome(v, "SH.CHG.RANKS.3"), ARB_NA));
+	arb_verdict_free(v);
+}
+
+#define RANKS_ROW(paths)                                                                           \
+	CHARGE_HEAD "X-11,SH.CHG.RANKS.3,legal," CC ",A1 A fight_in_ranks facing=0; E1 B "         \
+	            "fight_in_ranks facing=180,\"A1/a1 25.5,20.5 25.4x25.4; E1/e1 30.5,20.5 "      \
+	            "25.4x25.4\",charge A1 -> E1,\"" paths "\",max_engaged_models=1,3 4\n"
+
+/* 'Excess ranks stand out on the side ...': a1 (1 in square) stops 1 in
+ * short of e1's front edge (x = 30): the charge reached nothing, no rank
+ * stands out of anything. A1 fights in ranks: no initial charger is
+ * chosen ('With skirmishers and hordes', SH.CHG.SKIRM.1). */
+Test(explain, no_excess_without_contact)
+{
+	arb_verdict *v = judge_row("charge", RANKS_ROW("a1 25.5,20.5 28.5,20.5"));
+	cr_assert(eq(int, outcome(v, "SH.CHG.RANKS.3"), ARB_NA));
+	cr_assert(eq(int, outcome(v, "SH.CHG.SKIRM.1"), ARB_NA));
+	arb_verdict_free(v);
+}
+
+/* a1 (1 in square) ends on e1's front edge (1 in, y 20..21) face to face:
+ * A1 is 1 in across, the edge 1 in: nothing stands out. */
+Test(explain, no_excess_when_as_wide_as_the_edge)
+{
+	arb_verdict *v = judge_row("charge", RANKS_ROW("a1 25.5,20.5 29.5,20.5"));
+	const arb_result *r = result(v, "SH.CHG.RANKS.3");
+	cr_assert(eq(int, r->outcome, ARB_NA));
+	STR_EQ(r->explanation, "A1 is 1.00 in across, E1's front edge 1.00 in: no excess");
+	arb_verdict_free(v);
+}

@@ -18,11 +18,19 @@ set -eu
 # CASES: the case tables to judge (default cases/): a campaign can be run
 # against another version of them (the score before new cases).
 : "${CASES:=cases}"
+# PREV: the mutants.tsv of an earlier campaign of the same seed and
+# sources: its killed and uncompiled mutants are carried over, and only
+# the rest is judged again. Valid while the predicates are unchanged and
+# cases and tests are only added (a mutant a case kills stays killed).
+: "${PREV:=}"
 
+# REPORT_ONLY=1: write the report again from $MB's results (no mutant run).
+if [ "${REPORT_ONLY:-0}" != 1 ]; then
 rm -rf "$MB" && mkdir -p "$MB" "$OUT"
 # shellcheck disable=SC2086 # FILES is a list of words
 "$MUTATE" pick "$SEED" "$MAX" $FILES >"$MB/plan.tsv"
 total=$(wc -l <"$MB/plan.tsv")
+if [ -n "$PREV" ]; then cp "$PREV" "$MB/prev.tsv"; else : >"$MB/prev.tsv"; fi
 echo "mutate: seed $SEED, $total mutants of $(echo $FILES | wc -w) files, $JOBS jobs"
 
 # One worker: the plan's lines k, k+JOBS, k+2*JOBS...
@@ -37,6 +45,14 @@ worker() {
 		[ $(((n - 1) % JOBS)) -eq "$k" ] || continue
 		obj="$BUILD/${file%.c}.o"
 		status=uncompiled
+		was=$(awk -F '\t' -v id="$id" '$1 == id { print $8 }' "$MB/prev.tsv")
+		case $was in
+		killed-* | uncompiled)
+			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$id" "$file" "$line" "$op" \
+				"$orig" "$repl" "$func" "$was" >>"$d/result.tsv"
+			continue
+			;;
+		esac
 		if "$MUTATE" apply "$file" "$idx" >"$d/m.c" &&
 			# shellcheck disable=SC2086 # CFLAGS are words
 			$CC $CFLAGS -I"$(dirname "$file")" -c "$d/m.c" -o "$d/m.o" 2>"$d/cc.log"; then
@@ -69,6 +85,8 @@ while [ "$k" -lt "$JOBS" ]; do
 	k=$((k + 1))
 done
 wait
+fi
+mkdir -p "$OUT"
 
 # The equivalent list: `ID  file:line  op  original -> mutant  # reason`.
 grep -v '^#' "$EQUIV" 2>/dev/null | awk 'NF { print $1 }' >"$MB/equiv.ids" || true
