@@ -271,3 +271,38 @@ Test(explain, no_excess_when_as_wide_as_the_edge)
 	STR_EQ(r->explanation, "A1 is 1.00 in across, E1's front edge 1.00 in: no excess");
 	arb_verdict_free(v);
 }
+
+/* SH-CHG-EXC-002: A1 (2 x 2, 1 in squares) ends y 20..22 against e1's
+ * front edge y 20..21: its excess stands out 1 in beyond one end of the
+ * edge and 0 in beyond the other (which end the text calls first is not
+ * its matter: either order). */
+Test(explain, excess_figures)
+{
+	arb_verdict *v =
+	    judge_row("charge", CHARGE_HEAD
+	              "X-12,SH.CHG.RANKS.3,legal," CC ",A1 A fight_in_ranks facing=0; E1 B "
+	              "fight_in_ranks facing=180,\"A1/a1 25.5,20.5 25.4x25.4; A1/a2 25.5,21.5 "
+	              "25.4x25.4; A1/a3 24.5,20.5 25.4x25.4; A1/a4 24.5,21.5 25.4x25.4; E1/e1 "
+	              "30.5,20.5 25.4x25.4\",charge A1 -> E1,\"a1 25.5,20.5 29.5,20.5; a2 "
+	              "25.5,21.5 29.5,21.5; a3 24.5,20.5 28.5,20.5; a4 24.5,21.5 "
+	              "28.5,21.5\",max_engaged_models=2;required_wheel=2,3 4\n");
+	const char *w = why(v, "SH.CHG.RANKS.3", NULL);
+	cr_assert(strstr(w, "stands out 1.00 in and 0.00 in") ||
+	              strstr(w, "stands out 0.00 in and 1.00 in"),
+	          "%s", w);
+	arb_verdict_free(v);
+}
+
+/* SH-MOV-MIX-001: a1 (M 6) moves 6 in, a2 (M 4) 5 in. The model over its
+ * own M is a2, by 1 in, though a1 moved further; 'up to 6"' holds for the
+ * longest move, a1's 6 in. */
+Test(explain, mixed_m_names_the_model_over_its_own)
+{
+	arb_verdict *v = judge_row("movement", MOVE_HEAD
+	                           "X-13,SH.MOV.1,illegal,A1 A horde M=6,\"A1/a1 10,10 25; "
+	                           "A1/a2 11.2,10 25 M=4\",move A1,\"a1 10,10 10,16; a2 "
+	                           "11.2,10 16.2,10\"\n");
+	STR_EQ(why(v, "SH.MOV.1", NULL), "a2 moved 5.00 in, its M is 4 in: over by 1.00 in");
+	STR_EQ(why(v, "SH.MOV.DIST.1", NULL), "a1 moved 6.00 in, limit 6 in");
+	arb_verdict_free(v);
+}
