@@ -306,3 +306,51 @@ Test(explain, mixed_m_names_the_model_over_its_own)
 	STR_EQ(why(v, "SH.MOV.DIST.1", NULL), "a1 moved 6.00 in, limit 6 in");
 	arb_verdict_free(v);
 }
+
+/* 'an initial charger is chosen, the closest model to the enemy'
+ * (SH.CHG.SKIRM.1): a1 (20,20) is 6 - 1 = 5 in from e1 (26,20); a2, listed
+ * first, stands 6.0005 in from e1's centre (12 degrees off the line:
+ * 26 - 6.0005 cos 12, 20 + 6.0005 sin 12), 5.0005 in from its base: further
+ * by 0.0005 in, five hundred times the tolerance. a1 is the one. */
+Test(explain, initial_charger_is_the_closest)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD "X-14,SH.CHG.SKIRM.1,legal," CC
+	                                                 ",A1 A skirmish; E1 B horde,\"A1/a2 "
+	                                                 "20.130625,21.247574 25.4; A1/a1 20,20 "
+	                                                 "25.4; E1/e1 26,20 25.4\",charge A1 -> "
+	                                                 "E1,\"a1 20,20 25,20\",,3 3\n");
+	STR_EQ(why(v, "SH.CHG.SKIRM.1", NULL), "the initial charger is a1, 5.00 in from the enemy");
+	arb_verdict_free(v);
+}
+
+/* 'Skirmishers, even those without the Hit and Run special rule, may
+ * attempt to Hit and Run against units that Fight in Ranks'
+ * (SH.FORM.SKIRM.AGILE.1): A1 skirmishes, E1 fights in ranks: permitted,
+ * without the special rule. */
+Test(explain, skirmishers_may_hit_and_run_against_ranks)
+{
+	arb_verdict *v =
+	    judge_row("formations",
+	              "id,target,expect,context,units,models,action\n"
+	              "X-15,SH.FORM.SKIRM.AGILE.1,legal,phase=close_combat,A1 A skirmish M=6 "
+	              "I=4; E1 B fight_in_ranks M=6 facing=180,\"A1/a1 20,10 25; A1/a2 22,10 25; "
+	              "E1/e1 29,10.5 25x25\",hit_and_run A1 -> E1\n");
+	const arb_result *r = result(v, "SH.FORM.SKIRM.AGILE.1");
+	cr_assert(eq(int, r->outcome, ARB_PERMITS));
+	STR_EQ(r->explanation, "A1 skirmishes against units that Fight in Ranks: it may attempt to "
+	                       "Hit and Run without the special rule");
+	arb_verdict_free(v);
+}
+
+/* A horde declares a charge against a horde: no unit that Fights in Ranks
+ * is charged, so whether one is flanked, and from which arc
+ * (SH.FORM.FIR.FLANK.1), is not asked. */
+Test(explain, no_flank_without_ranks)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD "X-16,SH.CHG.DECL.1,legal," CC
+	                                                 ",A1 A horde; E1 B horde,\"A1/a1 20,20 "
+	                                                 "25.4; E1/e1 28,20 25.4\",declare_charge "
+	                                                 "A1 -> E1,,can_see=true,\n");
+	cr_assert(eq(int, outcome(v, "SH.FORM.FIR.FLANK.1"), ARB_NA));
+	arb_verdict_free(v);
+}
