@@ -241,6 +241,8 @@ Test(explain, horde_against_horde_is_not_against_ranks)
 	                                                 "E1,\"a1 20,20 29,20\",,5 5\n");
 	cr_assert(eq(int, outcome(v, "SH.CHG.RANKS.2"), ARB_NA));
 	cr_assert(eq(int, outcome(v, "SH.CHG.RANKS.3"), ARB_NA));
+	/* no terrain: no dangerous terrain test is asked for (SH.CHG.DANG.1) */
+	cr_assert(eq(int, outcome(v, "SH.CHG.DANG.1"), ARB_NA));
 	arb_verdict_free(v);
 }
 
@@ -352,5 +354,19 @@ Test(explain, no_flank_without_ranks)
 	                                                 "25.4; E1/e1 28,20 25.4\",declare_charge "
 	                                                 "A1 -> E1,,can_see=true,\n");
 	cr_assert(eq(int, outcome(v, "SH.FORM.FIR.FLANK.1"), ARB_NA));
+	arb_verdict_free(v);
+}
+
+/* A unit that Fights in Ranks (facing 0: its left is +y) moves a1 4 in
+ * along +y: directly sideways, to the left; half speed is 6 / 2 = 3 in,
+ * and 4 is over it (SH.FORM.FIR.6). */
+Test(explain, sideways_is_named_and_measured)
+{
+	arb_verdict *v = judge_row("formations", MOVE_HEAD "X-17,SH.FORM.FIR.6,illegal,A1 A "
+	                                                   "fight_in_ranks M=6 facing=0,\"A1/a1 "
+	                                                   "20,25 25x25\",move A1,\"a1 20,25 "
+	                                                   "20,29\"\n");
+	STR_EQ(why(v, "SH.FORM.FIR.6", NULL),
+	       "a1 moves directly sideways (left) 4.00 in, half speed is 3 in: too far");
 	arb_verdict_free(v);
 }
