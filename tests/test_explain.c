@@ -368,5 +368,24 @@ Test(explain, sideways_is_named_and_measured)
 	                                                   "20,29\"\n");
 	STR_EQ(why(v, "SH.FORM.FIR.6", NULL),
 	       "a1 moves directly sideways (left) 4.00 in, half speed is 3 in: too far");
+	const arb_result *r = result(v, "SH.FORM.FIR.6");
+	cr_assert(ieee_ulp_eq(dbl, r->measure.margin, -1.0, 1e6), "margin %g", r->measure.margin);
+	arb_verdict_free(v);
+}
+
+/* SH-TER-FIT-002: 'place it as close as possible': a1 ends at 13,10, 3 in
+ * from 16,10 where it "actually" is, and could be placed 2 in away:
+ * further than it can fit, so not as close as possible (figure 3, limit 2). */
+Test(explain, not_as_close_as_possible)
+{
+	arb_verdict *v = judge_row(
+	    "terrain", "id,target,expect,units,models,terrain,action,paths,facts\n"
+	               "X-18,SH.TER.2,illegal,A1 A horde M=6,\"A1/a1 10,10 25\",\"T1 area 14,8 "
+	               "18,8 18,12 14,12\",move A1,\"a1 10,10 13,10\",\"unfit_model=a1;actual_"
+	               "point=16,10;explained_to_opponent=true;closest_fit=2\"\n");
+	const arb_result *r = result(v, "SH.TER.2");
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	cr_assert(strstr(r->explanation, "not as close as possible") != NULL, "%s", r->explanation);
+	cr_assert(ieee_ulp_eq(dbl, r->measure.margin, -1.0, 1e6), "margin %g", r->measure.margin);
 	arb_verdict_free(v);
 }
