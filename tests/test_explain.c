@@ -389,3 +389,55 @@ Test(explain, not_as_close_as_possible)
 	cr_assert(ieee_ulp_eq(dbl, r->measure.margin, -1.0, 1e6), "margin %g", r->measure.margin);
 	arb_verdict_free(v);
 }
+
+/* 'Note that you don't have to move all (or any) of your units'
+ * (SH.MOV.4) speaks of a unit that does not move: a1 moves 4 in, so it
+ * does not apply; 'Once a unit has completed all of its movement, you can
+ * select another unit' (SH.MOV.2) follows a completed unit: none is. */
+Test(explain, a_unit_that_moves_is_not_a_stay)
+{
+	arb_verdict *v = judge_row("movement", MOVE_HEAD "X-19,SH.MOV.1,legal,A1 A horde M=6,"
+	                                                 "\"A1/a1 10,10 25\",move A1,\"a1 10,10 "
+	                                                 "10,14\"\n");
+	cr_assert(eq(int, outcome(v, "SH.MOV.4"), ARB_NA));
+	cr_assert(eq(int, outcome(v, "SH.MOV.2"), ARB_NA));
+	arb_verdict_free(v);
+}
+
+/* A unit that stays put: SH.MOV.4 permits it. */
+Test(explain, a_unit_that_stays)
+{
+	arb_verdict *v = judge_row("movement", MOVE_HEAD "X-20,SH.MOV.4,legal,A1 A horde M=6,"
+	                                                 "\"A1/a1 10,10 25\",move A1,\n");
+	cr_assert(eq(int, outcome(v, "SH.MOV.4"), ARB_PERMITS));
+	arb_verdict_free(v);
+}
+
+/* The wood of tests/test_odds.c: a1 (25 mm) moves 6 in along y = 10 from
+ * x = 10 through T1 (x 12..16): its centre goes 4 in through it. A check of
+ * 3 and 5, highest 5: 'That value is the furthest any model ... may move
+ * through difficult terrain' (SH.TER.DIFF.3), by the centre 4 in: margin
+ * 5 - 4 = 1. And a move that keeps out of the wood is not one through
+ * difficult terrain (not applicable). */
+Test(explain, difficult_terrain_margin)
+{
+	arb_verdict *v = judge_row(
+	    "terrain", "id,target,expect,units,models,terrain,action,paths,dice\n"
+	               "X-21,SH.TER.DIFF.3,legal,A1 A horde M=6,\"A1/a1 10,10 25\",\"T1 difficult "
+	               "12,8 16,8 16,12 12,12\",move A1,\"a1 10,10 16,10\",3 5\n");
+	const arb_result *r = NULL;
+	for (size_t i = 0; i < v->n_trace; i++)
+		if (strcmp(v->trace[i].pred->clause, "SH.TER.DIFF.3") == 0 && v->trace[i].reading &&
+		    strcmp(v->trace[i].reading, "centre") == 0)
+			r = &v->trace[i].result;
+	cr_assert(r != NULL);
+	cr_assert(eq(int, r->outcome, ARB_HOLDS));
+	cr_assert(ieee_ulp_eq(dbl, r->measure.margin, 1.0, 1e6), "margin %g", r->measure.margin);
+	arb_verdict_free(v);
+	v = judge_row("terrain",
+	              "id,target,expect,units,models,terrain,action,paths,dice\n"
+	              "X-22,SH.TER.DIFF.3,legal,A1 A horde M=6,\"A1/a1 10,10 25\",\"T1 "
+	              "difficult 12,8 16,8 16,12 12,12\",move A1,\"a1 10,10 10,14\",3 5\n");
+	cr_assert(eq(int, outcome(v, "SH.TER.DIFF.3"), ARB_NA));
+	arb_verdict_free(v);
+}
