@@ -199,6 +199,31 @@ fuzz: deps $(ARBITER)
 bench: deps $(ARBITER) $(BENCH_BIN) $(BUILD)/bench_geos
 	sh tools/bench/bench.sh $(ARBITER) $(BUILD)
 
+# make mutate: a seeded mutation campaign over the predicates (docs/mutation.md;
+# not part of make check). SEED picks the sample, MAX its size (0: every
+# mutant), FILES the sources, JOBS the parallelism, CASES the case tables. Each mutant is built in
+# $(BUILD)/mutate, never over the real objects.
+SEED  ?= 1
+MAX   ?= 300
+JOBS  ?= 2
+FILES ?= $(wildcard oracle/rules/*/*.c)
+CASES ?= cases
+# PREV: an earlier campaign's mutants.tsv; what it killed is carried over.
+PREV  ?=
+$(BUILD)/mutate/mutate: tools/mutate/mutate.c
+	@mkdir -p $(dir $@)
+	$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -o $@ $<
+
+.PHONY: mutate
+mutate: deps $(ARBITER) $(TESTS) $(BUILD)/mutate/mutate
+	@MUTATE=$(BUILD)/mutate/mutate BUILD=$(BUILD) MB=$(BUILD)/mutate/run SEED='$(SEED)' MAX='$(MAX)' \
+	  JOBS='$(JOBS)' FILES='$(FILES)' CC='$(CC)' CFLAGS='$(filter-out -MMD -MP,$(CFLAGS))' \
+	  LDFLAGS='$(LDFLAGS)' ARB_MAIN='$(BUILD)/tools/arbiter/arbiter.o' TOOL_OBJ='$(TOOL_OBJ)' \
+	  LIB_OBJ='$(LIB_OBJ)' TEST_OBJ='$(TEST_OBJ)' \
+	  ARB_LIBS='$(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)' \
+	  TEST_LIBS='$(CRIT_LIBS) $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)' \
+	  CASES='$(CASES)' PREV='$(PREV)' sh tools/mutate/mutate.sh
+
 # The C sources clang-format keeps: `make format` rewrites them, `make
 # format-check` (in .ci/run) fails on any that differs.
 FORMAT_SRC := $(LIB_SRC) $(wildcard oracle/*.h) $(wildcard tools/*/*.c tools/*/*.h) \
