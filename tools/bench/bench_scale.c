@@ -4,10 +4,11 @@
  * of one case table. Each is built at 1k, 10k and 100k (a table's CSV text
  * in memory), validated and judged (the table loaded), and timed; the line
  * ends with the growth per tenfold step (10x is linear, 100x quadratic).
- * A size whose step before took more than BUDGET seconds is not run: its
+ * A size whose step before took more than BUDGET (2) seconds is not run: its
  * time would be the step's before times its growth, and is left out. A
- * judgement whose search ran out of its budget (ARB_EBUDGET: an error, not
- * a verdict) is timed and marked.
+ * judgement whose search ran out of its budget (ARB_EBUDGET) or whose
+ * memory ran out (ARB_ENOMEM), errors both, never verdicts, is timed and
+ * marked.
  *
  * Usage: bench_scale SPEC_DIR
  * prints one line per series: "scale NAME 1k S1 s  10k S2 s  100k S3 s
@@ -20,7 +21,7 @@
 #include <string.h>
 #include <time.h>
 
-#define BUDGET 5.0
+#define BUDGET 2.0
 
 static double now(void)
 {
@@ -101,7 +102,7 @@ static void scenario_row(text *t, const char *id, const char *what, size_t n)
 
 /* Seconds to load (and, judge, to judge every case of) the table. */
 static double run(const arb_rulebook *rb, const arb_oracle *o, const text *t, bool judge,
-                  bool *budget)
+                  int *budget)
 {
 	arb_caseset *cs = NULL;
 	arb_error err;
@@ -120,8 +121,8 @@ static double run(const arb_rulebook *rb, const arb_oracle *o, const text *t, bo
 		int rc = arb_judge(&v, o, c->scenario, c->profile, &err);
 		/* A search out of its budget is an answer of its own (an error,
 		 * not a verdict): timed, and said. */
-		if (rc == ARB_EBUDGET)
-			*budget = true;
+		if (rc == ARB_EBUDGET || rc == ARB_ENOMEM)
+			*budget = rc == ARB_EBUDGET ? 1 : 2;
 		else if (rc) {
 			char buf[1024];
 			fprintf(stderr, "bench_scale: %s\n",
@@ -158,12 +159,14 @@ static void series(const arb_rulebook *rb, const arb_oracle *o, const char *what
 		} else {
 			scenario_row(&t, "S-1", what, sizes[k]);
 		}
-		bool budget = false;
+		int budget = 0; /* 1: a search out of its budget, 2: out of memory */
 		s[k] = run(rb, o, &t, strcmp(what, "rows") != 0, &budget);
 		ran[k] = true;
 		free(t.s);
 		printf("  %3zuk %8.4f s%s", sizes[k] / 1000, s[k],
-		       budget ? " (a search out of budget)" : "");
+		       budget == 1   ? " (a search out of budget)"
+		       : budget == 2 ? " (out of memory)"
+		                     : "");
 		fflush(stdout);
 	}
 	printf("  growth");
