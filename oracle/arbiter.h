@@ -677,6 +677,10 @@ double arb_geom_approach(const arb_placed *mover, const arb_placed *to, arb_vec2
 /* Whether segments ab and cd cross properly: each has its ends strictly on
  * both sides of the other's line (touching or collinear is not crossing). */
 bool arb_geom_segments_cross(arb_vec2 a, arb_vec2 b, arb_vec2 c, arb_vec2 d);
+/* As arb_geom_segments_cross, each end more than tol from the other's line
+ * (CONV.TOL.1): two segments that are one line within the tolerance, or
+ * meet within it, do not cross. */
+bool arb_geom_segments_cross_by(arb_vec2 a, arb_vec2 b, arb_vec2 c, arb_vec2 d, double tol);
 
 /* Whether point p lies inside or on (within the tolerance of) the simple
  * polygon poly[0..n-1]. */

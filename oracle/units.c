@@ -320,6 +320,19 @@ bool arb_geom_segments_cross(arb_vec2 a, arb_vec2 b, arb_vec2 c, arb_vec2 d)
 	       ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 
+bool arb_geom_segments_cross_by(arb_vec2 a, arb_vec2 b, arb_vec2 c, arb_vec2 d, double tol)
+{
+	double lab = hypot(b.x - a.x, b.y - a.y), lcd = hypot(d.x - c.x, d.y - c.y);
+	if (!(lab > tol) || !(lcd > tol))
+		return false;
+	/* orient is twice the signed area: over the base's length, the
+	 * distance of a point from the other segment's line */
+	double d1 = orient(c, d, a) / lcd, d2 = orient(c, d, b) / lcd, d3 = orient(a, b, c) / lab,
+	       d4 = orient(a, b, d) / lab;
+	return ((d1 > tol && d2 < -tol) || (d1 < -tol && d2 > tol)) &&
+	       ((d3 > tol && d4 < -tol) || (d3 < -tol && d4 > tol));
+}
+
 bool arb_geom_point_in_polygon(arb_vec2 p, const arb_vec2 *poly, size_t n)
 {
 	if (n < 3)

@@ -211,6 +211,28 @@ Test(units, point_in_polygon)
 	cr_assert_not(arb_geom_point_in_polygon((arb_vec2){0, 0}, l, 2)); /* not a polygon */
 }
 
+/* Crossing by more than a tolerance: a hair off one line is on it. */
+Test(units, segments_cross_by_a_tolerance)
+{
+	const double tol = ARB_TOLERANCE_IN;
+	cr_assert(arb_geom_segments_cross_by((arb_vec2){0, 0}, (arb_vec2){2, 2}, (arb_vec2){0, 2},
+	                                     (arb_vec2){2, 0}, tol));
+	/* collinear but for 1e-10: along, not across */
+	cr_assert_not(arb_geom_segments_cross_by((arb_vec2){0, 0}, (arb_vec2){10, 0},
+	                                         (arb_vec2){2, 1e-10}, (arb_vec2){8, -1e-10}, tol));
+	cr_assert(arb_geom_segments_cross((arb_vec2){0, 0}, (arb_vec2){10, 0}, (arb_vec2){2, 1e-10},
+	                                  (arb_vec2){8, -1e-10}));
+	/* an end within the tolerance of the other line: meets, does not cross */
+	cr_assert_not(arb_geom_segments_cross_by((arb_vec2){0, 0}, (arb_vec2){10, 0},
+	                                         (arb_vec2){5, 1e-7}, (arb_vec2){5, 3}, tol));
+	/* just past the tolerance on both sides: crosses */
+	cr_assert(arb_geom_segments_cross_by((arb_vec2){0, 0}, (arb_vec2){10, 0},
+	                                     (arb_vec2){5, 2 * tol}, (arb_vec2){5, -2 * tol}, tol));
+	/* a segment shorter than the tolerance crosses nothing */
+	cr_assert_not(arb_geom_segments_cross_by((arb_vec2){0, 0}, (arb_vec2){1e-7, 0},
+	                                         (arb_vec2){0, 1}, (arb_vec2){0, -1}, tol));
+}
+
 Test(units, segments_cross)
 {
 	cr_assert(arb_geom_segments_cross((arb_vec2){0, 0}, (arb_vec2){2, 2}, (arb_vec2){0, 2},

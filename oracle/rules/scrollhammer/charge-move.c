@@ -415,8 +415,11 @@ ARB_PREDICATE(sh_chg_move_7, .clause = "SH.CHG.MOVE.7", .ruleset = RS, .actions 
 					continue;
 				arb_vec2 g = {(pb.x - pa.x) / w, (pb.y - pa.y) / w};
 				for (size_t q = 0; q + 1 < p->n_pts; q++) {
-					if (!arb_geom_segments_cross(p->pts[q], p->pts[q + 1], pa,
-					                             pb))
+					/* Through the gap, not along it: a way that runs
+					 * on the line of the gap within the tolerance (a friend
+					 * behind, the enemy ahead) does not pass through it. */
+					if (!arb_geom_segments_cross_by(p->pts[q], p->pts[q + 1],
+					                                pa, pb, TOL))
 						continue;
 					/* The gap is measured across the way the model goes: the
 					 * room it leaves beside the path against the base's width
