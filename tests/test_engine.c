@@ -790,8 +790,11 @@ Test(engine, a_terse_judgement_has_the_same_verdict_and_no_explanations)
 	arb_error_clear(&err);
 	cr_assert(eq(int, arb_judge_ex(&terse, g_o, s, NULL, ARB_JUDGE_TERSE, &err), ARB_OK));
 	cr_assert(eq(int, terse->kind, full->kind));
-	STR_EQ(joined(terse->violates, terse->n_violates),
-	       joined(full->violates, full->n_violates));
+	/* joined() returns one static buffer: one side is copied first. */
+	char want[1024];
+	snprintf(want, sizeof want, "%s", joined(full->violates, full->n_violates));
+	cr_assert(ne(sz, full->n_violates, 0), "the fixture violates something");
+	STR_EQ(joined(terse->violates, terse->n_violates), want);
 	cr_assert(eq(sz, terse->n_trace, full->n_trace));
 	cr_assert(eq(sz, terse->n_values, full->n_values));
 	for (size_t i = 0; i < full->n_trace; i++) {
