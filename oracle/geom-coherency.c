@@ -2,8 +2,9 @@
  * graph whose vertices are the models and whose edges join two models at
  * distance <= limit + ARB_TOLERANCE_IN (arbiter.h, section 2;
  * docs/geometry.md): connected (minimum spanning tree), a single line
- * (Hamiltonian path: exact subset DP, or a backtracking search within a
- * budget), every pair, at least k others.
+ * (Hamiltonian path: a backtracking search within a budget, split at a
+ * model that cuts the group in two, or exact subset DP), every pair, at
+ * least k others.
  */
 #include "geom.h"
 
@@ -15,9 +16,9 @@
 #define HAM_DP_MAX 22
 /* ... after a cheap backtracking search of this much work (elementary
  * operations); larger groups get a search with the bigger budget (about a
- * third of a second) and stay undecided if it runs out. */
+ * twentieth of a second) and stay undecided if it runs out. */
 #define HAM_QUICK_WORK 200000L
-#define HAM_FULL_WORK  200000000L
+#define HAM_FULL_WORK  20000000L
 
 static int cmp_double(const void *x, const void *y)
 {
@@ -208,7 +209,7 @@ static int ham_dp(const graph *g, bool *found)
  * backtracking). spent counts elementary operations against the budget, so
  * that the budget bounds time whatever the density of the graph. */
 typedef struct ham_state {
-	size_t n;
+	size_t n, live; /* live: models in play (the others are marked used) */
 	size_t *off, *nbr, *free, *path, *cand, *ncand, *next, *key, *queue;
 	bool *used, *seen;
 	long spent;
@@ -234,7 +235,7 @@ static void fill_cand(ham_state *s, size_t d)
 	size_t n = s->n, u = s->path[d], k = 0, *c = s->cand + d * n;
 	for (size_t i = s->off[u]; i < s->off[u + 1]; i++) {
 		size_t v = s->nbr[i], on = s->free[v], j = k;
-		if (s->used[v] || (on == 0 && d + 2 < n))
+		if (s->used[v] || (on == 0 && d + 2 < s->live))
 			continue;
 		k++;
 		while (j > 0 && s->key[j - 1] > on) { /* insertion sort by on */
@@ -278,7 +279,7 @@ static size_t reach(ham_state *s, size_t v, size_t skip)
  * remaining models. */
 static bool can_finish(ham_state *s, size_t d)
 {
-	size_t n = s->n, end = s->path[d], left = n - d - 1, weak = 0;
+	size_t n = s->n, end = s->path[d], left = s->live - d - 1, weak = 0;
 	memset(s->seen, 0, n * sizeof *s->seen);
 	for (size_t i = s->off[end]; i < s->off[end + 1]; i++)
 		s->seen[s->nbr[i]] = true; /* seen = linked to the end, for now */
@@ -303,7 +304,7 @@ static int ham_from(ham_state *s, size_t start, long budget)
 	}
 	fill_cand(s, 0);
 	for (;;) {
-		if (d + 1 == n)
+		if (d + 1 == s->live)
 			return 1;
 		if (s->spent > budget)
 			return -1;
@@ -345,7 +346,7 @@ static int ham_init(ham_state *s, const graph *g)
 {
 	size_t n = g->n, e = 0;
 	memset(s, 0, sizeof *s);
-	s->n = n;
+	s->n = s->live = n;
 	s->off = malloc((n + 1) * sizeof *s->off);
 	s->nbr = malloc(n * n * sizeof *s->nbr);
 	s->free = malloc(n * sizeof *s->free);
@@ -374,16 +375,23 @@ static int ham_init(ham_state *s, const graph *g)
  * proved none, -1 gave up. If some model has one link, a path (reversed
  * if need be) starts there, so that start suffices; otherwise every start
  * is tried. */
+static void ham_reset(ham_state *s)
+{
+	for (size_t v = 0; v < s->n; v++) {
+		s->used[v] = false;
+		s->free[v] = degree(s, v);
+	}
+	s->live = s->n;
+}
+
 static int ham_dfs(ham_state *s, long budget)
 {
 	size_t n = s->n, leaf = n;
 	int res = 0;
-	for (size_t v = 0; v < n; v++) {
-		s->used[v] = false;
-		s->free[v] = degree(s, v);
-		if (leaf == n && degree(s, v) == 1)
+	ham_reset(s);
+	for (size_t v = 0; v < n && leaf == n; v++)
+		if (degree(s, v) == 1)
 			leaf = v;
-	}
 	s->spent = 0;
 	for (size_t st = leaf < n ? leaf : 0; st < n && res == 0; st++) {
 		res = ham_from(s, st, budget);
@@ -412,6 +420,58 @@ static bool ham_impossible(ham_state *s)
 	return false;
 }
 
+/* A model x whose removal leaves exactly two pieces: every line through
+ * all models runs through one piece, x, then the other. Sets in_a[] to the
+ * piece of the first model other than x; returns x, or n if there is none. */
+static size_t ham_cut(ham_state *s, bool *in_a)
+{
+	size_t n = s->n;
+	for (size_t x = 0; x < n; x++) {
+		size_t first = x == 0 ? 1 : 0;
+		memset(s->seen, 0, n * sizeof *s->seen);
+		if (reach(s, first, x) == n - 1)
+			continue;
+		memcpy(in_a, s->seen, n * sizeof *in_a);
+		return x;
+	}
+	return n;
+}
+
+/* A line through piece `side` (in_a[v] == side) and x starting at x,
+ * the other piece left out. Returns 1 found, 0 none, -1 gave up. */
+static int ham_half(ham_state *s, size_t x, const bool *in_a, bool side, long budget)
+{
+	ham_reset(s);
+	for (size_t v = 0; v < s->n; v++)
+		if (v != x && in_a[v] != side) {
+			ham_visit(s, v, true);
+			s->live--;
+		}
+	int res = ham_from(s, x, budget);
+	ham_reset(s);
+	return res;
+}
+
+/* The line split at a cut model x (ham_cut): one line from x through each
+ * piece. A piece without one decides; budget is shared by the two. */
+static int ham_split(ham_state *s, long budget)
+{
+	int res = -1;
+	bool *in_a = calloc(s->n, sizeof *in_a);
+	if (!in_a)
+		return -1;
+	ham_reset(s);
+	size_t x = ham_cut(s, in_a);
+	if (x < s->n) {
+		s->spent = 0;
+		int a = ham_half(s, x, in_a, true, budget);
+		int b = a == 0 ? 0 : ham_half(s, x, in_a, false, budget);
+		res = a == 0 || b == 0 ? 0 : a == 1 && b == 1 ? 1 : -1;
+	}
+	free(in_a);
+	return res;
+}
+
 /* Decide whether the (connected) graph has a Hamiltonian path. */
 static int ham_search(const graph *g, arb_coherency *out)
 {
@@ -421,6 +481,8 @@ static int ham_search(const graph *g, arb_coherency *out)
 		res = 0;
 	else if (rc == ARB_OK)
 		res = ham_dfs(&s, HAM_QUICK_WORK);
+	if (rc == ARB_OK && res == -1)
+		res = ham_split(&s, HAM_FULL_WORK);
 	if (rc == ARB_OK && res == -1 && g->n <= HAM_DP_MAX) {
 		bool found = false;
 		rc = ham_dp(g, &found);

@@ -719,6 +719,42 @@ Test(geometry, coherency_path_exact_search)
 	cr_assert(c.ok && c.decided);
 }
 
+/* The group fuzzing found (tests/fuzz/regressions/scenario_json/
+ * slow-single-line-search.json): a 645 mm base touching all 23 others is
+ * the only link between a block of 13 and a group of 10 with two models
+ * that must both end a line through it. Every line runs block, big base,
+ * group; the group has none from the big base, so no line exists. The
+ * search over the whole group spent its whole budget (0.5 s) proving it;
+ * split at the big base, it is decided at once. */
+Test(geometry, coherency_path_split_at_a_cut_model)
+{
+	static const double block[13][2] = {{36, 17}, {37, 17}, {32, 18}, {33, 18}, {34, 18},
+	                                    {35, 18}, {36, 18}, {37, 18}, {32, 19}, {33, 19},
+	                                    {34, 19}, {35, 19}, {34, 19}};
+	static const double group[9][2] = {{35, 21}, {36, 21}, {37, 21}, {40, 23}, {35, 24},
+	                                   {36, 24}, {38, 24}, {39, 24}, {40, 24}};
+	arb_placed m[24];
+	size_t n = 0;
+	for (size_t i = 0; i < 13; i++)
+		m[n++] = round_at(block[i][0], block[i][1], 25);
+	m[n++] = round_at(38, 23, 645);
+	m[n++] = round_at(39, 23, 96);
+	for (size_t i = 0; i < 9; i++)
+		m[n++] = round_at(group[i][0], group[i][1], 25);
+	arb_coherency c;
+	cr_assert(eq(int, arb_geom_coherency_connected(m, n, 1, &c), ARB_OK));
+	cr_assert(c.ok);
+	cr_assert(eq(int, arb_geom_coherency_path(m, n, 1, &c), ARB_OK));
+	cr_assert(c.decided && !c.ok);
+	/* without the models at (35, 24) and (36, 24) the group has a line
+	 * from the big base ((40, 24), (40, 23), (39, 24), (38, 24), (39, 23),
+	 * (37, 21) ... (35, 21)), and so does the block: a line exists */
+	m[n - 5] = m[n - 1];
+	m[n - 4] = m[n - 2];
+	cr_assert(eq(int, arb_geom_coherency_path(m, n - 2, 1, &c), ARB_OK));
+	cr_assert(c.decided && c.ok);
+}
+
 /* Whether some order of models 0..n-1 links each to the next: tries
  * every permutation (Heap's algorithm), for n <= 8. */
 static bool brute_line(bool adj[8][8], int n)

@@ -4,13 +4,14 @@
 # finding exits non-zero with the input kept in BUILD/findings/; copy it to
 # tests/fuzz/regressions/<harness>/ with the fix (make check replays them).
 # docs/fuzzing.md says more.
-# Usage: sh tests/fuzz/fuzz.sh ARBITER FUZZ_BUILD SECONDS [HARNESS...]
+# Usage: [FUZZ_SEED=N] sh tests/fuzz/fuzz.sh ARBITER FUZZ_BUILD SECONDS [HARNESS...]
 set -eu
 ARB=$1
 BUILD=$2
 SECONDS_EACH=$3
 shift 3
 HARNESSES=${*:-scenario_json cases_csv spec}
+SEED=${FUZZ_SEED:-0}
 mkdir -p "$BUILD/findings"
 
 seed() { # harness corpus-dir
@@ -44,7 +45,7 @@ for h in $HARNESSES; do
 	[ -n "$(ls -A "$corpus")" ] || seed "$h" "$corpus"
 	log="$BUILD/fuzz_$h.log"
 	if "$BUILD/fuzz_$h" -max_total_time="$SECONDS_EACH" -max_len=65536 -rss_limit_mb=2048 \
-	    -timeout=10 -dict="tests/fuzz/$h.dict" -artifact_prefix="$BUILD/findings/$h-" \
+	    -timeout=10 -seed="$SEED" -dict="tests/fuzz/$h.dict" -artifact_prefix="$BUILD/findings/$h-" \
 	    -print_final_stats=1 "$corpus" tests/fuzz/regressions/"$h" 2>"$log"; then
 		execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 		cov=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -n 1 | sed 's/.*cov: \([0-9]*\).*ft: \([0-9]*\).*/\1 edges, \2 features/')
