@@ -29,11 +29,14 @@ TOOL_SRC  := $(filter-out tools/arbiter/arbiter.c,$(wildcard tools/arbiter/*.c))
              $(wildcard tools/writers/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 GEN_SRC   := $(wildcard tools/gen/gen_*.c) $(wildcard tools/bench/bench_*.c)
+# tools/gen/RULESET/: one more generator per ruleset, gen_RULESET, made of
+# every .c there and the shared rows (boundary_table.c); gen-cases.sh runs it.
+GEN_RS    := $(notdir $(patsubst %/,%,$(wildcard tools/gen/*/)))
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TOOL_OBJ  := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
-GEN_BIN   := $(addprefix $(BUILD)/,$(notdir $(GEN_SRC:.c=)))
+GEN_BIN   := $(addprefix $(BUILD)/,$(notdir $(GEN_SRC:.c=))) $(GEN_RS:%=$(BUILD)/gen_%)
 BENCH_BIN := $(BUILD)/bench_csvfloor $(BUILD)/bench_judge $(BUILD)/bench_cores $(BUILD)/bench_scale
 
 ARBITER   := $(BUILD)/arbiter
@@ -73,6 +76,13 @@ $(BUILD)/gen_%: $(BUILD)/tools/gen/gen_%.o
 # share (boundary_table.c), and one file of tables per section of the text.
 $(BUILD)/gen_boundary: $(BUILD)/tools/gen/gen_boundary.o \
                        $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/gen/boundary_*.c))
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# gen_RULESET (GEN_RS): a ruleset's own boundary tables.
+.SECONDEXPANSION:
+$(GEN_RS:%=$(BUILD)/gen_%): $(BUILD)/gen_%: \
+    $$(addprefix $(BUILD)/,$$(addsuffix .o,$$(basename $$(wildcard tools/gen/$$*/*.c)))) \
+    $(BUILD)/tools/gen/boundary_table.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # gen_variants shares the tools' growable string.
@@ -228,7 +238,7 @@ mutate: deps $(ARBITER) $(TESTS) $(BUILD)/mutate/mutate
 
 # The C sources clang-format keeps: `make format` rewrites them, `make
 # format-check` (in .ci/run) fails on any that differs.
-FORMAT_SRC := $(LIB_SRC) $(wildcard oracle/*.h) $(wildcard tools/*/*.c tools/*/*.h) \
+FORMAT_SRC := $(LIB_SRC) $(wildcard oracle/*.h oracle/rules/*/*.h) $(wildcard tools/*/*.c tools/*/*.h tools/gen/*/*.[ch]) \
               $(TEST_SRC) $(wildcard tests/*.h tests/fuzz/*.c)
 
 format:

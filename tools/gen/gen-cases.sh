@@ -4,7 +4,8 @@
 # tables"). Run from the repository's root, as the Makefile does.
 #
 #   sh tools/gen/gen-cases.sh BUILD_DIR OUT_DIR
-#       BUILD_DIR/gen_boundary OUT_DIR
+#       BUILD_DIR/gen_boundary OUT_DIR, then BUILD_DIR/gen_RULESET OUT_DIR
+#       for each folder tools/gen/RULESET/ (a ruleset's own tables),
 #       and, for each RULESET/SECTION of SECTIONS below,
 #       BUILD_DIR/gen_variants over cases/RULESET/SECTION/hand-*.csv,
 #       writing OUT_DIR/RULESET/SECTION/gen-variants.csv (gen_variants
@@ -87,6 +88,11 @@ for sec in $SECTIONS; do
 	mkdir -p "$out/$sec"
 done
 "$build/gen_boundary" "$out"
+for d in tools/gen/*/; do
+	[ -d "$d" ] || continue
+	rs=$(basename "$d")
+	"$build/gen_$rs" "$out"
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Copies held for review (a predicate's bug; tools/gen/variants-held.txt).
