@@ -171,11 +171,12 @@ FUZZ_SECONDS ?= 60
 # 0: a new random seed each run; CI fixes one so that a smoke run repeats.
 FUZZ_SEED ?= 0
 FUZZ_BUILD := build/fuzz
-FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/writers -pthread -MMD -MP \
+FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/writers -Itools/arbiter -pthread -MMD -MP \
                -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c)
-FUZZ_NAMES := scenario_json cases_csv spec
+FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c) \
+             tools/arbiter/lines.c
+FUZZ_NAMES := scenario_json cases_csv spec lines
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: %.c
@@ -202,6 +203,7 @@ replay: $(REPLAY_BIN)
 	$(BUILD)/replay_scenario_json tests/fuzz/regressions/scenario_json
 	$(BUILD)/replay_cases_csv tests/fuzz/regressions/cases_csv cases
 	$(BUILD)/replay_spec tests/fuzz/regressions/spec
+	$(BUILD)/replay_lines tests/fuzz/regressions/lines
 
 fuzz: deps $(ARBITER)
 	@sh tools/deps.sh --fuzz

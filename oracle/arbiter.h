@@ -1155,6 +1155,12 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
 /* The most corners a piece of terrain may have (its edges are checked
  * pairwise for crossings). */
 #define ARB_MAX_TERRAIN_CORNERS 4096
+/* The most units, models (all units together) and points of one path a
+ * scenario may have (docs/limits.md): what a user can make large, bounded
+ * so that judging one scenario stays bounded in time and memory. */
+#define ARB_MAX_UNITS       100000
+#define ARB_MAX_MODELS      100000
+#define ARB_MAX_PATH_POINTS 100000
 
 /* The exact odds of a scenario that rolls dice: its verdict judged once for
  * every outcome of its dice (each die 1 to 6, at most ARB_ODDS_MAX_DICE

@@ -463,10 +463,32 @@ static int validate_all(const arb_scenario *s, const arb_rulebook *rb, const vma
 	return ARB_OK;
 }
 
+/* The sizes of docs/limits.md, checked before anything is measured. */
+static int validate_sizes(const arb_scenario *s, arb_error *err)
+{
+	size_t models = 0;
+	if (s->n_units > ARB_MAX_UNITS)
+		return BAD("units", "%zu units: at most %d", s->n_units, ARB_MAX_UNITS);
+	for (size_t i = 0; i < s->n_units; i++)
+		models += s->units[i].n_models;
+	if (models > ARB_MAX_MODELS)
+		return BAD("models", "%zu models: at most %d in a scenario", models,
+		           ARB_MAX_MODELS);
+	for (size_t i = 0; i < s->action.n_paths; i++)
+		if (s->action.paths[i].n_pts > ARB_MAX_PATH_POINTS)
+			return BAD("paths", "path of model %s has %zu points: at most %d",
+			           s->action.paths[i].model ? s->action.paths[i].model : "?",
+			           s->action.paths[i].n_pts, ARB_MAX_PATH_POINTS);
+	return ARB_OK;
+}
+
 int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_error *err)
 {
 	vmaps vm = {0};
-	int rc = vmaps_build(&vm, s);
+	int rc = validate_sizes(s, err);
+	if (rc)
+		return rc;
+	rc = vmaps_build(&vm, s);
 	if (rc)
 		rc = arb_error_set(err, ARB_ENOMEM, s->src_file, s->src_line, 0, NULL,
 		                   "out of memory");

@@ -123,6 +123,24 @@ if [ ! -s "$T/out" ]; then ok; else ko "judge empty stream: output is not empty"
 expect_status "judge read error" 2 $?
 contains "judge read error" "$T/err" "cannot read standard input"
 
+# judge: a line is at most 64 MiB (docs/limits.md). A scenario padded with
+# spaces to exactly 64 MiB is judged; one byte more is an error line in its
+# place (read through, not kept), and the next line is still judged.
+head -n 1 "$T/suite.jsonl" >"$T/one.jsonl"
+n1=$(wc -c <"$T/one.jsonl" | tr -d ' ')
+lim=$((64 * 1024 * 1024))
+{ tr -d '\n' <"$T/one.jsonl"; head -c $((lim - n1 + 1)) /dev/zero | tr '\0' ' '; echo; } >"$T/at.jsonl"
+{ tr -d '\n' <"$T/one.jsonl"; head -c $((lim - n1 + 2)) /dev/zero | tr '\0' ' '; echo; cat "$T/one.jsonl"; } >"$T/over.jsonl"
+if [ "$(head -n 1 "$T/at.jsonl" | wc -c | tr -d ' ')" = $((lim + 1)) ]; then ok; else ko "line limit: the fixture is not 64 MiB"; fi
+"$ARB" judge <"$T/at.jsonl" >"$T/out" 2>"$T/err"
+expect_status "judge line at the limit" 0 $?
+"$ARB" judge <"$T/over.jsonl" >"$T/out" 2>"$T/err"
+expect_status "judge line over the limit" 2 $?
+if [ "$(wc -l <"$T/out" | tr -d ' ')" = 2 ]; then ok; else ko "judge line over the limit: wanted 2 output lines"; fi
+contains "judge line over the limit" "$T/err" "<stdin>:1: the line is longer than 67108864 bytes"
+if sed -n 2p "$T/out" | grep -q '"verdict"'; then ok; else ko "judge line over the limit: line 2 was not judged"; fi
+rm -f "$T/at.jsonl" "$T/over.jsonl"
+
 # The scenario's reading profile travels with it; judge uses it unless
 # --profile is given, which wins.
 grep '"profile":"chain"' "$T/suite.jsonl" >"$T/chain.jsonl"

@@ -1108,3 +1108,73 @@ Test(cases, values_past_eight_are_read)
 	STR_EQ(c->values[9].name, "j");
 	cr_assert(isnan(c->values[9].value));
 }
+
+/* ---- the limits of docs/limits.md, at and one past ---- */
+
+/* A table of one case: unit A1 (models models, or units one-model units
+ * with the first moving) and a1's path of points points. */
+static char *sized_table(size_t units, size_t models, size_t points)
+{
+	size_t cap = 64 * (units + models + points) + 256, k = 0;
+	char *t = malloc(cap);
+	cr_assert(t != NULL);
+	k += (size_t)snprintf(t + k, cap - k,
+	                      "id,target,expect,units,models,action,paths\n"
+	                      "T-1,SH.MOV.1,legal,\"");
+	for (size_t i = 0; i < units; i++)
+		k += (size_t)snprintf(t + k, cap - k, "%sU%zu A horde", i ? ";" : "", i + 1);
+	k += (size_t)snprintf(t + k, cap - k, "\",\"");
+	for (size_t i = 0; i < models; i++)
+		k += (size_t)snprintf(t + k, cap - k, "%s%s/a%zu %zu,%zu 25", i ? ";" : "",
+		                      units > 1 ? "" : "U1", i + 1, i % 300, i / 300);
+	if (units > 1) /* one model a unit: U1/a1, U2/a2, ... */
+		for (size_t i = 0; i < units; i++)
+			k += (size_t)snprintf(t + k, cap - k, "%sU%zu/a%zu %zu,%zu 25",
+			                      i || models ? ";" : "", i + 1, models + i + 1,
+			                      i % 300, i / 300 + 400);
+	k += (size_t)snprintf(t + k, cap - k, "\",move U1,\"a1");
+	double x = 0, y = 0;
+	if (units > 1 && !models)
+		y = 400;
+	for (size_t i = 0; i < points; i++)
+		k += (size_t)snprintf(t + k, cap - k, " %g,%g", x + (double)(i % 2) * 0.5, y);
+	k += (size_t)snprintf(t + k, cap - k, "\"\n");
+	cr_assert(lt(sz, k, cap));
+	return t;
+}
+
+static int load_sized(size_t units, size_t models, size_t points, arb_error *err)
+{
+	char *t = sized_table(units, models, points);
+	arb_caseset_free(g_cs);
+	g_cs = NULL;
+	cr_assert(eq(int, arb_caseset_new(&g_cs), ARB_OK));
+	arb_error_clear(err);
+	int rc = arb_caseset_load_text(g_cs, "mem/scrollhammer/movement/big.csv", t, strlen(t),
+	                               g_rb, err);
+	free(t);
+	return rc;
+}
+
+Test(cases, limits_of_models_units_and_path_points)
+{
+	arb_error err;
+	char buf[1024];
+	cr_assert(eq(int, load_sized(1, ARB_MAX_MODELS, 2, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, load_sized(1, ARB_MAX_MODELS + 1, 2, &err), ARB_EINPUT));
+	cr_assert(eq(str, err.field, "models"));
+	cr_assert(strstr(err.message, "100001 models: at most 100000") != NULL, "%s", err.message);
+	cr_assert(eq(long, err.line, 2));
+	cr_assert(eq(int, load_sized(ARB_MAX_UNITS, 0, 2, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, load_sized(ARB_MAX_UNITS + 1, 0, 2, &err), ARB_EINPUT));
+	cr_assert(eq(str, err.field, "units"));
+	cr_assert(strstr(err.message, "100001 units: at most 100000") != NULL, "%s", err.message);
+	cr_assert(eq(int, load_sized(1, 1, ARB_MAX_PATH_POINTS, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, load_sized(1, 1, ARB_MAX_PATH_POINTS + 1, &err), ARB_EINPUT));
+	cr_assert(eq(str, err.field, "paths"));
+	cr_assert(strstr(err.message, "has 100001 points: at most 100000") != NULL, "%s",
+	          err.message);
+}

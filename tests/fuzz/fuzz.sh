@@ -4,14 +4,17 @@
 # finding exits non-zero with the input kept in BUILD/findings/; copy it to
 # tests/fuzz/regressions/<harness>/ with the fix (make check replays them).
 # docs/fuzzing.md says more.
-# Usage: [FUZZ_SEED=N] sh tests/fuzz/fuzz.sh ARBITER FUZZ_BUILD SECONDS [HARNESS...]
+# Usage: [FUZZ_SEED=N] [FUZZ_TIMEOUT=S] sh tests/fuzz/fuzz.sh ARBITER FUZZ_BUILD SECONDS [HARNESS...]
 set -eu
 ARB=$1
 BUILD=$2
 SECONDS_EACH=$3
 shift 3
-HARNESSES=${*:-scenario_json cases_csv spec}
+HARNESSES=${*:-scenario_json cases_csv spec lines}
 SEED=${FUZZ_SEED:-0}
+# libFuzzer's timeout is wall-clock time: on a loaded machine (or under
+# nice) a slow input is not a hang; FUZZ_TIMEOUT raises it for such runs.
+TIMEOUT=${FUZZ_TIMEOUT:-10}
 mkdir -p "$BUILD/findings"
 
 seed() { # harness corpus-dir
@@ -35,6 +38,12 @@ seed() { # harness corpus-dir
 			i=$((i + 1))
 		done
 		;;
+	lines)
+		# The first byte is the bound on a line; the rest, real lines.
+		"$ARB" export | head -n 3 >"$BUILD/lines-seed.txt"
+		{ printf '\100'; cat "$BUILD/lines-seed.txt"; } >"$2/seed-suite"
+		printf '\005ab\n\nabcdefgh\r\nlast' >"$2/seed-short"
+		;;
 	esac
 }
 
@@ -45,7 +54,7 @@ for h in $HARNESSES; do
 	[ -n "$(ls -A "$corpus")" ] || seed "$h" "$corpus"
 	log="$BUILD/fuzz_$h.log"
 	if "$BUILD/fuzz_$h" -max_total_time="$SECONDS_EACH" -max_len=65536 -rss_limit_mb=2048 \
-	    -timeout=10 -seed="$SEED" -dict="tests/fuzz/$h.dict" -artifact_prefix="$BUILD/findings/$h-" \
+	    -timeout="$TIMEOUT" -seed="$SEED" -dict="tests/fuzz/$h.dict" -artifact_prefix="$BUILD/findings/$h-" \
 	    -print_final_stats=1 "$corpus" tests/fuzz/regressions/"$h" 2>"$log"; then
 		execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 		cov=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -n 1 | sed 's/.*cov: \([0-9]*\).*ft: \([0-9]*\).*/\1 edges, \2 features/')

@@ -7,6 +7,31 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* The longest line `judge` and `check-verdicts` read (docs/limits.md). */
+#define CLI_MAX_LINE ((size_t)64 << 20)
+
+/* A stream read line by line, no line longer than max (lines.c). */
+typedef struct cli_lines {
+	FILE *f;
+	size_t max;
+	char *buf;
+	size_t cap, start, end;
+	long lineno; /* of the line last returned */
+} cli_lines;
+
+enum {
+	CLI_LINE = 1,          /* *line (NUL-terminated, its newline removed), *len */
+	CLI_LINE_END = 0,      /* the end of the stream */
+	CLI_LINE_TOO_LONG = 2, /* line lineno is longer than max: read through, not kept */
+	CLI_LINE_ERROR = -1,   /* a read error (errno) */
+	CLI_LINE_NOMEM = -2
+};
+
+void cli_lines_init(cli_lines *r, FILE *f, size_t max);
+/* The next line; *line stays valid until the next call. */
+int cli_lines_next(cli_lines *r, char **line, size_t *len);
+void cli_lines_free(cli_lines *r);
+
 /* Exit statuses of every subcommand. */
 enum { EXIT_AGREE = 0, EXIT_DISAGREE = 1, EXIT_BADINPUT = 2 };
 

@@ -25,20 +25,23 @@ typedef struct tally {
 static int check_stream(FILE *f, const char *name, tally *t)
 {
 	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	size_t len = 0;
 	long lineno = 0;
-	int rc = 0;
+	int rc = 0, got;
+	cli_lines in;
+	cli_lines_init(&in, f, CLI_MAX_LINE);
 	errno = 0;
-	while ((len = getline(&line, &cap, f)) >= 0) {
-		lineno++;
+	while ((got = cli_lines_next(&in, &line, &len)) > 0) {
+		lineno = in.lineno;
 		t->lines++;
-		if (len && line[len - 1] == '\n')
-			line[--len] = '\0';
 		char why[512];
 		bool is_error = false;
 		int ck;
-		if ((size_t)len != strlen(line)) {
+		if (got == CLI_LINE_TOO_LONG) {
+			snprintf(why, sizeof why, "the line is longer than %zu bytes",
+			         (size_t)CLI_MAX_LINE);
+			ck = ARB_EINPUT;
+		} else if (len != strlen(line)) {
 			snprintf(why, sizeof why, "the line holds a NUL byte");
 			ck = ARB_EINPUT;
 		} else {
@@ -59,12 +62,15 @@ static int check_stream(FILE *f, const char *name, tally *t)
 		}
 		errno = 0;
 	}
-	if (rc == 0 && (ferror(f) || !feof(f))) {
+	if (rc == 0 && got == CLI_LINE_NOMEM) {
+		fprintf(stderr, "arbiter: out of memory\n");
+		rc = -1;
+	} else if (rc == 0 && got == CLI_LINE_ERROR) {
 		fprintf(stderr, "arbiter: cannot read %s after line %ld: %s\n", name, lineno,
 		        errno ? strerror(errno) : "read error");
 		rc = -1;
 	}
-	free(line);
+	cli_lines_free(&in);
 	return rc;
 }
 

@@ -58,28 +58,32 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 		return EXIT_BADINPUT;
 	t_load = cli_now() - t_load;
 	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	size_t len = 0;
 	long lineno = 0, bad = 0;
-	int status = EXIT_AGREE;
+	int status = EXIT_AGREE, got;
+	cli_lines in;
+	cli_lines_init(&in, stdin, CLI_MAX_LINE);
 	double t0 = cli_now();
 	errno = 0;
-	while ((len = getline(&line, &cap, stdin)) >= 0) {
-		lineno++;
-		if (len && line[len - 1] == '\n')
-			line[--len] = '\0';
+	while ((got = cli_lines_next(&in, &line, &len)) > 0) {
+		lineno = in.lineno;
 		arb_scenario *s = NULL;
 		arb_verdict *v = NULL;
 		arb_error err;
 		arb_error_clear(&err);
 		char *out = NULL;
 		int rc;
-		if (blank(line, (size_t)len)) {
+		if (got == CLI_LINE_TOO_LONG) {
+			arb_error_set(&err, ARB_EINPUT, "<stdin>", lineno, 0, NULL,
+			              "the line is longer than %zu bytes (a scenario line's limit)",
+			              (size_t)CLI_MAX_LINE);
+			rc = ARB_EINPUT;
+		} else if (blank(line, len)) {
 			arb_error_set(&err, ARB_EINPUT, "<stdin>", lineno, 0, NULL,
 			              "blank line: expected a scenario (one JSON object a line)");
 			rc = ARB_EINPUT;
 		} else {
-			rc = arbj_scenario_parse(&s, line, (size_t)len, "<stdin>", lineno, &err);
+			rc = arbj_scenario_parse(&s, line, len, "<stdin>", lineno, &err);
 		}
 		if (rc == ARB_OK && s) {
 			s->src_file = "<stdin>";
@@ -113,8 +117,10 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 		arb_scenario_free(s);
 		errno = 0;
 	}
-	/* getline returns -1 at the end and on an error alike. */
-	if (status == EXIT_AGREE && (ferror(stdin) || !feof(stdin))) {
+	if (status == EXIT_AGREE && got == CLI_LINE_NOMEM) {
+		fprintf(stderr, "arbiter: out of memory\n");
+		status = EXIT_BADINPUT;
+	} else if (status == EXIT_AGREE && got == CLI_LINE_ERROR) {
 		fprintf(stderr, "arbiter judge: cannot read standard input after line %ld: %s\n",
 		        lineno, errno ? strerror(errno) : "read error");
 		status = EXIT_BADINPUT;
@@ -128,7 +134,7 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 	if (stats)
 		fprintf(stderr, "stats: %ld lines, load %.6f s, judge %.6f s, peak %ld KiB\n",
 		        lineno, t_load, cli_now() - t0, cli_peak_kib());
-	free(line);
+	cli_lines_free(&in);
 	arb_oracle_free(o);
 	arb_rulebook_free(rb);
 	if (bad) {
