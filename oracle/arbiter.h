@@ -575,7 +575,8 @@ typedef struct arb_scenario {
 	/* Where the scenario came from, for messages: file and line (0 if none). */
 	const char *src_file;
 	long src_line;
-	struct arb_arena *arena_; /* private */
+	struct arb_arena *arena_;          /* private */
+	struct arb_scenario_index *index_; /* private: arb_scenario_index */
 } arb_scenario;
 
 /* Creates an empty scenario with its arena (voluntary = true, board 0x0).
@@ -589,10 +590,17 @@ void *arb_scenario_alloc(arb_scenario *s, size_t size);
 char *arb_scenario_strdup(arb_scenario *s, const char *str);
 char *arb_scenario_strndup(arb_scenario *s, const char *str, size_t n);
 
-/* Look-ups by ID; NULL when absent. */
+/* Look-ups by ID (the first of that ID); NULL when absent. They scan the
+ * scenario unless arb_scenario_index made its tables. */
 const arb_unit *arb_scenario_unit(const arb_scenario *s, const char *id);
 const arb_model *arb_scenario_model(const arb_scenario *s, const char *id, const arb_unit **unit);
 const arb_path *arb_scenario_path(const arb_scenario *s, const char *model);
+/* Makes the tables that let the look-ups above take constant time, for a
+ * scenario large enough to need them (a small one keeps scanning); the
+ * readers call it once a scenario is read. Call it again after changing
+ * the units, models or paths of s. ARB_OK or ARB_ENOMEM (s still works,
+ * scanning). */
+int arb_scenario_index(arb_scenario *s);
 const char *arb_scenario_fact(const arb_scenario *s, const char *name);
 bool arb_unit_has_status(const arb_unit *u, const char *status);
 /* The dice rolled for test, in order, written into out (up to cap);

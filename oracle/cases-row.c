@@ -994,5 +994,8 @@ int arb__cases_data_row(loader *L)
 			}
 		return rc;
 	}
+	if (arb_scenario_index(s))
+		return arb_error_set(L->err, ARB_ENOMEM, L->file, first->line, 0, NULL,
+		                     "out of memory");
 	return ARB_OK;
 }

@@ -19,6 +19,9 @@
  * twentieth of a second) and stay undecided if it runs out. */
 #define HAM_QUICK_WORK 200000L
 #define HAM_FULL_WORK  20000000L
+/* Groups up to this many models are measured pair by pair (n^2 distances,
+ * held); larger ones through the grid of geom-coherency-index.c. */
+#define COH_DENSE_MAX 1024
 
 static int cmp_double(const void *x, const void *y)
 {
@@ -34,11 +37,17 @@ typedef struct graph {
 	double thr;
 	const double *d;
 	double *own; /* d when graph_init measured it (freed by graph_free) */
+	/* A large group (d NULL): its grid and its links within thr, sorted. */
+	coh_index *ix;
+	coh_edge *e;
+	size_t ne;
 } graph;
 
 int arb_geom_distances(double **out, const arb_placed *models, size_t n)
 {
 	*out = NULL;
+	if (n > COH_DENSE_MAX)
+		return ARB_OK; /* too many to hold every pair: measured as asked */
 	if (n && n > SIZE_MAX / sizeof(double) / n)
 		return ARB_ENOMEM;
 	double *d = malloc((n ? n * n : 1) * sizeof *d);
@@ -64,8 +73,15 @@ static int graph_init(graph *g, const arb_placed *models, size_t n, double limit
 	g->thr = limit + ARB_TOLERANCE_IN;
 	g->d = given;
 	g->own = NULL;
+	g->ix = NULL;
+	g->e = NULL;
+	g->ne = 0;
 	if (given)
 		return ARB_OK;
+	if (n > COH_DENSE_MAX) {
+		int rc = arb__coh_index_new(&g->ix, models, n, g->thr);
+		return rc == ARB_OK ? arb__coh_near_edges(g->ix, g->thr, &g->e, &g->ne) : rc;
+	}
 	int rc = arb_geom_distances(&g->own, models, n);
 	g->d = g->own;
 	return rc;
@@ -74,6 +90,16 @@ static int graph_init(graph *g, const arb_placed *models, size_t n, double limit
 static void graph_free(graph *g)
 {
 	free(g->own);
+	arb__coh_index_free(g->ix);
+	free(g->e);
+}
+
+/* The distance of i and j as arb_geom_distances measures it (lower index
+ * first), for a group too large to hold them all. */
+static double measure(const graph *g, size_t i, size_t j)
+{
+	return i < j ? arb_geom_distance(&g->m[i], &g->m[j], NULL)
+	             : arb_geom_distance(&g->m[j], &g->m[i], NULL);
 }
 
 static double gdist(const graph *g, size_t i, size_t j)
@@ -114,6 +140,15 @@ static void set_link(arb_coherency *out, const graph *g, size_t a, size_t b)
  * worst = the longest tree edge. */
 static int mst_fill(const graph *g, arb_coherency *out)
 {
+	if (g->ix) {
+		coh_edge longest;
+		int rc = arb__coh_mst(g->ix, g->e, g->ne, &out->components, &longest);
+		if (rc == ARB_OK) {
+			out->bottleneck = longest.d;
+			set_link(out, g, longest.a, longest.b);
+		}
+		return rc;
+	}
 	size_t n = g->n, cuts = 0, la = 0, lb = 0;
 	double longest = -1;
 	double *best = malloc(n * sizeof *best);
@@ -204,13 +239,13 @@ static int ham_dp(const graph *g, bool *found)
 /* State of the backtracking search. The graph is held as adjacency lists
  * (nbr[off[v] .. off[v+1]) are v's links) with free[v], the links of v to
  * models not yet on the path, kept up to date as the path grows and
- * shrinks. cand[d*n ..] lists the moves still to try at depth d, fewest
+ * shrinks. cand[coff[d] ..] lists the moves still to try at depth d, fewest
  * onward links first (Warnsdorff's rule, which finds most paths without
  * backtracking). spent counts elementary operations against the budget, so
  * that the budget bounds time whatever the density of the graph. */
 typedef struct ham_state {
 	size_t n, live; /* live: models in play (the others are marked used) */
-	size_t *off, *nbr, *free, *path, *cand, *ncand, *next, *key, *queue;
+	size_t *off, *nbr, *free, *path, *cand, *coff, *ncand, *next, *key, *queue;
 	bool *used, *seen;
 	long spent;
 } ham_state;
@@ -232,7 +267,7 @@ static void ham_visit(ham_state *s, size_t v, bool on)
  * the last one, so before that it is no move. */
 static void fill_cand(ham_state *s, size_t d)
 {
-	size_t n = s->n, u = s->path[d], k = 0, *c = s->cand + d * n;
+	size_t u = s->path[d], k = 0, *c = s->cand + s->coff[d];
 	for (size_t i = s->off[u]; i < s->off[u + 1]; i++) {
 		size_t v = s->nbr[i], on = s->free[v], j = k;
 		if (s->used[v] || (on == 0 && d + 2 < s->live))
@@ -248,6 +283,7 @@ static void fill_cand(ham_state *s, size_t d)
 	}
 	s->spent += (long)(degree(s, u) + k * k / 2);
 	s->ncand[d] = k;
+	s->coff[d + 1] = s->coff[d] + k;
 	s->next[d] = 0;
 }
 
@@ -295,7 +331,7 @@ static bool can_finish(ham_state *s, size_t d)
  * budget exhausted. */
 static int ham_from(ham_state *s, size_t start, long budget)
 {
-	size_t n = s->n, d = 0;
+	size_t d = 0;
 	s->path[0] = start;
 	ham_visit(s, start, true);
 	if (!can_finish(s, 0)) {
@@ -309,7 +345,7 @@ static int ham_from(ham_state *s, size_t start, long budget)
 		if (s->spent > budget)
 			return -1;
 		if (s->next[d] < s->ncand[d]) {
-			size_t v = s->cand[d * n + s->next[d]++];
+			size_t v = s->cand[s->coff[d] + s->next[d]++];
 			s->path[++d] = v;
 			ham_visit(s, v, true);
 			if (can_finish(s, d)) {
@@ -334,6 +370,7 @@ static void ham_free(ham_state *s)
 	free(s->free);
 	free(s->path);
 	free(s->cand);
+	free(s->coff);
 	free(s->ncand);
 	free(s->next);
 	free(s->key);
@@ -342,32 +379,65 @@ static void ham_free(ham_state *s)
 	free(s->seen);
 }
 
+static int cmp_size(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+	return (a > b) - (a < b);
+}
+
+/* The adjacency lists of the graph, each in index order: from every pair
+ * (a group measured pair by pair) or from its links (a large group). */
 static int ham_init(ham_state *s, const graph *g)
 {
 	size_t n = g->n, e = 0;
 	memset(s, 0, sizeof *s);
 	s->n = s->live = n;
-	s->off = malloc((n + 1) * sizeof *s->off);
-	s->nbr = malloc(n * n * sizeof *s->nbr);
-	s->free = malloc(n * sizeof *s->free);
-	s->path = malloc(n * sizeof *s->path);
-	s->cand = malloc(n * n * sizeof *s->cand);
-	s->ncand = malloc(n * sizeof *s->ncand);
-	s->next = malloc(n * sizeof *s->next);
-	s->key = malloc(n * sizeof *s->key);
-	s->queue = malloc(n * sizeof *s->queue);
-	s->used = calloc(n, sizeof *s->used);
-	s->seen = calloc(n, sizeof *s->seen);
-	if (!s->off || !s->nbr || !s->free || !s->path || !s->cand || !s->ncand || !s->next ||
+	s->off = calloc(n + 1, sizeof *s->off);
+	if (!s->off)
+		return ARB_ENOMEM;
+	if (g->ix) {
+		for (size_t t = 0; t < g->ne; t++) {
+			s->off[g->e[t].a + 1]++;
+			s->off[g->e[t].b + 1]++;
+		}
+	} else {
+		for (size_t v = 0; v < n; v++)
+			for (size_t w = 0; w < n; w++)
+				s->off[v + 1] += linked(g, v, w);
+	}
+	for (size_t v = 0; v < n; v++)
+		s->off[v + 1] += s->off[v];
+	e = s->off[n];
+	s->nbr = malloc((e ? e : 1) * sizeof *s->nbr);
+	size_t nn = n ? n : 1; /* n >= 2 here; said so for the analyser */
+	s->free = malloc(nn * sizeof *s->free);
+	s->path = malloc(nn * sizeof *s->path);
+	s->cand = malloc((e ? e : 1) * sizeof *s->cand);
+	s->coff = calloc(nn + 1, sizeof *s->coff);
+	s->ncand = malloc(nn * sizeof *s->ncand);
+	s->next = malloc(nn * sizeof *s->next);
+	s->key = malloc(nn * sizeof *s->key);
+	s->queue = malloc(nn * sizeof *s->queue);
+	s->used = calloc(nn, sizeof *s->used);
+	s->seen = calloc(nn, sizeof *s->seen);
+	if (!s->nbr || !s->free || !s->path || !s->cand || !s->coff || !s->ncand || !s->next ||
 	    !s->key || !s->queue || !s->used || !s->seen)
 		return ARB_ENOMEM;
-	for (size_t v = 0; v < n; v++) {
-		s->off[v] = e;
-		for (size_t w = 0; w < n; w++)
-			if (linked(g, v, w))
-				s->nbr[e++] = w;
+	if (g->ix) {
+		memcpy(s->free, s->off, n * sizeof *s->free); /* fill positions */
+		for (size_t t = 0; t < g->ne; t++) {
+			s->nbr[s->free[g->e[t].a]++] = g->e[t].b;
+			s->nbr[s->free[g->e[t].b]++] = g->e[t].a;
+		}
+		for (size_t v = 0; v < n; v++)
+			qsort(s->nbr + s->off[v], s->off[v + 1] - s->off[v], sizeof *s->nbr,
+			      cmp_size);
+	} else {
+		for (size_t v = 0, k = 0; v < n; v++)
+			for (size_t w = 0; w < n; w++)
+				if (linked(g, v, w))
+					s->nbr[k++] = w;
 	}
-	s->off[n] = e;
 	return ARB_OK;
 }
 
@@ -402,14 +472,15 @@ static int ham_dfs(ham_state *s, long budget)
 }
 
 /* A line through all models has at most two ends, and removing one model
- * from it leaves at most two pieces. Checks both (O(n * links)). */
-static bool ham_impossible(ham_state *s)
+ * from it leaves at most two pieces. Checks both, the second (O(n *
+ * links)) only if cuts. */
+static bool ham_impossible(ham_state *s, bool cuts)
 {
 	size_t n = s->n, leaves = 0;
 	for (size_t v = 0; v < n; v++)
 		leaves += degree(s, v) == 1;
-	if (leaves > 2)
-		return true;
+	if (leaves > 2 || !cuts)
+		return leaves > 2;
 	for (size_t x = 0; x < n; x++) {
 		size_t pieces = 0;
 		memset(s->seen, 0, n * sizeof *s->seen);
@@ -477,12 +548,15 @@ static int ham_search(const graph *g, arb_coherency *out)
 {
 	ham_state s;
 	int res = -1, rc = ham_init(&s, g);
-	if (rc == ARB_OK && ham_impossible(&s))
+	/* The tests of every cut model cost n times the links: a large group
+	 * goes to the search without them. */
+	bool small = g->ix == NULL;
+	if (rc == ARB_OK && ham_impossible(&s, small))
 		res = 0;
 	else if (rc == ARB_OK)
 		res = ham_dfs(&s, HAM_QUICK_WORK);
 	if (rc == ARB_OK && res == -1)
-		res = ham_split(&s, HAM_FULL_WORK);
+		res = small ? ham_split(&s, HAM_FULL_WORK) : -1;
 	if (rc == ARB_OK && res == -1 && g->n <= HAM_DP_MAX) {
 		bool found = false;
 		rc = ham_dp(g, &found);
@@ -533,7 +607,23 @@ static int coherency_all_pairs(const arb_placed *models, size_t n, const double 
 	int rc = graph_init(&g, models, n, limit, d);
 	if (rc == ARB_OK)
 		rc = mst_fill(&g, out);
-	if (rc == ARB_OK) {
+	if (rc == ARB_OK && g.ix) {
+		coh_edge w = {0, 1, -INFINITY};
+		if (out->components == 1 && g.ne == n * (n - 1) / 2) {
+			for (size_t k = 0; k < g.ne; k++) /* every pair is a link */
+				if (g.e[k].d > w.d ||
+				    (g.e[k].d == w.d &&
+				     (g.e[k].a < w.a || (g.e[k].a == w.a && g.e[k].b < w.b))))
+					w = g.e[k];
+		} else {
+			rc = arb__coh_widest(g.ix, &w);
+		}
+		out->bottleneck = w.d;
+		out->ok = rc == ARB_OK && w.d <= g.thr;
+		out->decided = rc == ARB_OK;
+		if (rc == ARB_OK)
+			set_link(out, &g, w.a, w.b);
+	} else if (rc == ARB_OK) {
 		size_t a = 0, b = 1;
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = i + 1; j < n; j++)
@@ -565,7 +655,7 @@ static int kth_nearest(const graph *g, size_t i, size_t k, double *out)
 		return ARB_ENOMEM;
 	for (size_t j = 0; j < n; j++)
 		if (j != i)
-			row[m++] = gdist(g, i, j);
+			row[m++] = g->d ? gdist(g, i, j) : measure(g, i, j);
 	qsort(row, m, sizeof *row, cmp_double);
 	*out = row[k - 1];
 	free(row);
@@ -618,11 +708,20 @@ int arb_geom_coherency_k_near(const arb_placed *models, size_t n, double limit, 
 	if (rc == ARB_OK)
 		rc = mst_fill(&g, out);
 	if (rc == ARB_OK) {
-		size_t worst = 0, fewest = SIZE_MAX;
-		for (size_t i = 0; i < n; i++) {
+		size_t worst = 0, fewest = SIZE_MAX, *deg = NULL;
+		if (g.ix && !(deg = calloc(n, sizeof *deg)))
+			rc = ARB_ENOMEM;
+		for (size_t t = 0; deg && t < g.ne; t++) {
+			deg[g.e[t].a]++;
+			deg[g.e[t].b]++;
+		}
+		for (size_t i = 0; i < n && rc == ARB_OK; i++) {
 			size_t c = 0;
-			for (size_t j = 0; j < n; j++)
-				c += linked(&g, i, j);
+			if (deg)
+				c = deg[i];
+			else
+				for (size_t j = 0; j < n; j++)
+					c += linked(&g, i, j);
 			if (c < fewest) {
 				fewest = c;
 				worst = i;
@@ -633,8 +732,9 @@ int arb_geom_coherency_k_near(const arb_placed *models, size_t n, double limit, 
 		out->worst_b = -1;
 		out->pa = out->pb = models[worst].c;
 		out->bottleneck = 0;
-		if (k > 0)
+		if (k > 0 && rc == ARB_OK)
 			rc = kth_nearest(&g, worst, k, &out->bottleneck);
+		free(deg);
 	}
 	if (rc != ARB_OK)
 		out->ok = out->decided = false;

@@ -197,4 +197,27 @@ static inline double box_gap(bbox a, bbox b)
 	return sqrt(dx * dx + dy * dy);
 }
 
+/* ---- coherency of large groups (geom-coherency-index.c) ----------------- */
+
+/* A link between models a < b at distance d. */
+typedef struct coh_edge {
+	size_t a, b;
+	double d;
+} coh_edge;
+
+/* A grid over the bounding boxes of models[0..n-1] (n >= 2), its cells
+ * sized for links within thr. */
+typedef struct coh_index coh_index;
+int arb__coh_index_new(coh_index **out, const arb_placed *models, size_t n, double thr);
+void arb__coh_index_free(coh_index *ix);
+/* Every link of distance <= thr, sorted by distance, then a, then b; the
+ * caller frees *edges. */
+int arb__coh_near_edges(coh_index *ix, double thr, coh_edge **edges, size_t *n_edges);
+/* From those links (all of them within one threshold): the pieces they
+ * make, and the longest link of a minimum spanning tree of every pair. */
+int arb__coh_mst(coh_index *ix, const coh_edge *e, size_t ne, size_t *components,
+                 coh_edge *longest);
+/* The pair furthest apart (the first such pair, in index order). */
+int arb__coh_widest(const coh_index *ix, coh_edge *widest);
+
 #endif

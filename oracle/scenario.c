@@ -21,10 +21,76 @@ int arb_scenario_new(arb_scenario **out)
 	return ARB_OK;
 }
 
+/* The look-up tables of a large scenario; each ID maps to the first of
+ * its units, models (with their unit) or paths. */
+typedef struct owned {
+	const arb_model *m;
+	const arb_unit *u;
+} owned;
+
+struct arb_scenario_index {
+	arb_idmap units, models, paths;
+	owned *own;
+};
+
+/* Below this many units, models and paths together a scan is as fast. */
+#define INDEX_MIN 64
+
+static void index_free(struct arb_scenario_index *ix)
+{
+	if (!ix)
+		return;
+	arb__idmap_free(&ix->units);
+	arb__idmap_free(&ix->models);
+	arb__idmap_free(&ix->paths);
+	free(ix->own);
+	free(ix);
+}
+
+static int put_first(arb_idmap *m, const char *id, const void *rec)
+{
+	return !id || arb__idmap_get(m, id) ? ARB_OK : arb__idmap_put(m, id, rec);
+}
+
+int arb_scenario_index(arb_scenario *s)
+{
+	index_free(s->index_);
+	s->index_ = NULL;
+	size_t models = 0;
+	for (size_t i = 0; i < s->n_units; i++)
+		models += s->units[i].n_models;
+	if (s->n_units + models + s->action.n_paths < INDEX_MIN)
+		return ARB_OK;
+	struct arb_scenario_index *ix = calloc(1, sizeof *ix);
+	if (!ix || !(ix->own = malloc((models ? models : 1) * sizeof *ix->own))) {
+		index_free(ix);
+		return ARB_ENOMEM;
+	}
+	int rc = ARB_OK;
+	size_t k = 0;
+	for (size_t i = 0; i < s->n_units && rc == ARB_OK; i++) {
+		const arb_unit *u = &s->units[i];
+		rc = put_first(&ix->units, u->id, u);
+		for (size_t j = 0; j < u->n_models && rc == ARB_OK; j++, k++) {
+			ix->own[k] = (owned){&u->models[j], u};
+			rc = put_first(&ix->models, u->models[j].id, &ix->own[k]);
+		}
+	}
+	for (size_t i = 0; i < s->action.n_paths && rc == ARB_OK; i++)
+		rc = put_first(&ix->paths, s->action.paths[i].model, &s->action.paths[i]);
+	if (rc != ARB_OK) {
+		index_free(ix);
+		return rc;
+	}
+	s->index_ = ix;
+	return ARB_OK;
+}
+
 void arb_scenario_free(arb_scenario *s)
 {
 	if (!s)
 		return;
+	index_free(s->index_);
 	arb__arena_free(s->arena_);
 	free(s);
 }
@@ -48,6 +114,8 @@ const arb_unit *arb_scenario_unit(const arb_scenario *s, const char *id)
 {
 	if (!id)
 		return NULL;
+	if (s->index_)
+		return arb__idmap_get(&s->index_->units, id);
 	for (size_t i = 0; i < s->n_units; i++)
 		if (arb__same(s->units[i].id, id))
 			return &s->units[i];
@@ -56,6 +124,12 @@ const arb_unit *arb_scenario_unit(const arb_scenario *s, const char *id)
 
 const arb_model *arb_scenario_model(const arb_scenario *s, const char *id, const arb_unit **unit)
 {
+	if (s->index_ && id) {
+		const owned *o = arb__idmap_get(&s->index_->models, id);
+		if (o && unit)
+			*unit = o->u;
+		return o ? o->m : NULL;
+	}
 	for (size_t i = 0; i < s->n_units; i++)
 		for (size_t j = 0; j < s->units[i].n_models; j++)
 			if (arb__same(s->units[i].models[j].id, id)) {
@@ -68,6 +142,8 @@ const arb_model *arb_scenario_model(const arb_scenario *s, const char *id, const
 
 const arb_path *arb_scenario_path(const arb_scenario *s, const char *model)
 {
+	if (s->index_ && model)
+		return arb__idmap_get(&s->index_->paths, model);
 	for (size_t i = 0; i < s->action.n_paths; i++)
 		if (arb__same(s->action.paths[i].model, model))
 			return &s->action.paths[i];

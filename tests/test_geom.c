@@ -1079,3 +1079,129 @@ Test(geometry, touching_far_away)
 		NEAR_TOL(arb_geom_penetration(&a, &c), 0.2, 1e-6);
 	}
 }
+
+/* ---- large groups: the grid of geom-coherency-index.c against every pair ---- */
+
+/* What every coherency reading must report for a group, worked out here
+ * pair by pair: the pieces within thr, the longest edge of a minimum
+ * spanning tree (Prim), the pair furthest apart (the first in index
+ * order), and each model's links. */
+typedef struct brute {
+	size_t components;
+	double mst_longest, widest;
+	size_t wa, wb;      /* the widest pair */
+	size_t fewest, low; /* fewest links, and the first model with them */
+} brute;
+
+static double pair_d(const arb_placed *m, size_t i, size_t j)
+{
+	return i < j ? arb_geom_distance(&m[i], &m[j], NULL)
+	             : arb_geom_distance(&m[j], &m[i], NULL);
+}
+
+static brute brute_force(const arb_placed *m, size_t n, double limit)
+{
+	double thr = limit + ARB_TOLERANCE_IN;
+	brute b = {0, -1, -1, 0, 1, SIZE_MAX, 0};
+	double *best = malloc(n * sizeof *best);
+	bool *in = calloc(n, sizeof *in);
+	size_t *deg = calloc(n, sizeof *deg);
+	cr_assert(best && in && deg);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++) {
+			double d = pair_d(m, i, j);
+			if (d <= thr) {
+				deg[i]++;
+				deg[j]++;
+			}
+			if (d > b.widest) {
+				b.widest = d;
+				b.wa = i;
+				b.wb = j;
+			}
+		}
+	for (size_t i = 0; i < n; i++)
+		if (deg[i] < b.fewest) {
+			b.fewest = deg[i];
+			b.low = i;
+		}
+	in[0] = true;
+	for (size_t v = 0; v < n; v++)
+		best[v] = pair_d(m, 0, v);
+	b.components = 1;
+	for (size_t step = 1; step < n; step++) {
+		size_t u = n;
+		for (size_t v = 0; v < n; v++)
+			if (!in[v] && (u == n || best[v] < best[u]))
+				u = v;
+		in[u] = true;
+		b.mst_longest = fmax(b.mst_longest, best[u]);
+		b.components += !(best[u] <= thr);
+		for (size_t v = 0; v < n; v++)
+			if (!in[v] && pair_d(m, u, v) < best[v])
+				best[v] = pair_d(m, u, v);
+	}
+	free(best);
+	free(in);
+	free(deg);
+	return b;
+}
+
+/* Groups of 1,100 to 1,500 models: a jittered grid in a few blocks with
+ * gaps between them, mixed round and turned rectangular bases, and a base
+ * that covers many others. */
+static size_t large_group(arb_placed *m, int kind)
+{
+	size_t n = 1100 + (size_t)kind * 100;
+	for (size_t i = 0; i < n; i++) {
+		double x = (double)(i % 40) * 1.05 + lcg(-0.05, 0.05);
+		double y = (double)(i / 40) * 1.05 + lcg(-0.05, 0.05);
+		if (kind >= 1 && i % 40 >= 20)
+			x += 1.4 + kind * 0.3; /* a gap down the middle */
+		if (kind >= 2 && i / 40 >= 15)
+			y += 2.5; /* and one across */
+		if (kind == 3 && i % 7 == 0)
+			m[i] = rect_at(x, y, lcg(0, 90), 25, 50);
+		else
+			m[i] = round_at(x, y, 25);
+	}
+	if (kind == 4)
+		m[n / 2] = round_at(20, 15, 400); /* one huge base amid the rest */
+	return n;
+}
+
+Test(geometry, coherency_of_large_groups_against_every_pair, .timeout = 120)
+{
+	static arb_placed m[1600];
+	lcg_state = 99;
+	for (int kind = 0; kind < 5; kind++) {
+		size_t n = large_group(m, kind);
+		double limit = kind == 1 ? 1.5 : 1;
+		brute b = brute_force(m, n, limit);
+		arb_coherency c;
+		cr_assert(eq(int, arb_geom_coherency_connected(m, n, limit, &c), ARB_OK));
+		cr_assert(eq(sz, c.components, b.components), "kind %d", kind);
+		cr_assert(eq(int, c.ok, b.components == 1));
+		cr_assert(eq(dbl, c.bottleneck, b.mst_longest), "kind %d", kind);
+		cr_assert(eq(dbl, pair_d(m, (size_t)c.worst_a, (size_t)c.worst_b), b.mst_longest));
+		cr_assert(eq(int, arb_geom_coherency_all_pairs(m, n, limit, &c), ARB_OK));
+		cr_assert(eq(dbl, c.bottleneck, b.widest), "kind %d", kind);
+		cr_assert(eq(i64, c.worst_a, (long)b.wa));
+		cr_assert(eq(i64, c.worst_b, (long)b.wb));
+		cr_assert(c.ok == false);
+		for (size_t k = 1; k <= 9; k += 4) {
+			cr_assert(eq(int, arb_geom_coherency_k_near(m, n, limit, k, &c), ARB_OK));
+			cr_assert(eq(int, c.ok, b.fewest >= k), "kind %d k %zu", kind, k);
+			cr_assert(eq(i64, c.worst_a, (long)b.low));
+		}
+		cr_assert(eq(int, arb_geom_coherency_path(m, n, limit, &c), ARB_OK));
+		if (b.components > 1)
+			cr_assert(c.decided && !c.ok);
+	}
+	/* a line of 1,200 models 1" apart, shuffled: the search finds it */
+	for (size_t i = 0; i < 1200; i++)
+		m[i] = round_at(2.0 * (double)((i * 37) % 1200), 0, 25);
+	arb_coherency c;
+	cr_assert(eq(int, arb_geom_coherency_path(m, 1200, 1.1, &c), ARB_OK));
+	cr_assert(c.decided && c.ok);
+}

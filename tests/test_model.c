@@ -634,3 +634,71 @@ Test(model, lint_lists_declared_precedence_and_placement)
 	STR_EQ(arb_lint_kind_name(ARB_LINT_PRECEDENCE), "precedence");
 	arb_lint_free(l);
 }
+
+/* The look-ups by ID give the same answers with the tables of
+ * arb_scenario_index as by scanning: the first of an ID (a scenario that
+ * repeats one is refused by validation, but the look-ups stay defined),
+ * NULL for an ID that is absent, and the new answer after a change and a
+ * second arb_scenario_index. */
+Test(model, scenario_lookups_with_and_without_the_index)
+{
+	arb_scenario *s;
+	cr_assert(eq(int, arb_scenario_new(&s), ARB_OK));
+	enum { U = 40, M = 3 };
+	s->n_units = U;
+	s->units = arb_scenario_alloc(s, U * sizeof *s->units);
+	s->action.n_paths = U;
+	s->action.paths = arb_scenario_alloc(s, U * sizeof *s->action.paths);
+	cr_assert(s->units && s->action.paths);
+	char id[32];
+	for (size_t i = 0; i < U; i++) {
+		arb_unit *u = &s->units[i];
+		snprintf(id, sizeof id, "U%zu", i % 39); /* U0 twice: units 0 and 39 */
+		u->id = arb_scenario_strdup(s, id);
+		u->n_models = M;
+		u->models = arb_scenario_alloc(s, M * sizeof *u->models);
+		cr_assert(u->models != NULL);
+		for (size_t j = 0; j < M; j++) {
+			snprintf(id, sizeof id, "m%zu", (i * M + j) % 100); /* m0 .. m19 twice */
+			u->models[j].id = arb_scenario_strdup(s, id);
+		}
+		snprintf(id, sizeof id, "m%zu", (i * M) % 100);
+		s->action.paths[i].model = arb_scenario_strdup(s, id);
+	}
+	const char *ask[] = {"U0", "U38", "U39", "m0", "m5", "m19", "m99", "m100", NULL};
+	const void *scan[3][8];
+	const arb_unit *owner_scan[8];
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			cr_assert(eq(int, arb_scenario_index(s), ARB_OK));
+		for (size_t k = 0; ask[k]; k++) {
+			const arb_unit *owner = NULL;
+			const void *got[3] = {arb_scenario_unit(s, ask[k]),
+			                      arb_scenario_model(s, ask[k], &owner),
+			                      arb_scenario_path(s, ask[k])};
+			for (int w = 0; w < 3; w++) {
+				if (pass == 0)
+					scan[w][k] = got[w];
+				else
+					cr_assert(eq(ptr, (void *)got[w], (void *)scan[w][k]),
+					          "%s, %d", ask[k], w);
+			}
+			if (pass == 0)
+				owner_scan[k] = owner;
+			else
+				cr_assert(eq(ptr, (void *)owner, (void *)owner_scan[k]), "%s",
+				          ask[k]);
+		}
+	}
+	cr_assert(eq(ptr, (void *)arb_scenario_unit(s, "U0"), (void *)&s->units[0]));
+	cr_assert(
+	    eq(ptr, (void *)arb_scenario_model(s, "m0", NULL), (void *)&s->units[0].models[0]));
+	cr_assert(eq(ptr, (void *)arb_scenario_unit(s, "U39"), NULL));
+	cr_assert(eq(ptr, (void *)arb_scenario_path(s, "m1"), NULL));
+	/* a change, then the tables again */
+	s->units[5].id = arb_scenario_strdup(s, "renamed");
+	cr_assert(eq(int, arb_scenario_index(s), ARB_OK));
+	cr_assert(eq(ptr, (void *)arb_scenario_unit(s, "renamed"), (void *)&s->units[5]));
+	cr_assert(eq(ptr, (void *)arb_scenario_unit(s, "U5"), NULL));
+	arb_scenario_free(s);
+}

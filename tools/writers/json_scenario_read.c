@@ -517,6 +517,10 @@ int arbj_scenario_parse(arb_scenario **out, const char *text, size_t len, const 
 	s->src_line = lineno;
 	if ((rc = parse_root(&p, jd_root(doc), s)))
 		goto done;
+	if ((rc = arb_scenario_index(s))) {
+		rc = arbj__oom(&p);
+		goto done;
+	}
 	*out = s;
 	s = NULL;
 done:
