@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int cmp_double(const void *x, const void *y)
 {
@@ -30,7 +31,15 @@ static int cmp_double(const void *x, const void *y)
  * runs (a path along an edge, a rect sliding along one) and the points of
  * closest approach to a vertex, so that no interval's middle sits on a
  * grazing contact. Extra events only split intervals, so the tests that
- * find events may be generous. */
+ * find events may be generous.
+ *
+ * Only edges that come within reach of the segment (the base's extent and
+ * the threshold: bounding boxes first, then the segment's distance) give
+ * events or are measured at a middle: a farther edge can neither touch
+ * the base nor be crossed by its centre. Whether the centre is inside
+ * counts only the edges that span its height, from a table of the
+ * polygon's edges by height. So a segment costs a pass over the edges'
+ * boxes and then grows with the edges near it, not with their square. */
 
 /* Events closer than this (in t) are one event, and so are events closer
  * on the table than the kernel's threshold (geom_eps). */
@@ -53,6 +62,14 @@ typedef struct through {
 	                    geom_eps of the coordinates' magnitude */
 	double *ev;      /* room for 12 np + 2 events */
 	size_t nev;
+	double reach; /* no edge farther from the centre's path can matter */
+	bbox *ebox;   /* each edge's box */
+	size_t *near; /* the edges within reach of the segment */
+	size_t nnear;
+	/* Edges by height: band k (of nb, each h high from y0) lists in
+	 * bitem[bstart[k] .. bstart[k+1]) every edge whose height meets it. */
+	double y0, h;
+	size_t nb, *bstart, *bitem;
 } through;
 
 /* Only parameters strictly inside the segment: 0 and 1 are always events
@@ -103,7 +120,8 @@ static void collect_events(through *x, arb_vec2 c0, arb_vec2 d)
 	x->nev = 0;
 	x->ev[x->nev++] = 0;
 	x->ev[x->nev++] = 1;
-	for (size_t i = 0; i < x->np; i++) {
+	for (size_t t = 0; t < x->nnear; t++) {
+		size_t i = x->near[t];
 		arb_vec2 a = x->poly[i], b = x->poly[(i + 1) % x->np];
 		if (x->kind == THR_RECT) {
 			for (int k = 0; k < 4; k++) {
@@ -135,14 +153,38 @@ static void collect_events(through *x, arb_vec2 c0, arb_vec2 d)
  * centre is inside, or the shape comes within x->eps of an edge; the core
  * distance also catches a polygon lying wholly under a rect. A centre or a
  * round base is a point-segment distance per edge. */
+static bool inside(const through *x, arb_vec2 p)
+{
+	if (!x->nb)
+		return arb__geom_inside_polygon(x->poly, x->np, p);
+	/* arb__geom_inside_polygon's test, over the edges that can toggle it
+	 * (those whose height spans p.y): the same parity. */
+	double f = floor((p.y - x->y0) / x->h);
+	size_t band = !(f > 0) ? 0 : f >= (double)(x->nb - 1) ? x->nb - 1 : (size_t)f;
+	bool in = false;
+	for (size_t t = x->bstart[band]; t < x->bstart[band + 1]; t++) {
+		size_t i = x->bitem[t], j = i ? i - 1 : x->np - 1;
+		arb_vec2 a = x->poly[i], b = x->poly[j];
+		if ((a.y > p.y) != (b.y > p.y) &&
+		    p.x < a.x + (b.x - a.x) * (p.y - a.y) / (b.y - a.y))
+			in = !in;
+	}
+	return in;
+}
+
 static bool through_at(const through *x, arb_vec2 c)
 {
-	if (arb__geom_inside_polygon(x->poly, x->np, c))
+	if (inside(x, c))
 		return true;
 	core k = {.n = 1};
 	if (x->kind == THR_RECT)
 		k = arb__geom_core_at(x->a, c);
-	for (size_t i = 0; i < x->np; i++) {
+	bbox at = {c.x - x->reach, c.y - x->reach, c.x + x->reach, c.y + x->reach};
+	for (size_t t = 0; t < x->nnear; t++) {
+		size_t i = x->near[t];
+		bbox eb = x->ebox[i];
+		if (eb.x0 > at.x1 || eb.x1 < at.x0 || eb.y0 > at.y1 || eb.y1 < at.y0)
+			continue; /* out of reach of this point */
 		arb_vec2 e0 = x->poly[i], e1 = x->poly[(i + 1) % x->np], p, q;
 		if (x->kind != THR_RECT) {
 			if (point_seg(c, e0, e1, &p) - x->r <= x->eps)
@@ -160,6 +202,101 @@ static bool through_at(const through *x, arb_vec2 c)
 static arb_vec2 seg_at(arb_vec2 c0, arb_vec2 c1, double t)
 {
 	return t == 0 ? c0 : t == 1 ? c1 : lerp(c0, c1, t);
+}
+
+/* The edges within reach of the segment c0c1 into x->near. */
+static void near_edges(through *x, arb_vec2 c0, arb_vec2 c1)
+{
+	double g = x->reach;
+	bbox sb = {fmin(c0.x, c1.x) - g, fmin(c0.y, c1.y) - g, fmax(c0.x, c1.x) + g,
+	           fmax(c0.y, c1.y) + g};
+	x->nnear = 0;
+	for (size_t i = 0; i < x->np; i++) {
+		bbox e = x->ebox[i];
+		if (e.x0 > sb.x1 || e.x1 < sb.x0 || e.y0 > sb.y1 || e.y1 < sb.y0)
+			continue;
+		arb_vec2 p, q;
+		core s = {.v = {c0, c1}, .n = 2},
+		     k = {.v = {x->poly[i], x->poly[(i + 1) % x->np]}, .n = 2};
+		if (arb__geom_core_dist(&s, &k, &p, &q) <= g)
+			x->near[x->nnear++] = i;
+	}
+}
+
+/* The table of edges by height (x->nb bands; 0 bands: every edge is
+ * tested), made smaller until it holds at most 16 entries an edge. Edge i
+ * here is poly[i] to poly[i - 1], as arb__geom_inside_polygon pairs them.
+ * 0, or -1 when out of memory. */
+static int height_bands(through *x)
+{
+	size_t np = x->np;
+	double y0 = INFINITY, y1 = -INFINITY;
+	for (size_t i = 0; i < np; i++) {
+		y0 = fmin(y0, x->poly[i].y);
+		y1 = fmax(y1, x->poly[i].y);
+	}
+	x->nb = 0;
+	if (np < 16 || !(y1 > y0))
+		return 0;
+	for (size_t nb = np; nb >= 2; nb /= 2) {
+		double h = (y1 - y0) / (double)nb, total = 0;
+		for (size_t i = 0; i < np; i++) {
+			arb_vec2 a = x->poly[i], b = x->poly[i ? i - 1 : np - 1];
+			total +=
+			    floor((fmax(a.y, b.y) - y0) / h) - floor((fmin(a.y, b.y) - y0) / h) + 1;
+		}
+		if (total > 16.0 * (double)np)
+			continue;
+		x->y0 = y0;
+		x->h = h;
+		x->nb = nb;
+		break;
+	}
+	if (!x->nb)
+		return 0;
+	x->bstart = calloc(x->nb + 1, sizeof *x->bstart);
+	if (!x->bstart)
+		return -1;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < np; i++) {
+			arb_vec2 a = x->poly[i], b = x->poly[i ? i - 1 : np - 1];
+			double f0 = floor((fmin(a.y, b.y) - x->y0) / x->h);
+			double f1 = floor((fmax(a.y, b.y) - x->y0) / x->h);
+			size_t k0 = !(f0 > 0)                   ? 0
+			            : f0 >= (double)(x->nb - 1) ? x->nb - 1
+			                                        : (size_t)f0;
+			size_t k1 = !(f1 > 0)                   ? 0
+			            : f1 >= (double)(x->nb - 1) ? x->nb - 1
+			                                        : (size_t)f1;
+			for (size_t k = k0; k <= k1; k++) {
+				if (pass == 0)
+					x->bstart[k + 1]++;
+				else
+					x->bitem[x->bstart[k]++] = i;
+			}
+		}
+		if (pass == 0) {
+			for (size_t k = 0; k < x->nb; k++)
+				x->bstart[k + 1] += x->bstart[k];
+			x->bitem =
+			    malloc((x->bstart[x->nb] ? x->bstart[x->nb] : 1) * sizeof *x->bitem);
+			if (!x->bitem)
+				return -1;
+		}
+	}
+	/* the second pass moved each start to the next band's: back one */
+	memmove(x->bstart + 1, x->bstart, x->nb * sizeof *x->bstart);
+	x->bstart[0] = 0;
+	return 0;
+}
+
+static void through_free(through *x)
+{
+	free(x->ev);
+	free(x->ebox);
+	free(x->near);
+	free(x->bstart);
+	free(x->bitem);
 }
 
 /* An unknown `how` reads as ARB_THROUGH_CENTRE. Returns NaN (and m->figure
@@ -189,16 +326,30 @@ double arb_geom_path_through(const arb_placed *a, const arb_vec2 *pts, size_t n,
 		mag = fmax(mag, absmax2(poly[i]));
 	arb_vec2 ext = arb_geom_half_extent(a);
 	x.eps = geom_eps(mag + fmax(ext.x, ext.y));
+	/* the base's farthest point from its centre, the threshold, and room
+	 * for the slack of the crossing tests */
+	x.reach = (x.kind == THR_CENTRE ? 0 : hypot(ext.x, ext.y)) * (1 + 1e-9) + 4 * x.eps;
 	if (np > (SIZE_MAX / sizeof(double) - 2) / 12 ||
-	    !(x.ev = malloc((12 * np + 2) * sizeof *x.ev))) {
+	    !(x.ev = malloc((12 * np + 2) * sizeof *x.ev)) ||
+	    !(x.ebox = malloc(np * sizeof *x.ebox)) || !(x.near = malloc(np * sizeof *x.near)) ||
+	    height_bands(&x) != 0) {
+		through_free(&x);
 		arb__geom_put_none(m, NAN, first);
 		return NAN;
+	}
+	for (size_t i = 0; i < np; i++) {
+		arb_vec2 e0 = poly[i], e1 = poly[(i + 1) % np];
+		x.ebox[i] =
+		    (bbox){fmin(e0.x, e1.x), fmin(e0.y, e1.y), fmax(e0.x, e1.x), fmax(e0.y, e1.y)};
 	}
 	for (size_t s = 0; s + 1 < n; s++) {
 		arb_vec2 c0 = pts[s], c1 = pts[s + 1], d = sub(c1, c0);
 		double seg = norm(d);
 		if (!(seg > 0))
 			continue;
+		near_edges(&x, c0, c1);
+		if (x.nnear == 0 && !inside(&x, c0))
+			continue; /* nothing near and outside: outside all along */
 		collect_events(&x, c0, d);
 		qsort(x.ev, x.nev, sizeof *x.ev, cmp_double);
 		/* merge events closer than ev_eps, keeping 0 and 1 exact */
@@ -219,7 +370,7 @@ double arb_geom_path_through(const arb_placed *a, const arb_vec2 *pts, size_t n,
 			last = seg_at(c0, c1, t1);
 		}
 	}
-	free(x.ev);
+	through_free(&x);
 	if (!any) {
 		arb__geom_put_none(m, 0, first);
 		return 0;

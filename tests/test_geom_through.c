@@ -374,16 +374,18 @@ static bool brute_through(const arb_placed *a, arb_vec2 c, const arb_vec2 *P, si
 	return false;
 }
 
-Test(geometry, through_invariance_and_sampling)
+/* Random star-shaped polygons of lo to hi corners and paths of up to 3
+ * segments: the same length when the scene moves and turns, and the length
+ * a fine sampling finds. */
+static void invariance_and_sampling(size_t lo, size_t hi, int scenes, double step, uint64_t seed)
 {
-	enum { NP = 10, NPATH = 4 };
-	const double step = 1e-3;
-	lcg_state = 4242;
+	enum { NP = 256, NPATH = 4 };
+	lcg_state = seed;
 	int hit = 0;
-	for (int it = 0; it < 40; it++) {
+	for (int it = 0; it < scenes; it++) {
 		/* a star-shaped (so simple) polygon, either orientation */
 		arb_vec2 poly[NP], path[NPATH], poly2[NP], path2[NPATH];
-		size_t np = 3 + (size_t)lcg(0, NP - 3 + 0.999),
+		size_t np = lo + (size_t)lcg(0, (double)(hi - lo) + 0.999),
 		       n = 2 + (size_t)lcg(0, NPATH - 1.001);
 		double ang[NP], cx = lcg(-1, 1), cy = lcg(-1, 1);
 		for (size_t i = 0; i < np; i++)
@@ -458,7 +460,19 @@ Test(geometry, through_invariance_and_sampling)
 			}
 		}
 	}
-	cr_assert(hit > 30, "only %d scenes met the terrain", hit);
+	cr_assert(hit > scenes * 3 / 4, "only %d scenes met the terrain", hit);
+}
+
+Test(geometry, through_invariance_and_sampling)
+{
+	invariance_and_sampling(3, 10, 40, 1e-3, 4242);
+}
+
+/* Polygons of 16 to 200 corners: past the table of edges by height, and
+ * with many edges out of reach of each segment. */
+Test(geometry, through_many_corners, .timeout = 60)
+{
+	invariance_and_sampling(16, 200, 12, 2e-3, 777);
 }
 
 Test(geometry, through_degenerate)

@@ -54,7 +54,8 @@ int cli_lines_next(cli_lines *r, char **line, size_t *len)
 	size_t scanned = 0; /* bytes from start known to hold no newline */
 	bool skipping = false;
 	for (;;) {
-		char *nl = memchr(r->buf + r->start + scanned, '\n', r->end - r->start - scanned);
+		size_t have = r->end - r->start - scanned;
+		char *nl = have ? memchr(r->buf + r->start + scanned, '\n', have) : NULL;
 		if (nl) {
 			size_t n = (size_t)(nl - (r->buf + r->start));
 			char *at = r->buf + r->start;

@@ -16,6 +16,7 @@
  */
 #include "arbiter.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,7 @@ static void put(text *t, const char *fmt, ...)
 }
 
 static const char kHeader[] = "id,target,expect,board,units,models,action,paths\n";
+static const char kHeaderTerrain[] = "id,target,expect,board,units,models,action,paths,terrain\n";
 
 /* One case row of a scenario of n models, n waypoints or n units (what
  * says which), as its CSV fields after the id. */
@@ -79,6 +81,18 @@ static void scenario_row(text *t, const char *id, const char *what, size_t n)
 		for (size_t i = 0; i < n; i++)
 			put(t, "%sa%zu %zu,%zu %zu,%zu", i ? ";" : "", i, 10 + i % 100,
 			    10 + i / 100, 10 + i % 100, 11 + i / 100);
+		put(t, "\"\n");
+	} else if (strcmp(what, "terrain") == 0) {
+		/* a zig-zag of n points, 10" a leg, across difficult terrain of
+		 * ARB_MAX_TERRAIN_CORNERS corners (a circle 10" across) */
+		put(t, "A1 A horde M=6,\"A1/a1 15,25 25\",move A1,\"a1");
+		for (size_t i = 0; i < n; i++)
+			put(t, " %.6f,%d", 15 + 30.0 * (double)i / (double)n, i % 2 ? 35 : 25);
+		put(t, "\",\"T1 difficult");
+		for (int i = 0; i < ARB_MAX_TERRAIN_CORNERS; i++) {
+			double a = 2 * 3.14159265358979323846 * i / ARB_MAX_TERRAIN_CORNERS;
+			put(t, " %.6f,%.6f", 30 + 5 * cos(a), 30 + 5 * sin(a));
+		}
 		put(t, "\"\n");
 	} else if (strcmp(what, "waypoints") == 0) {
 		/* one model's zig-zag of n points within a 4" square */
@@ -148,7 +162,7 @@ static void series(const arb_rulebook *rb, const arb_oracle *o, const char *what
 			continue;
 		}
 		text t = {0};
-		put(&t, "%s", kHeader);
+		put(&t, "%s", strcmp(what, "terrain") == 0 ? kHeaderTerrain : kHeader);
 		if (strcmp(what, "rows") == 0) {
 			/* n rows of a small scenario: loading is what grows */
 			for (size_t i = 0; i < sizes[k]; i++) {
@@ -194,6 +208,7 @@ int main(int argc, char **argv)
 	series(rb, o, "rows");
 	series(rb, o, "units");
 	series(rb, o, "waypoints");
+	series(rb, o, "terrain");
 	series(rb, o, "models");
 	arb_oracle_free(o);
 	arb_rulebook_free(rb);
