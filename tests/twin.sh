@@ -68,11 +68,14 @@ compare "export | judge" "$T/lib.jsonl" "$T/wire.jsonl"
 
 # --profile wins over each scenario's own profile, through both doors (the
 # run may disagree with the expectations, written for the cases' own
-# profiles: exit 1 is fine, the verdicts are what is compared).
-"$ARB" run -q --profile chain --verdicts "$T/lib-chain.jsonl" >/dev/null 2>&1
+# profiles: exit 1 is fine, the verdicts are what is compared). chain is a
+# profile of Scrollhammer's, so over its cases: a ruleset that does not
+# define a profile cannot be judged under it.
+"$ARB" run -q --profile chain --verdicts "$T/lib-chain.jsonl" cases/scrollhammer >/dev/null 2>&1
 st=$?
 if [ "$st" -le 1 ]; then ok; else ko "run --profile chain: exit status $st"; fi
-"$ARB" judge --profile chain <"$T/suite.jsonl" >"$T/wire-chain.jsonl"
+"$ARB" export cases/scrollhammer >"$T/suite-sh.jsonl"
+"$ARB" judge --profile chain <"$T/suite-sh.jsonl" >"$T/wire-chain.jsonl"
 expect_status "judge --profile chain" 0 $?
 compare "export | judge --profile chain" "$T/lib-chain.jsonl" "$T/wire-chain.jsonl"
 
