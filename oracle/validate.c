@@ -213,8 +213,12 @@ static int unit_footprint_at(const vmaps *vm, const arb_unit *u, size_t i, doubl
 	for (size_t j = 0; j < u->n_models; j++) {
 		const arb_path *q = v_path(vm, u->models[j].id);
 		b[j] = arb_model_placed(&u->models[j]);
-		if (q && q->n_pts)
-			b[j].c = q->pts[i < q->n_pts ? i : q->n_pts - 1];
+		if (q && q->n_pts) {
+			size_t k = i < q->n_pts ? i : q->n_pts - 1;
+			b[j].c = q->pts[k];
+			/* turned with its path: a base keeps its shape, not its facing */
+			b[j].facing_deg = arb_path_facing(q, &u->models[j], k);
+		}
 	}
 	*out = arb_footprint_of(b, u->n_models, f);
 	free(b);

@@ -306,6 +306,11 @@ pose_row regiments "wheel R1" "r1 10,10@0 ~10.5,9.5 10,9@90; r2 10,11@0 ~10.5,9.
 expect_loaded "poses: a wheel" $?
 pose_row regiments "pivot R1" "r1 10,10@0 ~10,10.5 10.5,10.5@90; r2 10,11@0 ~10,10.5 9.5,10.5@90; e1 30,30 29,30"
 expect_loaded "poses: a pivot moving another unit back" $?
+# Two wheels of 45 degrees about the same front corner: after the first,
+# the unit's footprint is that of its bases turned with it (it was taken at
+# their first facing, so that the corner seemed 0.29 in away).
+pose_row regiments "wheel R1" "r1 10,10@0 ~10.5,9.5 9.792893,9.5@45 ~10.5,9.5 10,9@90; r2 10,11@0 ~10.5,9.5 9.085786,10.207107@45 ~10.5,9.5 9,9@90"
+expect_loaded "poses: two wheels about a corner" $?
 pose_row regiments "wheel R1" "r1 10,10@0 ~10.5,9.5 10,9.5@90; r2 10,11@0 ~10.5,9.5 9,9@90"
 expect_status "poses: teleport" 2 $?
 contains "poses: teleport" "$T/out" "p.csv:2:157: field 'paths': path of model r1, step 1: pose 1 does not follow from pose 0"
