@@ -726,11 +726,27 @@ typedef enum arb_clause_kind {
 /* A number stated by the text: 6" is {value 6, unit "in"}; 2D6 is
  * {value 2, unit "D6"}; a yard is {1, "yd"}; 3+ is {3, "+"}; 90 degree is
  * {90, "deg"}. */
+/* A row of the table an editor gives for a parameter the text promises
+ * and does not give (errata.md, "## Tables"). */
+typedef struct arb_param_row {
+	const char *key; /* NULL: the parameter's one value; else the row's key ("25mm") */
+	const char *raw; /* as written: 6 yd */
+	double value;
+	const char *unit;
+	const char *file;
+	long line;
+} arb_param_row;
+
 typedef struct arb_param {
 	const char *name;
-	const char *raw; /* as written: 6" */
-	double value;
+	const char *raw;  /* as written: 6" (an unresolved one: the words, "on the table below") */
+	double value;     /* NAN when unresolved */
 	const char *unit; /* "in", "yd", "mm", "D6", "" */
+	/* Promised and not given ({ref:?table NAME}): its value comes from the
+	 * rows of an errata table, if any (docs/spec-format.md). */
+	bool unresolved;
+	const arb_param_row *rows;
+	size_t n_rows;
 } arb_param;
 
 typedef struct arb_clause {
@@ -1027,6 +1043,16 @@ const arb_clause *arb_eval_clause(const arb_eval *ev);
  * inches when it is a length. Returns NAN (and marks the evaluation as
  * faulty) when the predicate did not declare it. */
 double arb_eval_param(const arb_eval *ev, const char *name);
+/* A parameter the text promises and does not give ({ref:?table NAME}): true
+ * and *out (converted as above) when an errata table gives its one value;
+ * false when nothing gives it, which a predicate answers as a gap of the
+ * text naming the missing table. For a parameter the text gives, its value
+ * (true). */
+bool arb_eval_param_known(const arb_eval *ev, const char *name, double *out);
+/* The row `key` of the errata table of such a parameter ("25mm" of a table
+ * by base size): true and *out when the table has that row, false when
+ * there is no table or no such row. */
+bool arb_eval_param_row(const arb_eval *ev, const char *name, const char *key, double *out);
 /* The unit the action names, and whether a model of it is on the move.
  * NULL when the action names no unit. */
 const arb_unit *arb_eval_actor(const arb_eval *ev);

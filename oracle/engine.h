@@ -12,8 +12,12 @@
 typedef struct arb_bound_param {
 	char name[128];
 	const arb_param *param;
-	double value; /* in inches for lengths */
+	double value; /* in inches for lengths; NAN when unresolved and untabled */
+	double yard;  /* inches to the yard of its ruleset (NAN if none) */
 } arb_bound_param;
+
+/* value in unit ("in", "mm", "yd", or not a length) as inches. */
+double arb__param_inches(double value, const char *unit, double yard);
 
 /* A predicate bound to its clause and parameters. */
 typedef struct arb_bound {

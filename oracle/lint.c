@@ -345,6 +345,29 @@ static int lint_references(arb_lint *l, const arb_rulebook *rb, const char *rule
 				    "spec/",
 				    c->id, target);
 		}
+		/* A parameter the text promises: a gap wherever a verdict needs
+		 * it, until an errata table gives it. */
+		for (size_t k = 0; k < c->n_params && !rc; k++) {
+			const arb_param *pm = &c->params[k];
+			if (!pm->unresolved)
+				continue;
+			if (pm->n_rows)
+				rc = add(
+				    l, ARB_LINT_REFERENCE, ARB_SEV_INFO, "tabled-parameter",
+				    c->ruleset, c->id, c->file, c->line,
+				    "%s's parameter '%s', promised ('%s') and not given by the "
+				    "text, is given by %zu row%s of %s:%ld",
+				    c->id, pm->name, pm->raw, pm->n_rows,
+				    pm->n_rows == 1 ? "" : "s", pm->rows[0].file, pm->rows[0].line);
+			else
+				rc = add(
+				    l, ARB_LINT_REFERENCE, ARB_SEV_WARNING, "unresolved-parameter",
+				    c->ruleset, c->id, c->file, c->line,
+				    "%s's parameter '%s' is promised ('%s') and not given: a "
+				    "verdict that needs it is a gap of the text until an errata "
+				    "table gives it (errata.md, ## Tables)",
+				    c->id, pm->name, pm->raw);
+		}
 		/* A term is reported once per ruleset, at its first use. */
 		for (size_t k = 0; k < c->n_terms && !rc; k++) {
 			const char *t = c->terms[k];

@@ -89,6 +89,15 @@ static double yard_in(const arb_rulebook *rb, const char *rs)
 	return conv;
 }
 
+double arb__param_inches(double value, const char *unit, double yard)
+{
+	if (strcmp(unit, "mm") == 0)
+		return value / ARB_MM_PER_INCH;
+	if (strcmp(unit, "yd") == 0)
+		return value * yard;
+	return value;
+}
+
 static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
 {
 	const arb_predicate *p = b->pred;
@@ -123,22 +132,23 @@ static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
 			    "not declare in spec/",
 			    p->clause, nm, cl);
 		bp->param = pm;
-		if (strcmp(pm->unit, "in") == 0)
-			bp->value = pm->value;
-		else if (strcmp(pm->unit, "mm") == 0)
-			bp->value = pm->value / ARB_MM_PER_INCH;
-		else if (strcmp(pm->unit, "yd") == 0) {
-			/* distances in yards are judged in inches on the table */
-			double y = yard_in(rb, p->ruleset);
-			if (!isfinite(y) || !(y > 0))
-				return arb_error_set(
-				    err, ARB_EINPUT, p->src_file, p->src_line, 0, "params",
-				    "%s's parameter '%s' is in yards, and no clause "
-				    "says how many inches make a yard ({yard})",
-				    cl, nm);
-			bp->value = pm->value * y;
-		} else
-			bp->value = pm->value;
+		bp->yard = yard_in(rb, p->ruleset);
+		/* distances in yards are judged in inches on the table */
+		bool yards = strcmp(pm->unit, "yd") == 0;
+		for (size_t k = 0; k < pm->n_rows; k++)
+			yards = yards || strcmp(pm->rows[k].unit, "yd") == 0;
+		if (yards && (!isfinite(bp->yard) || !(bp->yard > 0)))
+			return arb_error_set(err, ARB_EINPUT, p->src_file, p->src_line, 0, "params",
+			                     "%s's parameter '%s' is in yards, and no clause "
+			                     "says how many inches make a yard ({yard})",
+			                     cl, nm);
+		if (pm->unresolved) /* its one value, if an errata table gives it */
+			bp->value =
+			    pm->n_rows == 1 && !pm->rows[0].key
+			        ? arb__param_inches(pm->rows[0].value, pm->rows[0].unit, bp->yard)
+			        : NAN;
+		else
+			bp->value = arb__param_inches(pm->value, pm->unit, bp->yard);
 		b->n_params++;
 		s += n;
 	}
@@ -668,6 +678,39 @@ double arb_eval_param(const arb_eval *ev, const char *name)
 			return ev->b->params[i].value;
 	((arb_eval *)ev)->fault = name;
 	return NAN;
+}
+
+static const arb_bound_param *bound_param(const arb_eval *ev, const char *name)
+{
+	for (size_t i = 0; i < ev->b->n_params; i++)
+		if (arb__same(ev->b->params[i].name, name))
+			return &ev->b->params[i];
+	((arb_eval *)ev)->fault = name;
+	return NULL;
+}
+
+bool arb_eval_param_known(const arb_eval *ev, const char *name, double *out)
+{
+	const arb_bound_param *bp = bound_param(ev, name);
+	if (!bp || isnan(bp->value))
+		return false;
+	*out = bp->value;
+	return true;
+}
+
+bool arb_eval_param_row(const arb_eval *ev, const char *name, const char *key, double *out)
+{
+	const arb_bound_param *bp = bound_param(ev, name);
+	if (!bp || !key)
+		return false;
+	for (size_t k = 0; k < bp->param->n_rows; k++) {
+		const arb_param_row *row = &bp->param->rows[k];
+		if (row->key && strcmp(row->key, key) == 0) {
+			*out = arb__param_inches(row->value, row->unit, bp->yard);
+			return true;
+		}
+	}
+	return false;
 }
 
 void arb_result_explain(arb_result *r, const char *fmt, ...)

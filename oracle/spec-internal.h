@@ -28,7 +28,16 @@ typedef struct rb_ruleset {
 	arb_ptrvec placements; /* arb_placement * */
 	arb_ptrvec fact_names; /* const char *, parallel to fact_types */
 	arb_ptrvec fact_types; /* const char *: "bool", "number", ..., "a|b|c" */
+	arb_ptrvec tables;     /* rb_table_row *: errata.md's "## Tables" */
 } rb_ruleset;
+
+/* A row of an errata table: the value of CLAUSE's unresolved parameter
+ * NAME, or of its row [KEY]. */
+typedef struct rb_table_row {
+	const char *clause, *name;
+	arb_param_row row;
+	long column_clause, column_name;
+} rb_table_row;
 
 struct arb_rulebook {
 	bool lenient;        /* record semantic problems instead of failing */
@@ -98,6 +107,8 @@ const char *arb__spec_comma_list(arb_arena *a, const char *v);
 /* ---- spec-section.c ---- */
 
 /* Whether s[0..n) is a parameter name: lowercase, digits, _. */
+/* Reads a parameter's value and unit: 6" 1in 25.4mm 2D6 3 4 yd. */
+bool arb__spec_param_value(const char *raw, double *value, const char **unit);
 bool arb__spec_valid_param_name(const char *s, size_t n);
 /* Parses one section file (or conventions.md) into rb. */
 int arb__spec_load_section(arb_rulebook *rb, const char *path, const char *want_ruleset,

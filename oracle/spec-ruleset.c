@@ -79,11 +79,67 @@ bad:
 	                     "follows ACTION of RULESET/SECTION: CLAUSE \"words\"'");
 }
 
+/* "- CLAUSE NAME: VALUE" or "- CLAUSE NAME[KEY]: VALUE" of errata.md's
+ * Tables: a value for a parameter the text promises and does not give
+ * (checked against the clauses once every section is read). */
+static int parse_table_row(arb_rulebook *rb, rb_ruleset *r, const char *file, long no,
+                           const char *l, arb_error *err)
+{
+	const char *p = l + 2, *clause = p;
+	size_t cn = strcspn(p, " ");
+	p += cn;
+	p += strspn(p, " ");
+	const char *name = p;
+	size_t nn = strcspn(p, "[: ");
+	const char *key = NULL;
+	size_t kn = 0;
+	p += nn;
+	if (*p == '[') {
+		key = p + 1;
+		kn = strcspn(key, "]");
+		if (key[kn] != ']' || kn == 0)
+			return arb_error_set(err, ARB_EINPUT, file, no, (long)(key - l) + 1,
+			                     "tables",
+			                     "expected '[KEY]' after the parameter's name");
+		p = key + kn + 1;
+	}
+	if (!cn || !nn || *p != ':' || !arb__spec_valid_param_name(name, nn))
+		return arb_error_set(err, ARB_EINPUT, file, no, 3, "tables",
+		                     "expected '- CLAUSE NAME: VALUE' or "
+		                     "'- CLAUSE NAME[KEY]: VALUE'");
+	const char *val = p + 1 + strspn(p + 1, " ");
+	size_t vn = strlen(val);
+	while (vn && (val[vn - 1] == ' ' || val[vn - 1] == '\r'))
+		vn--;
+	rb_table_row *t = arb__arena_alloc(rb->arena, sizeof *t);
+	if (!t)
+		return ARB_ENOMEM;
+	t->clause = arb__arena_strndup(rb->arena, clause, cn);
+	t->name = arb__arena_strndup(rb->arena, name, nn);
+	t->row.key = key ? arb__arena_strndup(rb->arena, key, kn) : NULL;
+	t->row.raw = arb__arena_strndup(rb->arena, val, vn);
+	t->row.file = file;
+	t->row.line = no;
+	t->column_clause = 3;
+	t->column_name = (long)(name - l) + 1;
+	if (!t->clause || !t->name || (key && !t->row.key) || !t->row.raw)
+		return ARB_ENOMEM;
+	if (!vn || !arb__spec_param_value(t->row.raw, &t->row.value, &t->row.unit))
+		return arb_error_set(err, ARB_EINPUT, file, no, (long)(val - l) + 1, "tables",
+		                     "cannot read a number and unit from '%s' (expected e.g. "
+		                     "6\", 4 yd, 25.4mm)",
+		                     t->row.raw);
+	if (t->row.value < 0)
+		return arb_error_set(err, ARB_EINPUT, file, no, (long)(val - l) + 1, "tables",
+		                     "'%s' is negative", t->row.raw);
+	return arb__ptrvec_push(&r->tables, t) ? ARB_ENOMEM : ARB_OK;
+}
+
 /* Parses the body of ruleset.md or errata.md: precedence and profiles. */
 static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, const char *file, lines *ls,
                               arb_error *err)
 {
-	enum { NONE, PREC, PROF, PHASES } where = NONE;
+	enum { NONE, PREC, PROF, PHASES, TABLES } where = NONE;
 	const char *profile = NULL;
 	char *l;
 	while ((l = arb__spec_next_line(ls))) {
@@ -95,6 +151,7 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, const char *file,
 				where = level < 2                      ? NONE
 				        : strcmp(h, "Precedence") == 0 ? PREC
 				        : strcmp(h, "Phases") == 0     ? PHASES
+				        : strcmp(h, "Tables") == 0     ? TABLES
 				                                       : NONE;
 				profile = NULL;
 			}
@@ -123,6 +180,12 @@ static int parse_ruleset_body(arb_rulebook *rb, rb_ruleset *r, const char *file,
 		char a[128], b[128], extra[2];
 		if (where == PHASES) {
 			int rc = parse_placement(rb, r, file, ls->no, l, err);
+			if (rc)
+				return rc;
+			continue;
+		}
+		if (where == TABLES) {
+			int rc = parse_table_row(rb, r, file, ls->no, l, err);
 			if (rc)
 				return rc;
 			continue;

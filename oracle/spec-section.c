@@ -76,7 +76,7 @@ bool arb__spec_valid_param_name(const char *s, size_t n)
 }
 
 /* Reads a parameter value: 6" 1in 25.4mm 2D6 3 0.000001" */
-static bool parse_param_value(const char *raw, double *value, const char **unit)
+bool arb__spec_param_value(const char *raw, double *value, const char **unit)
 {
 	static const char *const words[] = {"a",    "one",    "two",   "three", "four",
 	                                    "five", "six",    "seven", "eight", "nine",
@@ -207,11 +207,57 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 						return arb_error_set(
 						    err, ARB_EINPUT, file, line, 0, NULL,
 						    "too many references in one clause");
+					/* {ref:?table NAME...}: the parameters the missing
+					 * table would give, declared unresolved */
+					const char *tgt_end = memchr(spec, ' ', spec_n);
+					size_t tgt_n = tgt_end ? (size_t)(tgt_end - spec) : spec_n;
+					if (tgt_end &&
+					    (tgt_n != 10 || strncmp(spec, "ref:?table", 10) != 0))
+						return MARKUP_ERR(
+						    tgt_end - raw, "ref",
+						    "only {ref:?table ...} names parameters "
+						    "after its target");
+					for (const char *q = tgt_end; q && q < end;) {
+						q += strspn(q, " ,");
+						size_t k = strcspn(q, " ,}");
+						if (q + k > end)
+							k = (size_t)(end - q);
+						if (!k)
+							break;
+						if (!arb__spec_valid_param_name(q, k))
+							return MARKUP_ERR(
+							    q - raw, "ref",
+							    "'%.*s' is not a parameter name",
+							    (int)k, q);
+						if (cb->n_params == 16)
+							return MARKUP_ERR(
+							    q - raw, "ref",
+							    "too many parameters in one "
+							    "clause");
+						arb_param *up = &cb->params[cb->n_params++];
+						*up = (arb_param){
+						    .name = arb__arena_strndup(a, q, k),
+						    .raw = arb__arena_strndup(a, inner, inner_n),
+						    .value = NAN,
+						    .unit = "",
+						    .unresolved = true};
+						if (!up->name || !up->raw)
+							return ARB_ENOMEM;
+						for (size_t o = 0; o + 1 < cb->n_params; o++)
+							if (strcmp(cb->params[o].name, up->name) ==
+							    0)
+								return MARKUP_ERR(
+								    q - raw, "ref",
+								    "parameter '%s' is "
+								    "declared twice",
+								    up->name);
+						q += k;
+					}
 					char *r = arb__arena_alloc(a, inner_n + spec_n + 8);
 					if (!r)
 						return ARB_ENOMEM;
 					snprintf(r, inner_n + spec_n + 8, "%.*s -> %.*s",
-					         (int)inner_n, inner, (int)(spec_n - 4), spec + 4);
+					         (int)inner_n, inner, (int)(tgt_n - 4), spec + 4);
 					cb->refs[cb->n_refs++] = r;
 					memcpy(fpt + f, inner, inner_n);
 					f += inner_n;
@@ -305,7 +351,7 @@ static int expand_markup(arb_arena *a, clause_build *cb, const char *raw, const 
 					arb_param *pm = &cb->params[cb->n_params];
 					pm->name = name;
 					pm->raw = rawv;
-					if (!parse_param_value(rawv, &pm->value, &pm->unit))
+					if (!arb__spec_param_value(rawv, &pm->value, &pm->unit))
 						return MARKUP_ERR(i + 1, name,
 						                  "cannot read a number and unit "
 						                  "from '%s' (expected e.g. "

@@ -337,6 +337,51 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 			j--;
 		}
 	}
+	/* errata tables give parameters the text promises and does not give:
+	 * each row names a clause of the ruleset and one such parameter of it,
+	 * and a parameter has its one value or keyed rows, each key once. */
+	for (size_t i = 0; i < rb->rulesets.n; i++) {
+		rb_ruleset *r = rb->rulesets.v[i];
+		for (size_t j = 0; j < r->tables.n; j++) {
+			const rb_table_row *t = r->tables.v[j];
+			const arb_clause *c = arb_rulebook_clause(rb, t->clause);
+			arb_param *pm = c ? (arb_param *)arb_clause_param(c, t->name) : NULL;
+			const char *why = NULL;
+			if (!c || strcmp(c->ruleset, r->name) != 0)
+				why = "names no clause of this ruleset";
+			else if (!pm || !pm->unresolved)
+				why = "names a parameter the clause does not leave unresolved "
+				      "({ref:?table NAME})";
+			for (size_t k = 0; !why && pm && k < pm->n_rows; k++)
+				if ((pm->rows[k].key == NULL) != (t->row.key == NULL))
+					why =
+					    "mixes a single value and keyed rows for one parameter";
+				else if (!t->row.key || strcmp(pm->rows[k].key, t->row.key) == 0)
+					why = "gives a value the table already gave";
+			if (why) {
+				arb_error_set(
+				    err, ARB_EINPUT, t->row.file, t->row.line,
+				    c && strcmp(c->ruleset, r->name) == 0 ? t->column_name
+				                                          : t->column_clause,
+				    "tables", "%s %s%s%s%s: the row %s", t->clause, t->name,
+				    t->row.key ? "[" : "", t->row.key ? t->row.key : "",
+				    t->row.key ? "]" : "", why);
+				if ((rc = arb__spec_problem(rb, err, ARB_EINPUT)))
+					return rc;
+				continue;
+			}
+			arb_param_row *rows =
+			    arb__arena_array(rb->arena, pm->n_rows + 1, sizeof *rows);
+			if (!rows)
+				return arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL,
+				                     "out of memory");
+			if (pm->n_rows)
+				memcpy(rows, pm->rows, pm->n_rows * sizeof *rows);
+			rows[pm->n_rows] = t->row;
+			pm->rows = rows;
+			pm->n_rows++;
+		}
+	}
 	/* Facts are typed: "name:type" (docs/spec-format.md). */
 	for (size_t i = 0; i < rb->rulesets.n; i++) {
 		rb_ruleset *r = rb->rulesets.v[i];
@@ -570,6 +615,7 @@ void arb_rulebook_free(arb_rulebook *rb)
 		arb__ptrvec_free(&r->placements);
 		arb__ptrvec_free(&r->fact_names);
 		arb__ptrvec_free(&r->fact_types);
+		arb__ptrvec_free(&r->tables);
 	}
 	arb__ptrvec_free(&rb->rulesets);
 	arb__ptrvec_free(&rb->clauses);

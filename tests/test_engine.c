@@ -242,6 +242,41 @@ ARB_PREDICATE(yl_y, .clause = "YL.Y.1", .ruleset = "yardland", .actions = "*", .
 	arb_result_value(r, "sight", arb_eval_param(ev, "sight"));
 }
 
+/* tableland: parameters the text promises "on the table below" and does
+ * not give ({ref:?table NAME}); an errata table may give them. TB.T.1
+ * reads its one value, TB.K.1 the row of the key the fact "key" names. */
+ARB_PREDICATE(tb_t, .clause = "TB.T.1", .ruleset = "tableland", .actions = "*", .phases = "*",
+              .question = "value.allowance", .params = "allowance",
+              .fingerprint = "0000000000000000")
+{
+	double x;
+	if (!arb_eval_param_known(ev, "allowance", &x)) {
+		r->outcome = ARB_UNDECIDED;
+		arb_result_explain(r, "the allowance is on a table the text does not contain");
+		return;
+	}
+	r->outcome = ARB_VALUE;
+	arb_result_value(r, "allowance", x);
+}
+
+ARB_PREDICATE(tb_k, .clause = "TB.K.1", .ruleset = "tableland", .actions = "*", .phases = "*",
+              .question = "value.range", .params = "range", .fingerprint = "0000000000000000")
+{
+	double x;
+	const char *key = arb_scenario_fact(arb_eval_scenario(ev), "key");
+	if (!key) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	if (!arb_eval_param_row(ev, "range", key, &x)) {
+		r->outcome = ARB_UNDECIDED;
+		arb_result_explain(r, "no row %s on the range table", key);
+		return;
+	}
+	r->outcome = ARB_VALUE;
+	arb_result_value(r, "range", x);
+}
+
 /* dupland: two predicates of one clause, neither with a reading. */
 ARB_PREDICATE(du_x1, .clause = "DU.X.1", .ruleset = "dupland", .actions = "*", .phases = "*",
               .question = "q", .fingerprint = "93b9e10303f3b728")
@@ -1810,4 +1845,141 @@ Test(engine, the_validated_flag_gives_the_same_verdicts)
 	arb_caseset_free(cs);
 	arb_oracle_free(o);
 	arb_rulebook_free(rb);
+}
+
+/* ---- parameters the text promises and does not give ---- */
+
+static const char kTableland[] =
+    "{#TB.T.1 derivation}\nHow far a model moves is [on the table below]{ref:?table "
+    "allowance}.\n\n{#TB.K.1 derivation}\nThe range is set by base size [on the table "
+    "below]{ref:?table range}.\n\n{#TB.Z.1 advisory}\nPlay with [2\"]{yard} to the yard.\n";
+
+/* tableland, with errata.md's text if not NULL. */
+static int table_oracle(const char *errata, arb_error *err)
+{
+	put("spec/conventions.md", kConv);
+	write_ruleset("tableland", "TB", kTableland);
+	put("spec/tableland/ruleset.md", "---\nruleset: tableland\ntitle: T\nprefix: TB\nsections: "
+	                                 "main\nactions: move\nphases: movement\nfacts: "
+	                                 "key:25mm|40mm|60mm\n---\n");
+	if (errata) {
+		char buf[1024];
+		snprintf(buf, sizeof buf,
+		         "---\nruleset: tableland\ntitle: E\n---\n\n## Tables\n\n%s", errata);
+		put("spec/tableland/errata.md", buf);
+	}
+	arb_rulebook *rb = NULL;
+	arb_error_clear(err);
+	int rc = arb_rulebook_load(&rb, g_spec, err);
+	if (rc)
+		return rc;
+	g_rb = rb;
+	return arb_oracle_new(&g_o, g_rb, err);
+}
+
+/* The verdict of tableland's scenario, fact key = key (NULL: none). */
+static arb_verdict *table_judge(const char *key)
+{
+	arb_scenario *s = scen();
+	s->ruleset = "tableland";
+	s->context.subphase = NULL;
+	s->units[0].formation = NULL;
+	if (key) {
+		s->facts = arb_scenario_alloc(s, sizeof *s->facts);
+		cr_assert(s->facts != NULL);
+		s->facts[0] = (arb_fact){.name = "key", .value = key};
+		s->n_facts = 1;
+	}
+	arb_verdict *v = judge(s, NULL);
+	arb_scenario_free(s);
+	return v;
+}
+
+static double value_of(const arb_verdict *v, const char *name)
+{
+	for (size_t i = 0; i < v->n_values; i++)
+		if (strcmp(v->values[i].name, name) == 0)
+			return v->values[i].value;
+	cr_fatal("no value %s", name);
+	return NAN;
+}
+
+Test(engine, a_missing_table_is_a_gap_and_lint_names_it)
+{
+	arb_error err;
+	char buf[1024];
+	cr_assert(eq(int, table_oracle(NULL, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	arb_verdict *v = table_judge(NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED), "kind %d", (int)v->kind);
+	bool gap = (v->dispute & ARB_DISPUTE_GAP) != 0;
+	cr_assert(gap, "dispute %u", (unsigned)v->dispute);
+	arb_verdict_free(v);
+	arb_lint *l = NULL;
+	cr_assert(eq(int, arb_lint_run(&l, g_rb, g_o, NULL, "tableland", &err), ARB_OK));
+	int unresolved = 0;
+	for (size_t i = 0; i < arb_lint_count(l); i++) {
+		const arb_finding *f = arb_lint_at(l, i);
+		if (strcmp(f->code, "unresolved-parameter") == 0) {
+			unresolved++;
+			cr_assert(strstr(f->message, "on the table below") != NULL, "%s",
+			          f->message);
+		}
+	}
+	cr_assert(eq(int, unresolved, 2));
+	arb_lint_free(l);
+}
+
+Test(engine, an_errata_table_gives_the_values_without_touching_c)
+{
+	arb_error err;
+	char buf[1024];
+	cr_assert(eq(int,
+	             table_oracle("- TB.T.1 allowance: 4 yd\n- TB.K.1 range[25mm]: 1\"\n"
+	                          "- TB.K.1 range[40mm]: 50.8mm\n",
+	                          &err),
+	             ARB_OK),
+	          "%s", arb_error_format(&err, buf, sizeof buf));
+	/* 4 yd at tableland's 2" to the yard */
+	arb_verdict *v = table_judge(NULL);
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	cr_assert(epsilon_eq(dbl, value_of(v, "allowance"), 8.0, 1e-12));
+	arb_verdict_free(v);
+	v = table_judge("40mm");
+	cr_assert(epsilon_eq(dbl, value_of(v, "range"), 2.0, 1e-12));
+	arb_verdict_free(v);
+	/* a key the table has no row for: still a gap */
+	v = table_judge("60mm");
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	arb_verdict_free(v);
+}
+
+Test(engine, errata_table_rows_that_do_not_fit_are_errors)
+{
+	static const struct {
+		const char *row, *why;
+		long column;
+	} bad[] = {
+	    {"- TB.X.1 allowance: 4 yd\n", "names no clause of this ruleset", 3},
+	    {"- TB.T.1 speed: 4 yd\n", "does not leave unresolved", 10},
+	    {"- TB.T.1 allowance: 4 yd\n- TB.T.1 allowance: 5 yd\n", "already gave", 10},
+	    {"- TB.K.1 range[25mm]: 1\"\n- TB.K.1 range: 2\"\n", "mixes a single value", 10},
+	    {"- TB.T.1 allowance: far\n", "cannot read a number", 21},
+	    {"- TB.T.1 allowance 4\n", "expected '- CLAUSE NAME: VALUE'", 3},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		arb_error err;
+		char buf[1024];
+		int rc = table_oracle(bad[i].row, &err);
+		arb_error_format(&err, buf, sizeof buf);
+		cr_assert(eq(int, rc, ARB_EINPUT), "%zu: %s", i, buf);
+		cr_assert(strstr(err.file, "errata.md") != NULL, "%zu: %s", i, buf);
+		cr_assert(eq(str, err.field, "tables"), "%zu: %s", i, buf);
+		cr_assert(strstr(err.message, bad[i].why) != NULL, "%zu: %s", i, buf);
+		cr_assert(eq(long, err.column, bad[i].column), "%zu: %s", i, buf);
+		arb_oracle_free(g_o);
+		g_o = NULL;
+		arb_rulebook_free(g_rb);
+		g_rb = NULL;
+	}
 }
