@@ -332,6 +332,23 @@ contains "poses: another unit's model" "$T/out" "a move moves no other unit's mo
 pose_row regiments "wheel R1" "r1 10,10@0 ~10.5,9.5 10,9"
 expect_status "poses: a turn with no end facing nor angle" 2 $?
 contains "poses: a turn with no end facing nor angle" "$T/out" "a turn needs the facing it ends at (X,Y@F) or its angle (~X,Y:A)"
+# Metamorphic variants of a path of poses (tools/gen/gen_variants.c): each
+# pose's point and facing and each pivot move with the scene, a written
+# sweep changes sign in a mirror (the wheel about the other front corner),
+# and every copy loads.
+GV="$(dirname "$ARB")/gen_variants"
+rm -rf "$T/gv" && mkdir -p "$T/gv/in/regiments/movement" "$T/gv/out/scrollhammer/movement"
+printf '%s\n%s\n' "$POSE_H" 'GV-1,RG.MOV.WHEEL.1,not-applicable,,,,,,phase=movement,"R1 A - facing=0; E1 B -","R1/r1 10,10 25.4x25.4; R1/r2 10,11 25.4x25.4; E1/e1 30,30 25",,wheel R1,"r1 10,10@0 ~10.5,9.5 10,9@90; r2 10,11@0 ~10.5,9.5:90 9,9",,,,,,t' \
+	>"$T/gv/in/regiments/movement/hand-x.csv"
+"$GV" -o "$T/gv/out" "$T/gv/in/regiments/movement/hand-x.csv" >"$T/out" 2>&1
+expect_status "variants of poses" 0 $?
+contains "variants of poses: mirrored" "$T/gv/out/scrollhammer/movement/gen-variants.csv" '"r1 62,10@180 ~61.5,9.5 62,9@90; r2 62,11@180 ~61.5,9.5:-90 63,9"'
+contains "variants of poses: translated" "$T/gv/out/scrollhammer/movement/gen-variants.csv" '"r1 13,8@0 ~13.5,7.5 13,7@90; r2 13,9@0 ~13.5,7.5:90 12,7"'
+mkdir -p "$T/gv/run/regiments/movement"
+cp "$T/gv/out/scrollhammer/movement/gen-variants.csv" "$T/gv/run/regiments/movement/"
+"$ARB" run -q "$T/gv/run" >"$T/out" 2>&1
+expect_loaded "variants of poses: every copy loads" $?
+contains "variants of poses: every copy loads" "$T/out" "5 cases:"
 # ... and through JSON Lines: a written angle sets the facing after it; the
 # poses go out and come back; a pivot moved off the corner is the same error.
 pose_row regiments "wheel R1" "r1 10,10@0 ~10.5,9.5 10,9@90; r2 10,11@0 ~10.5,9.5:90 9,9"

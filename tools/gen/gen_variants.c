@@ -55,7 +55,10 @@
  * 72x48 board turned is a different board; the slanted .rot stays on it.
  *
  * What is transformed: the X,Y of models, the points of paths and of
- * terrain, and every `facing=` of units and models. Numbers are written
+ * terrain, and every `facing=` of units and models; in a path of poses
+ * (CONV.TURN.2) each pose's X,Y@F (point and facing) and each rotation's
+ * pivot ~X,Y, whose written sweep :A changes sign in a mirror (a wheel
+ * mirrored turns the other way, about the other front corner). Numbers are written
  * with 10 decimals at most (trailing zeros dropped): the rounding, at most
  * 5e-11 in (a rotation's sines and cosines add no more), is far below
  * the tolerance of 1e-6 (a case meant to sit within rounding distance of
@@ -535,8 +538,47 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 			bool done = false;
 			vec p;
 			double f;
-			if ((kind == K_MODELS && ti == 1) || (kind == K_TERRAIN && ti >= 2) ||
-			    (kind == K_PATHS && ti >= 1)) {
+			if (kind == K_PATHS && ti >= 1 && (*q == '~' || memchr(q, '@', tn))) {
+				/* a pose X,Y@F, or a rotation's step ~PX,PY[:A] (CONV.TURN.2):
+				 * the point or pivot moves, the facing turns, and a written
+				 * sweep changes sign in a mirror */
+				bool pivot = *q == '~';
+				const char *body = pivot ? q + 1 : q;
+				size_t bn = tn - (pivot ? 1 : 0);
+				const char *sep = memchr(body, pivot ? ':' : '@', bn);
+				size_t pn = sep ? (size_t)(sep - body) : bn;
+				double extra = 0;
+				if (!parse_pt(body, pn, &p) ||
+				    (sep && !parse_num(sep + 1, bn - pn - 1, &extra)) ||
+				    (!pivot && !sep))
+					bad(w,
+					    "item %zu: expected a pose X,Y@F or a step ~X,Y[:A], "
+					    "found '%.*s'",
+					    item, (int)tn, q);
+				if (sc && !pivot) {
+					path->pts =
+					    xrealloc(path->pts, (path->n + 1) * sizeof *path->pts);
+					path->pts[path->n++] = p;
+				}
+				if (out && x) {
+					char bx[64], by[64], be[64];
+					vec t = xpt(x, p);
+					fmt_num(bx, sizeof bx, t.x);
+					fmt_num(by, sizeof by, t.y);
+					strbuf_putf(out, "%s%s,%s", pivot ? "~" : "", bx, by);
+					if (sep && pivot) {
+						fmt_num(be, sizeof be,
+						        x->k == X_MX || x->k == X_MY ? -extra
+						                                     : extra);
+						strbuf_putf(out, ":%s", be);
+					} else if (sep) {
+						fmt_facing(be, sizeof be, xfacing(x, extra));
+						strbuf_putf(out, "@%s", be);
+					}
+				}
+				done = true;
+			} else if ((kind == K_MODELS && ti == 1) ||
+			           (kind == K_TERRAIN && ti >= 2) || (kind == K_PATHS && ti >= 1)) {
 				if (!parse_pt(q, tn, &p))
 					bad(w, "item %zu: expected a point X,Y, found '%.*s'", item,
 					    (int)tn, q);
