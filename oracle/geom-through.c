@@ -70,6 +70,12 @@ typedef struct through {
 	 * bitem[bstart[k] .. bstart[k+1]) every edge whose height meets it. */
 	double y0, h;
 	size_t nb, *bstart, *bitem;
+	/* Edges by cell (a many-cornered polygon): cell (cx, cy) of gnx x gny,
+	 * each gs across from (gx0, gy0), lists gitem[gstart[c] .. gstart[c+1]);
+	 * gnx 0: every edge's box is tested. stamp marks an edge seen by the
+	 * query tick. */
+	double gx0, gy0, gs;
+	size_t gnx, gny, *gstart, *gitem, *stamp, tick;
 } through;
 
 /* Only parameters strictly inside the segment: 0 and 1 are always events
@@ -204,23 +210,144 @@ static arb_vec2 seg_at(arb_vec2 c0, arb_vec2 c1, double t)
 	return t == 0 ? c0 : t == 1 ? c1 : lerp(c0, c1, t);
 }
 
-/* The edges within reach of the segment c0c1 into x->near. */
+static size_t cell_at(double v, double v0, double s, size_t n)
+{
+	double k = floor((v - v0) / s);
+	return !(k > 0) ? 0 : k >= (double)(n - 1) ? n - 1 : (size_t)k;
+}
+
+/* Edge i into x->near if it comes within reach of the segment c0c1 (of
+ * box sb). */
+static void near_test(through *x, size_t i, arb_vec2 c0, arb_vec2 c1, bbox sb)
+{
+	bbox e = x->ebox[i];
+	if (e.x0 > sb.x1 || e.x1 < sb.x0 || e.y0 > sb.y1 || e.y1 < sb.y0)
+		return;
+	arb_vec2 p, q;
+	core s = {.v = {c0, c1}, .n = 2}, k = {.v = {x->poly[i], x->poly[(i + 1) % x->np]}, .n = 2};
+	if (arb__geom_core_dist(&s, &k, &p, &q) <= x->reach)
+		x->near[x->nnear++] = i;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t u = *(const size_t *)a, v = *(const size_t *)b;
+	return (u > v) - (u < v);
+}
+
+/* The edges within reach of the segment c0c1 into x->near, in index order.
+ * With the cells: those of each row of cells that the segment, grown by
+ * the reach, crosses. */
 static void near_edges(through *x, arb_vec2 c0, arb_vec2 c1)
 {
 	double g = x->reach;
 	bbox sb = {fmin(c0.x, c1.x) - g, fmin(c0.y, c1.y) - g, fmax(c0.x, c1.x) + g,
 	           fmax(c0.y, c1.y) + g};
 	x->nnear = 0;
-	for (size_t i = 0; i < x->np; i++) {
-		bbox e = x->ebox[i];
-		if (e.x0 > sb.x1 || e.x1 < sb.x0 || e.y0 > sb.y1 || e.y1 < sb.y0)
-			continue;
-		arb_vec2 p, q;
-		core s = {.v = {c0, c1}, .n = 2},
-		     k = {.v = {x->poly[i], x->poly[(i + 1) % x->np]}, .n = 2};
-		if (arb__geom_core_dist(&s, &k, &p, &q) <= g)
-			x->near[x->nnear++] = i;
+	if (!x->gnx) {
+		for (size_t i = 0; i < x->np; i++)
+			near_test(x, i, c0, c1, sb);
+		return;
 	}
+	x->tick++;
+	double dy = c1.y - c0.y;
+	size_t r0 = cell_at(sb.y0, x->gy0, x->gs, x->gny),
+	       r1 = cell_at(sb.y1, x->gy0, x->gs, x->gny);
+	for (size_t r = r0; r <= r1; r++) {
+		/* where the segment is within reach of this row's height */
+		double lo = x->gy0 + (double)r * x->gs - g, hi = lo + x->gs + 2 * g;
+		double t0 = 0, t1 = 1;
+		if (dy != 0) {
+			double a = (lo - c0.y) / dy, b = (hi - c0.y) / dy;
+			t0 = fmax(0, fmin(a, b));
+			t1 = fmin(1, fmax(a, b));
+			if (!(t0 <= t1))
+				continue;
+		}
+		double xa = c0.x + (c1.x - c0.x) * t0, xb = c0.x + (c1.x - c0.x) * t1;
+		size_t q0 = cell_at(fmin(xa, xb) - g, x->gx0, x->gs, x->gnx);
+		size_t q1 = cell_at(fmax(xa, xb) + g, x->gx0, x->gs, x->gnx);
+		for (size_t c = r * x->gnx + q0; c <= r * x->gnx + q1; c++)
+			for (size_t t = x->gstart[c]; t < x->gstart[c + 1]; t++) {
+				size_t i = x->gitem[t];
+				if (x->stamp[i] == x->tick)
+					continue;
+				x->stamp[i] = x->tick;
+				near_test(x, i, c0, c1, sb);
+			}
+	}
+	qsort(x->near, x->nnear, sizeof *x->near, cmp_size);
+}
+
+/* The cells of a polygon of 64 corners or more (fewer: none): about one
+ * edge a cell, made larger until there are at most 8 memberships an
+ * edge. 0, or -1 when out of memory. */
+static int edge_cells(through *x)
+{
+	size_t np = x->np;
+	x->gnx = 0;
+	if (np < 64)
+		return 0;
+	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+	for (size_t i = 0; i < np; i++) {
+		x0 = fmin(x0, x->ebox[i].x0);
+		y0 = fmin(y0, x->ebox[i].y0);
+		x1 = fmax(x1, x->ebox[i].x1);
+		y1 = fmax(y1, x->ebox[i].y1);
+	}
+	double span = fmax(x1 - x0, y1 - y0);
+	if (!(span > 0) || !isfinite(span))
+		return 0;
+	double gs = span / ceil(sqrt((double)np));
+	for (;; gs *= 2) {
+		double nx = floor((x1 - x0) / gs) + 1, ny = floor((y1 - y0) / gs) + 1, total = 0;
+		for (size_t i = 0; i < np; i++)
+			total += (floor((x->ebox[i].x1 - x0) / gs) -
+			          floor((x->ebox[i].x0 - x0) / gs) + 1) *
+			         (floor((x->ebox[i].y1 - y0) / gs) -
+			          floor((x->ebox[i].y0 - y0) / gs) + 1);
+		if (total <= 8.0 * (double)np || nx * ny <= 4) {
+			x->gnx = (size_t)nx;
+			x->gny = (size_t)ny;
+			break;
+		}
+	}
+	x->gx0 = x0;
+	x->gy0 = y0;
+	x->gs = gs;
+	size_t cells = x->gnx * x->gny;
+	x->gstart = calloc(cells + 1, sizeof *x->gstart);
+	x->stamp = calloc(np, sizeof *x->stamp);
+	if (!x->gstart || !x->stamp)
+		return -1;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < np; i++) {
+			bbox e = x->ebox[i];
+			size_t ax = cell_at(e.x0, x0, gs, x->gnx),
+			       bx = cell_at(e.x1, x0, gs, x->gnx);
+			size_t ay = cell_at(e.y0, y0, gs, x->gny),
+			       by = cell_at(e.y1, y0, gs, x->gny);
+			for (size_t cy = ay; cy <= by; cy++)
+				for (size_t cx = ax; cx <= bx; cx++) {
+					size_t c = cy * x->gnx + cx;
+					if (pass == 0)
+						x->gstart[c + 1]++;
+					else
+						x->gitem[x->gstart[c]++] = i;
+				}
+		}
+		if (pass == 0) {
+			for (size_t c = 0; c < cells; c++)
+				x->gstart[c + 1] += x->gstart[c];
+			x->gitem =
+			    malloc((x->gstart[cells] ? x->gstart[cells] : 1) * sizeof *x->gitem);
+			if (!x->gitem)
+				return -1;
+		}
+	}
+	memmove(x->gstart + 1, x->gstart, cells * sizeof *x->gstart);
+	x->gstart[0] = 0;
+	return 0;
 }
 
 /* The table of edges by height (x->nb bands; 0 bands: every edge is
@@ -297,6 +424,9 @@ static void through_free(through *x)
 	free(x->near);
 	free(x->bstart);
 	free(x->bitem);
+	free(x->gstart);
+	free(x->gitem);
+	free(x->stamp);
 }
 
 /* An unknown `how` reads as ARB_THROUGH_CENTRE. Returns NaN (and m->figure
@@ -341,6 +471,11 @@ double arb_geom_path_through(const arb_placed *a, const arb_vec2 *pts, size_t n,
 		arb_vec2 e0 = poly[i], e1 = poly[(i + 1) % np];
 		x.ebox[i] =
 		    (bbox){fmin(e0.x, e1.x), fmin(e0.y, e1.y), fmax(e0.x, e1.x), fmax(e0.y, e1.y)};
+	}
+	if (edge_cells(&x) != 0) {
+		through_free(&x);
+		arb__geom_put_none(m, NAN, first);
+		return NAN;
 	}
 	for (size_t s = 0; s + 1 < n; s++) {
 		arb_vec2 c0 = pts[s], c1 = pts[s + 1], d = sub(c1, c0);
