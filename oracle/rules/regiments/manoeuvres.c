@@ -281,8 +281,10 @@ ARB_PREDICATE(rg_mov_wheel_4, .clause = "RG.MOV.WHEEL.4", .readings = TRAVEL_REA
 		return;
 	}
 	double total = arcs + advance;
-	arb_result_info(r, "wheel_distance", arcs);
-	arb_result_info(r, "moved", total);
+	/* Named by the point measured: two readings measure two things, and
+	 * one name with two figures would read as readings that disagree. */
+	arb_result_info(r, farthest ? "wheel_arc_farthest" : "wheel_arc_centre", arcs);
+	arb_result_info(r, farthest ? "moved_farthest" : "moved_centre", total);
 	r->subject = w.outside >= 0 ? u->models[w.outside].id : NULL;
 	r->has_measure = true;
 	r->measure = (arb_measure){.figure = total, .limit = m, .margin = m - total, .other = -1};
