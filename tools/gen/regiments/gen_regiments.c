@@ -1,0 +1,486 @@
+/*
+ * gen_regiments.c: the boundary tables of Regiments' Unit Movement
+ * (docs/cases.md, "Generated tables"). Usage: gen_regiments DIR; writes
+ * DIR/regiments/movement/gen-boundary-*.csv.
+ *
+ * Each row puts one figure just under, at, or just over its limit (OFFS of
+ * boundary.h: -0.01, 0, +1e-7, +0.001, +0.01 of the limit) and expects what
+ * the text says there. The figures come from these formulas alone, written
+ * apart from the predicates (DESIGN principle 4):
+ *   - a wheel about a front corner by theta degrees: a point at r from the
+ *     corner moves along its arc r * theta * pi / 180 (not the chord); the
+ *     outside model of the front rank is the front-rank model farthest from
+ *     the corner; its centre (profile conventions, CONV.MOVE.1) or its
+ *     base's far corner (profile strict) is the point measured
+ *     (RG.MOV.WHEEL.4), against the unit's M;
+ *   - every point of a unit wheeling about P stays within R of P, R the
+ *     distance to the unit's far corner, which reaches every direction it
+ *     sweeps: a round base of radius rt centred D from P in such a
+ *     direction is passed at D - R - rt (RG.MOV.MAN.2 "within 1"",
+ *     RG.MOV.GAP.1 "closer than 1"");
+ *   - a straight advance along the facing ends d from the base ahead, d
+ *     measured between the facing edges (RG.MOV.GAP.1, foe, friend or
+ *     impassable terrain);
+ *   - a straight path's length, against twice M (RG.MOV.MAN.3,
+ *     RG.MOV.REFORM.5).
+ * Points are printed with 10 decimals (rounding under 1e-10 in, far below
+ * the 1e-6 tolerance).
+ */
+#include "../boundary.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The numbers of the text (spec/regiments/movement.md). */
+#define GAP    1.0 /* RG.MOV.GAP.1, MAN.2 [1"]{gap} */
+#define FACTOR 2.0 /* RG.MOV.MAN.3, REFORM.5 [twice]{manoeuvre_factor} */
+
+#define SUB "regiments/movement"
+#define RM  "phase=movement;subphase=remaining_moves"
+#define FAR "E1/e1 66,44 25.4x25.4"
+
+/* A number as the cases print it: up to 10 decimals, no trailing zeros. */
+static const char *num(char *buf, size_t n, double v)
+{
+	snprintf(buf, n, "%.10f", v);
+	char *e = buf + strlen(buf) - 1;
+	while (e > buf && *e == '0')
+		*e-- = '\0';
+	if (*e == '.')
+		*e = '\0';
+	if (strcmp(buf, "-0") == 0)
+		snprintf(buf, n, "0");
+	return buf;
+}
+
+static vec rotd(vec p, vec c, double deg)
+{
+	double x = p.x - c.x, y = p.y - c.y;
+	return (vec){c.x + x * cosd(deg) - y * sind(deg), c.y + x * sind(deg) + y * cosd(deg)};
+}
+
+static double dist(vec a, vec b)
+{
+	return hypot(a.x - b.x, a.y - b.y);
+}
+
+/* Appends to buf (size n) as printf does. */
+static void cat(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void cat(char *buf, size_t n, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(buf + len, n - len, fmt, ap);
+	va_end(ap);
+	if (k < 0 || (size_t)k >= n - len)
+		die("cell too long");
+}
+
+/* A unit of `wide` x `deep` square bases of side s inches, facing 0, its
+ * front-right corner at P: the centre of the model of file i (0 on the
+ * right) and rank j (0 in front). */
+static vec slot(vec p, double s, int i, int j)
+{
+	return (vec){p.x - s / 2 - j * s, p.y + s / 2 + i * s};
+}
+
+/* ---- the wheel's arc against M (RG.MOV.WHEEL.4) ---- */
+
+static void gen_wheel(table *t)
+{
+	static const int WIDE[] = {1, 2, 3, 5, 8};
+	static const double SIDE_MM[] = {20, 25.4};
+	static const double THETA[] = {10, 30, 45, 60, 90};
+	vec p = {20, 20};
+	char a[32], b[32], c[32], models[2048], paths[2048];
+	for (int strict = 0; strict < 2; strict++)
+		for (size_t wi = 0; wi < sizeof WIDE / sizeof *WIDE; wi++)
+			for (size_t si = 0; si < 2; si++)
+				for (size_t ti = 0; ti < sizeof THETA / sizeof *THETA; ti++)
+					for (int left = 0; left < 2; left++)
+						for (int k = 0; k < NOFFS; k++) {
+							int w = WIDE[wi],
+							    deep = 1 + (int)((wi + ti) % 2);
+							double s = SIDE_MM[si] / MM_PER_IN,
+							       th = THETA[ti];
+							/* about the front-right corner clockwise,
+							 * or the front-left one counter-clockwise
+							 */
+							vec piv =
+							    left ? (vec){p.x, p.y + w * s} : p;
+							double sweep = left ? th : -th;
+							/* the outside model of the front rank: the
+							 * far file */
+							vec out = slot(p, s, left ? 0 : w - 1, 0);
+							vec farc = {out.x - s / 2,
+							            left ? out.y - s / 2
+							                 : out.y + s / 2};
+							double r = strict ? dist(farc, piv)
+							                  : dist(out, piv);
+							double arc = r * th * PI / 180;
+							double m = arc - OFFS[k];
+							row *rw = row_new(t);
+							models[0] = paths[0] = '\0';
+							bool man3 = false;
+							for (int j = 0; j < deep; j++)
+								for (int i = 0; i < w; i++) {
+									vec q = slot(p, s, i, j),
+									    e = rotd(q, piv, sweep);
+									cat(models, sizeof models,
+									    "%sR1/m%d_%d %s,%s "
+									    "%gx%g",
+									    models[0] ? "; " : "",
+									    i, j,
+									    num(a, sizeof a, q.x),
+									    num(b, sizeof b, q.y),
+									    SIDE_MM[si],
+									    SIDE_MM[si]);
+									cat(paths, sizeof paths,
+									    "%sm%d_%d %s,%s@0 ~%s,",
+									    paths[0] ? "; " : "", i,
+									    j,
+									    num(a, sizeof a, q.x),
+									    num(b, sizeof b, q.y),
+									    num(c, sizeof c,
+									        piv.x));
+									cat(paths, sizeof paths,
+									    "%s %s,",
+									    num(a, sizeof a, piv.y),
+									    num(b, sizeof b, e.x));
+									cat(paths, sizeof paths,
+									    "%s@%g",
+									    num(a, sizeof a, e.y),
+									    left ? th : 360 - th);
+									/* RG.MOV.MAN.3: every
+									 * model's centre
+									 * (conventions) or far
+									 * point (strict) against
+									 * twice M */
+									double rr = dist(q, piv);
+									if (strict) {
+										double
+										    fx = q.x -
+										         s / 2 -
+										         piv.x,
+										    fy =
+										        fabs(
+										            q.y -
+										            piv.y) +
+										        s / 2;
+										rr = hypot(fx, fy);
+									}
+									double tr =
+									    rr * th * PI / 180;
+									if (fabs(tr - FACTOR * m) <
+									    1e-4)
+										die("%s: twice M "
+										    "too near",
+										    rw->f[C_ID]);
+									man3 =
+									    man3 ||
+									    tr > FACTOR * m + TOL;
+								}
+							setf(rw, C_TARGET, "RG.MOV.WHEEL.4");
+							setf(rw, C_PROFILE,
+							     strict ? "strict" : "conventions");
+							setf(rw, C_CONTEXT, RM);
+							setf(rw, C_UNITS, "R1 A - M=%s; E1 B - M=4",
+							     num(a, sizeof a, m));
+							setf(rw, C_MODELS, "%s; " FAR, models);
+							setf(rw, C_ACTION, "wheel R1");
+							setf(rw, C_PATHS, "%s", paths);
+							setf(rw, C_VARIANTS, "none");
+							bool over = OFFS[k] > TOL;
+							char v[64] = "";
+							if (over)
+								snprintf(
+								    v, sizeof v, "RG.MOV.WHEEL.4%s",
+								    man3 ? " RG.MOV.MAN.3" : "");
+							else if (man3)
+								snprintf(v, sizeof v,
+								         "RG.MOV.MAN.3");
+							expect(rw, v[0] ? "illegal" : "legal", v,
+							       "", "");
+							setf(rw, C_VALUES, "%s=%s",
+							     strict ? "wheel_arc_farthest"
+							            : "wheel_arc_centre",
+							     num(a, sizeof a, arc));
+							setf(rw, C_NOTE,
+							     "'a wheel is measured by the distance "
+							     "moved by the outside "
+							     "model of the front rank': %d x %d "
+							     "bases of %g mm wheel %g deg "
+							     "about the front-%s corner; the "
+							     "outside model's %s is %.6f in "
+							     "from it, its arc %.6f in x %g deg = "
+							     "%.6f in, M %s%s",
+							     w, deep, SIDE_MM[si], th,
+							     left ? "left" : "right",
+							     strict ? "far corner" : "centre", r, r,
+							     th, arc, offtext(c, sizeof c, m, k),
+							     man3 ? "; a rear model moves more "
+							            "than twice M"
+							          : "");
+						}
+}
+
+/* ---- a straight advance up to 1" from a unit or terrain (RG.MOV.GAP.1) ---- */
+
+static void gen_gap(table *t)
+{
+	static const double SIDE_MM[] = {20, 25, 40};
+	char a[32], b[32], models[2048], paths[2048], terr[512];
+	for (size_t si = 0; si < sizeof SIDE_MM / sizeof *SIDE_MM; si++)
+		for (int ai = 0; ai < NANGLES; ai++)
+			for (int what = 0; what < 3; what++)
+				for (int k = 0; k < NOFFS; k++) {
+					double s = SIDE_MM[si] / MM_PER_IN, f = ANGLES[ai];
+					vec fw = dir(f), lf = dir(f + 90), c0 = {36, 24};
+					double go = 3, d = GAP + OFFS[k];
+					row *rw = row_new(t);
+					models[0] = paths[0] = terr[0] = '\0';
+					for (int i = -1; i <= 1; i++) {
+						vec q = add(c0, scale(lf, i * s)),
+						    e = add(q, scale(fw, go));
+						cat(models, sizeof models, "%sR1/r%d %s,%s %gx%g",
+						    models[0] ? "; " : "", i + 2,
+						    num(a, sizeof a, q.x), num(b, sizeof b, q.y),
+						    SIDE_MM[si], SIDE_MM[si]);
+						cat(paths, sizeof paths, "%sr%d %s,%s ",
+						    paths[0] ? "; " : "", i + 2,
+						    num(a, sizeof a, q.x), num(b, sizeof b, q.y));
+						cat(paths, sizeof paths, "%s,%s",
+						    num(a, sizeof a, e.x), num(b, sizeof b, e.y));
+					}
+					/* the edge ahead: d beyond the unit's front edge at its end
+					 */
+					vec front = add(c0, scale(fw, go + s / 2 + d));
+					if (what < 2) {
+						vec oc = add(front, scale(fw, s / 2));
+						cat(models, sizeof models, "; %s/o1 %s,%s %gx%g",
+						    what ? "F1" : "E1", num(a, sizeof a, oc.x),
+						    num(b, sizeof b, oc.y), SIDE_MM[si],
+						    SIDE_MM[si]);
+					} else {
+						vec q[4] = {add(front, scale(lf, -2)),
+						            add(front, scale(lf, 2)),
+						            add(add(front, scale(lf, 2)), fw),
+						            add(add(front, scale(lf, -2)), fw)};
+						snprintf(terr, sizeof terr, "T1 impassable");
+						for (int j = 0; j < 4; j++)
+							cat(terr, sizeof terr, " %s,%s",
+							    num(a, sizeof a, q[j].x),
+							    num(b, sizeof b, q[j].y));
+					}
+					setf(rw, C_TARGET, "RG.MOV.GAP.1");
+					setf(rw, C_CONTEXT, RM);
+					setf(rw, C_UNITS, "R1 A - M=4 facing=%g", f);
+					if (what < 2)
+						setf(rw, C_UNITS,
+						     "R1 A - M=4 facing=%g; %s - M=4 facing=%g", f,
+						     what ? "F1 A" : "E1 B", f);
+					setf(rw, C_MODELS, "%s", models);
+					setf(rw, C_TERRAIN, "%s", terr);
+					setf(rw, C_ACTION, "move R1");
+					setf(rw, C_PATHS, "%s", paths);
+					setf(rw, C_VARIANTS, "none");
+					bool closer = d < GAP - TOL;
+					expect(rw, closer ? "illegal" : "legal",
+					       closer ? "RG.MOV.GAP.1" : "", "", "");
+					setf(rw, C_NOTE,
+					     "'can't approach closer than 1\" to another unit -- "
+					     "friend or foe -- "
+					     "or to impassable terrain': R1 (%g mm squares, facing "
+					     "%g) advances "
+					     "3 in and ends %s from %s ahead",
+					     SIDE_MM[si], f, offtext(b, sizeof b, GAP, k),
+					     what == 0   ? "an enemy unit"
+					     : what == 1 ? "a friendly unit"
+					                 : "impassable terrain");
+				}
+}
+
+/* ---- a wheel passing a round base at 1" (RG.MOV.MAN.2, RG.MOV.GAP.1) ---- */
+
+static void gen_man2(table *t)
+{
+	static const int WIDE[] = {2, 3, 5};
+	static const double SIDE_MM[] = {20, 25.4};
+	static const double THETA[] = {45, 90};
+	static const double TARGET_MM[] = {25, 40};
+	vec p = {20, 20};
+	char a[32], b[32], c[32], models[2048], paths[2048];
+	for (size_t wi = 0; wi < 3; wi++)
+		for (size_t si = 0; si < 2; si++)
+			for (size_t ti = 0; ti < 2; ti++)
+				for (size_t gi = 0; gi < 2; gi++)
+					for (int left = 0; left < 2; left++)
+						for (int k = 0; k < NOFFS; k++) {
+							int w = WIDE[wi];
+							double s = SIDE_MM[si] / MM_PER_IN,
+							       th = THETA[ti];
+							double rt = TARGET_MM[gi] / MM_PER_IN / 2;
+							vec piv =
+							    left ? (vec){p.x, p.y + w * s} : p;
+							double sweep = left ? th : -th;
+							/* the far corner: the rear corner on the
+							 * side away from the pivot */
+							vec farc = {p.x - s,
+							            left ? p.y : p.y + w * s};
+							double rfar = dist(farc, piv);
+							double phi0 =
+							    atan2(farc.y - piv.y, farc.x - piv.x) *
+							    180 / PI;
+							double phi = phi0 + sweep / 2,
+							       d = GAP + OFFS[k];
+							vec tc = add(
+							    piv, scale(dir(phi), rfar + rt + d));
+							row *rw = row_new(t);
+							models[0] = paths[0] = '\0';
+							for (int i = 0; i < w; i++) {
+								vec q = slot(p, s, i, 0),
+								    e = rotd(q, piv, sweep);
+								cat(models, sizeof models,
+								    "%sR1/m%d %s,%s %gx%g",
+								    models[0] ? "; " : "", i,
+								    num(a, sizeof a, q.x),
+								    num(b, sizeof b, q.y),
+								    SIDE_MM[si], SIDE_MM[si]);
+								cat(paths, sizeof paths,
+								    "%sm%d %s,%s@0 ~%s,",
+								    paths[0] ? "; " : "", i,
+								    num(a, sizeof a, q.x),
+								    num(b, sizeof b, q.y),
+								    num(c, sizeof c, piv.x));
+								cat(paths, sizeof paths, "%s %s,",
+								    num(a, sizeof a, piv.y),
+								    num(b, sizeof b, e.x));
+								cat(paths, sizeof paths, "%s@%g",
+								    num(a, sizeof a, e.y),
+								    left ? th : 360 - th);
+							}
+							setf(rw, C_TARGET, "RG.MOV.MAN.2");
+							setf(rw, C_PROFILE, "conventions");
+							setf(rw, C_CONTEXT, RM);
+							setf(rw, C_UNITS,
+							     "R1 A - M=10; E1 B - M=4");
+							setf(rw, C_MODELS, "%s; E1/e1 %s,%s %g",
+							     models, num(a, sizeof a, tc.x),
+							     num(b, sizeof b, tc.y), TARGET_MM[gi]);
+							setf(rw, C_ACTION, "wheel R1");
+							setf(rw, C_PATHS, "%s", paths);
+							setf(rw, C_VARIANTS, "none");
+							bool within = d <= GAP + TOL,
+							     closer = d < GAP - TOL;
+							expect(rw, within ? "illegal" : "legal",
+							       closer ? "RG.MOV.GAP.1 RG.MOV.MAN.2"
+							       : within ? "RG.MOV.MAN.2"
+							                : "",
+							       "", "");
+							setf(rw, C_NOTE,
+							     "'Neither can be performed if it "
+							     "would bring the unit within 1\" "
+							     "of another unit': %d bases of %g mm "
+							     "wheel %g deg about the "
+							     "front-%s corner; their far corner, "
+							     "%.6f in from it, passes the "
+							     "%g mm base of E1 at %s (within 1\" "
+							     "is at most 1\"; GAP.1's "
+							     "'closer than 1\"' is less)",
+							     w, SIDE_MM[si], th,
+							     left ? "left" : "right", rfar,
+							     TARGET_MM[gi],
+							     offtext(c, sizeof c, GAP, k));
+						}
+}
+
+/* ---- twice M: a reform's straight moves, a deep column's wheel ---- */
+
+static void gen_twice(table *t)
+{
+	static const int LINE[] = {2, 3, 4, 6};
+	static const double SIDE_MM[] = {20, 25.4, 38.1};
+	char a[32], b[32], c[32], models[2048], paths[2048];
+	for (size_t li = 0; li < 4; li++)
+		for (size_t si = 0; si < 3; si++)
+			for (int ai = 0; ai < NANGLES; ai++)
+				for (int k = 0; k < NOFFS; k++) {
+					int n = LINE[li];
+					double s = SIDE_MM[si] / MM_PER_IN, f = ANGLES[ai];
+					vec lf = dir(f + 90), c0 = {36, 24};
+					/* the two end models change places: the footprint, and its
+					 * centre, stay; each moves (n - 1) s */
+					double len = (n - 1) * s, m = (len - OFFS[k]) / FACTOR;
+					row *rw = row_new(t);
+					models[0] = paths[0] = '\0';
+					for (int i = 0; i < n; i++) {
+						vec q = add(c0, scale(lf, (i - (n - 1) / 2.0) * s));
+						cat(models, sizeof models, "%sR1/r%d %s,%s %gx%g",
+						    models[0] ? "; " : "", i, num(a, sizeof a, q.x),
+						    num(b, sizeof b, q.y), SIDE_MM[si],
+						    SIDE_MM[si]);
+						if (i == 0 || i == n - 1) {
+							vec e = add(c0, scale(lf, ((n - 1 - i) -
+							                           (n - 1) / 2.0) *
+							                              s));
+							cat(paths, sizeof paths, "%sr%d %s,%s ",
+							    paths[0] ? "; " : "", i,
+							    num(a, sizeof a, q.x),
+							    num(b, sizeof b, q.y));
+							cat(paths, sizeof paths, "%s,%s",
+							    num(a, sizeof a, e.x),
+							    num(b, sizeof b, e.y));
+						}
+					}
+					setf(rw, C_TARGET, "RG.MOV.REFORM.5");
+					setf(rw, C_CONTEXT, RM);
+					setf(rw, C_UNITS, "R1 A - M=%s facing=%g; E1 B - M=4",
+					     num(a, sizeof a, m), f);
+					setf(rw, C_MODELS, "%s; " FAR, models);
+					setf(rw, C_ACTION, "reform R1");
+					setf(rw, C_PATHS, "%s", paths);
+					setf(rw, C_VARIANTS, "none");
+					bool over = OFFS[k] > TOL;
+					expect(rw, over ? "illegal" : "legal",
+					       over ? "RG.MOV.MAN.3 RG.MOV.REFORM.5" : "", "", "");
+					setf(rw, C_NOTE,
+					     "'no model may move more than twice its Movement "
+					     "rate': the end models "
+					     "of a line of %d (%g mm, facing %g) change places, "
+					     "%.6f in each, "
+					     "against 2 x M: %s",
+					     n, SIDE_MM[si], f, len,
+					     offtext(c, sizeof c, FACTOR * m, k));
+				}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2 || argv[1][0] == '-') {
+		fprintf(stderr, "usage: gen_regiments DIR\n"
+		                "writes DIR/" SUB "/gen-boundary-*.csv\n");
+		return 2;
+	}
+	char sub[4096];
+	if (snprintf(sub, sizeof sub, "%s/%s", argv[1], SUB) >= (int)sizeof sub)
+		die("path too long");
+	mkdir_p(sub);
+	table tables[] = {
+	    {SUB, "gen-boundary-wheel.csv", "RG-MOV-BND-WHEEL", NULL, 0, 0},
+	    {SUB, "gen-boundary-gap.csv", "RG-MOV-BND-GAP", NULL, 0, 0},
+	    {SUB, "gen-boundary-man2.csv", "RG-MOV-BND-MAN2", NULL, 0, 0},
+	    {SUB, "gen-boundary-twice.csv", "RG-MOV-BND-TWICE", NULL, 0, 0},
+	};
+	gen_wheel(&tables[0]);
+	gen_gap(&tables[1]);
+	gen_man2(&tables[2]);
+	gen_twice(&tables[3]);
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+		table_write(&tables[i], argv[1]);
+		table_free(&tables[i]);
+	}
+	return 0;
+}
