@@ -287,8 +287,8 @@ int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, i
 		if (&s->units[i] != u)
 			n_others += s->units[i].n_models;
 	arb_placed *others = calloc(n_others ? n_others : 1, sizeof *others);
-	const arb_model **who = calloc(n_others ? n_others : 1, sizeof *who);
-	const char **whose = calloc(n_others ? n_others : 1, sizeof *whose);
+	const char **who = calloc(n_others ? n_others : 1, sizeof(const char *));
+	const char **whose = calloc(n_others ? n_others : 1, sizeof(const char *));
 	size_t cap = 1;
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_path *p = arb_scenario_path(s, u->models[i].id);
@@ -305,7 +305,7 @@ int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, i
 	for (size_t i = 0; i < s->n_units; i++)
 		for (size_t j = 0; &s->units[i] != u && j < s->units[i].n_models; j++, k++) {
 			others[k] = arb_model_placed(&s->units[i].models[j]);
-			who[k] = &s->units[i].models[j];
+			who[k] = s->units[i].models[j].id;
 			whose[k] = s->units[i].id;
 		}
 	for (size_t i = 0; i < u->n_models && rc == ARB_OK; i++) {
@@ -332,7 +332,7 @@ int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, i
 			         arb_pose_sweep_distance(&sw, &body, &path, others, n_others, err)))
 				break;
 			if (sw.m.other >= 0)
-				keep(out, &sw, m, whose[sw.m.other], who[sw.m.other]->id);
+				keep(out, &sw, m, whose[sw.m.other], who[sw.m.other]);
 		}
 		for (size_t t = 0; (what & RG_TERRAIN) && t < s->n_terrain && rc == ARB_OK; t++) {
 			if (strcmp(s->terrain[t].kind, "impassable") != 0)

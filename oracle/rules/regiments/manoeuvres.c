@@ -273,7 +273,7 @@ ARB_PREDICATE(rg_mov_wheel_4, .clause = "RG.MOV.WHEEL.4", .readings = TRAVEL_REA
 		arb_result_missing(r, "M", "the M of %s is not stated", slow);
 		return;
 	}
-	arb_wheel w;
+	arb_wheel w = {.outside = -1};
 	arb_error err;
 	if (wheels_measure(mo, farthest ? ARB_WHEEL_MODEL_FARTHEST : ARB_WHEEL_MODEL_CENTRE, &arcs,
 	                   &advance, &w, &err)) {
