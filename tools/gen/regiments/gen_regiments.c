@@ -22,7 +22,12 @@
  *     measured between the facing edges (RG.MOV.GAP.1, foe, friend or
  *     impassable terrain);
  *   - a straight path's length, against twice M (RG.MOV.MAN.3,
- *     RG.MOV.REFORM.5).
+ *     RG.MOV.REFORM.5);
+ *   - a line of w bases of side s pivoting a quarter turn about its centre
+ *     lies along the other axis, its end face w s / 2 from the centre: a
+ *     base d beyond it is d away at the end (RG.MOV.PIVOT.2 "within 1""),
+ *     and a unit in contact moved back d along that axis is d away
+ *     (RG.MOV.PIVOT.3 "restore that 1" gap": at least 1").
  * Points are printed with 10 decimals (rounding under 1e-10 in, far below
  * the 1e-6 tolerance).
  */
@@ -457,6 +462,107 @@ static void gen_twice(table *t)
 				}
 }
 
+/* ---- a pivot ending 1" from a unit, and its move-back (RG.MOV.PIVOT.2, .3) ---- */
+
+static void gen_pivot(table *t)
+{
+	static const int WIDE[] = {1, 2, 3, 5};
+	static const double SIDE_MM[] = {20, 25.4, 40};
+	char a[32], b[32], c[32], models[2048], paths[2048];
+	for (int back = 0; back < 2; back++)
+		for (size_t wi = 0; wi < 4; wi++)
+			for (size_t si = 0; si < 3; si++)
+				for (int cw = 0; cw < 2; cw++)
+					for (int k = 0; k < NOFFS; k++) {
+						int w = WIDE[wi];
+						double s = SIDE_MM[si] / MM_PER_IN,
+						       turn = cw ? -90 : 90;
+						vec cc = {30, 24};
+						/* after the quarter turn the line lies along x, its
+						 * end face at cc.x + w s / 2; E1, a base of the
+						 * same size, is d beyond it (back: in contact, and
+						 * the unit is moved back d along -x) */
+						double d = GAP + OFFS[k], gapx = back ? 0 : d;
+						vec ec = {cc.x + w * s / 2 + gapx + s / 2, cc.y};
+						row *rw = row_new(t);
+						models[0] = paths[0] = '\0';
+						for (int i = 0; i < w; i++) {
+							vec q = {cc.x,
+							         cc.y + (i - (w - 1) / 2.0) * s};
+							vec e = rotd(q, cc, turn);
+							cat(models, sizeof models,
+							    "%sR1/m%d %s,%s %gx%g",
+							    models[0] ? "; " : "", i,
+							    num(a, sizeof a, q.x),
+							    num(b, sizeof b, q.y), SIDE_MM[si],
+							    SIDE_MM[si]);
+							cat(paths, sizeof paths,
+							    "%sm%d %s,%s@0 ~%s,",
+							    paths[0] ? "; " : "", i,
+							    num(a, sizeof a, q.x),
+							    num(b, sizeof b, q.y),
+							    num(c, sizeof c, cc.x));
+							cat(paths, sizeof paths, "%s %s,",
+							    num(a, sizeof a, cc.y),
+							    num(b, sizeof b, e.x));
+							cat(paths, sizeof paths, "%s@%g",
+							    num(a, sizeof a, e.y),
+							    cw ? 270.0 : 90.0);
+							if (back)
+								cat(paths, sizeof paths, " %s,%s",
+								    num(a, sizeof a, e.x - d),
+								    num(b, sizeof b, e.y));
+						}
+						setf(rw, C_TARGET,
+						     back ? "RG.MOV.PIVOT.3" : "RG.MOV.PIVOT.2");
+						setf(rw, C_PROFILE, back ? "conventions" : "");
+						setf(rw, C_CONTEXT, RM);
+						setf(rw, C_UNITS, "R1 A - M=4; E1 B - M=4");
+						setf(rw, C_MODELS, "%s; E1/e1 %s,%s %gx%g", models,
+						     num(a, sizeof a, ec.x), num(b, sizeof b, ec.y),
+						     SIDE_MM[si], SIDE_MM[si]);
+						setf(rw, C_ACTION, "pivot R1");
+						setf(rw, C_PATHS, "%s", paths);
+						setf(rw, C_VARIANTS, "none");
+						bool within = d <= GAP + TOL,
+						     restored = d >= GAP - TOL;
+						if (!back)
+							expect(rw, within ? "illegal" : "legal",
+							       within ? "RG.MOV.PIVOT.2" : "", "",
+							       "");
+						else
+							expect(rw, within ? "illegal" : "legal",
+							       !restored
+							           ? "RG.MOV.PIVOT.2 RG.MOV.PIVOT.3"
+							       : within ? "RG.MOV.PIVOT.2"
+							                : "",
+							       "", "");
+						if (!back)
+							setf(rw, C_NOTE,
+							     "'as long as it doesn't end the pivot "
+							     "within 1\" of a unit': "
+							     "a line of %d bases of %g mm pivots "
+							     "%g deg on the spot and "
+							     "ends %s from E1 (within 1\" is at "
+							     "most 1\")",
+							     w, SIDE_MM[si], turn,
+							     offtext(c, sizeof c, GAP, k));
+						else
+							setf(rw, C_NOTE,
+							     "'the model must be moved back "
+							     "afterward to restore that 1\" "
+							     "gap' and 'doesn't end the pivot "
+							     "within 1\"' (read after the "
+							     "move-back): a line of %d bases of %g "
+							     "mm pivots %g deg into "
+							     "contact with E1 and is moved back %s "
+							     "(restored at 1\" or more, "
+							     "within at 1\" or less)",
+							     w, SIDE_MM[si], turn,
+							     offtext(c, sizeof c, GAP, k));
+					}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2 || argv[1][0] == '-') {
@@ -473,11 +579,13 @@ int main(int argc, char **argv)
 	    {SUB, "gen-boundary-gap.csv", "RG-MOV-BND-GAP", NULL, 0, 0},
 	    {SUB, "gen-boundary-man2.csv", "RG-MOV-BND-MAN2", NULL, 0, 0},
 	    {SUB, "gen-boundary-twice.csv", "RG-MOV-BND-TWICE", NULL, 0, 0},
+	    {SUB, "gen-boundary-pivot.csv", "RG-MOV-BND-PIVOT", NULL, 0, 0},
 	};
 	gen_wheel(&tables[0]);
 	gen_gap(&tables[1]);
 	gen_man2(&tables[2]);
 	gen_twice(&tables[3]);
+	gen_pivot(&tables[4]);
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		table_write(&tables[i], argv[1]);
 		table_free(&tables[i]);
