@@ -178,3 +178,28 @@ Test(regiments, a_wheel_about_a_rear_corner_is_bad_input)
 	cr_assert(strstr(buf, "is not a front corner") != NULL, "%s", buf);
 	arb_caseset_free(cs);
 }
+
+/* Bad input of a turn: an unknown sub-phase, an unknown status, a fact of
+ * the wrong type are refused with the cell's line and the field, never
+ * judged. */
+Test(regiments, unknown_subphase_status_or_fact_is_bad_input)
+{
+	static const char *const rows[][2] = {
+	    {"B-1,RG.MOV.ORDER.1,legal,,phase=movement;subphase=end_of_turn,R1 A - M=4," LINE3
+	     ",move R1,\"r1 10,10 11,10; r2 10,11 11,11; r3 10,12 11,12\",\n",
+	     "field 'context'"},
+	    {"B-2,RG.MOV.ORDER.3,legal,,phase=movement;subphase=charge,R1 A - M=4 "
+	     "acted_twice," LINE3 ",move R1,\"r1 10,10 11,10; r2 10,11 11,11; r3 10,12 11,12\",\n",
+	     "field 'units'"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		arb_caseset *cs = NULL;
+		arb_error err;
+		char buf[1024];
+		cr_assert(eq(int, load(&cs, rows[i][0], &err), ARB_EINPUT), "row %zu loaded", i);
+		arb_error_format(&err, buf, sizeof buf);
+		cr_assert(strstr(buf, "t.csv:2:") != NULL, "%s", buf);
+		cr_assert(strstr(buf, rows[i][1]) != NULL, "%s", buf);
+		arb_caseset_free(cs);
+	}
+}
