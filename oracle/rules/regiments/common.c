@@ -275,8 +275,9 @@ static void keep(rg_approach *out, const arb_sweep *sw, const arb_model *m, cons
 	}
 }
 
-int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, int what,
-                 arb_error *err)
+/* rg__approach, restricted to the unit or terrain piece `only` (NULL: all). */
+static int approach_of(rg_approach *out, const arb_eval *ev, size_t from, size_t to, int what,
+                       const char *only, arb_error *err)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
@@ -284,7 +285,7 @@ int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, i
 	*out = (rg_approach){.figure = INFINITY, .m = {.other = -1}};
 	size_t n_others = 0;
 	for (size_t i = 0; i < s->n_units; i++)
-		if (&s->units[i] != u)
+		if (&s->units[i] != u && (!only || strcmp(s->units[i].id, only) == 0))
 			n_others += s->units[i].n_models;
 	arb_placed *others = calloc(n_others ? n_others : 1, sizeof *others);
 	const char **who = calloc(n_others ? n_others : 1, sizeof(const char *));
@@ -303,7 +304,10 @@ int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, i
 	}
 	size_t k = 0;
 	for (size_t i = 0; i < s->n_units; i++)
-		for (size_t j = 0; &s->units[i] != u && j < s->units[i].n_models; j++, k++) {
+		for (size_t j = 0;
+		     &s->units[i] != u && (!only || strcmp(s->units[i].id, only) == 0) &&
+		     j < s->units[i].n_models;
+		     j++, k++) {
 			others[k] = arb_model_placed(&s->units[i].models[j]);
 			who[k] = s->units[i].models[j].id;
 			whose[k] = s->units[i].id;
@@ -335,7 +339,8 @@ int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, i
 				keep(out, &sw, m, whose[sw.m.other], who[sw.m.other]);
 		}
 		for (size_t t = 0; (what & RG_TERRAIN) && t < s->n_terrain && rc == ARB_OK; t++) {
-			if (strcmp(s->terrain[t].kind, "impassable") != 0)
+			if (strcmp(s->terrain[t].kind, "impassable") != 0 ||
+			    (only && strcmp(s->terrain[t].id, only) != 0))
 				continue;
 			rc = arb_pose_sweep_polygon(&sw, &body, &path, s->terrain[t].poly,
 			                            s->terrain[t].n_poly, err);
@@ -349,6 +354,42 @@ done:
 	free(whose);
 	free(poses);
 	free(steps);
+	return rc;
+}
+
+int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, int what,
+                 arb_error *err)
+{
+	return approach_of(out, ev, from, to, what, NULL, err);
+}
+
+int rg__approach_nearer(rg_approach *out, bool *nearer, const arb_eval *ev, size_t from, size_t to,
+                        int what, arb_error *err)
+{
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const arb_unit *u = arb_eval_actor(ev);
+	rg_approach all, a, at;
+	int rc = approach_of(&all, ev, from, to, what, NULL, err);
+	*out = all;
+	*nearer = false;
+	size_t n = (what & RG_UNITS ? s->n_units : 0) + (what & RG_TERRAIN ? s->n_terrain : 0);
+	for (size_t i = 0; i < n && rc == ARB_OK; i++) {
+		bool unit = (what & RG_UNITS) && i < s->n_units;
+		size_t t = i - ((what & RG_UNITS) ? s->n_units : 0);
+		if (unit ? &s->units[i] == u : strcmp(s->terrain[t].kind, "impassable") != 0)
+			continue;
+		const char *id = unit ? s->units[i].id : s->terrain[t].id;
+		int w = unit ? RG_UNITS : RG_TERRAIN;
+		if ((rc = approach_of(&a, ev, from, to, w, id, err)) ||
+		    (rc = approach_of(&at, ev, from, from, w, id, err)))
+			break;
+		/* it comes nearer to this one than it stood before */
+		if (a.mover && a.figure < at.figure - RG_TOL &&
+		    (!*nearer || a.figure < out->figure)) {
+			*out = a;
+			*nearer = true;
+		}
+	}
 	return rc;
 }
 

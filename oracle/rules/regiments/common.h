@@ -83,10 +83,16 @@ typedef struct rg_approach {
 /* The closest approach of the actor's models along steps [from, to) of
  * their paths (to = (size_t)-1: to the end; from == to: the positions at
  * point from) to the models of every other unit at their start positions
- * (what & RG_UNITS, skipping unit `skip` when not NULL) and to impassable
- * terrain (what & RG_TERRAIN). Returns 0, or an ARB_E* code (in err). */
+ * (what & RG_UNITS) and to impassable terrain (what & RG_TERRAIN). Returns
+ * 0, or an ARB_E* code (in err). */
 int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, int what,
                  arb_error *err);
+/* As rg__approach, per other unit and piece of impassable terrain: *out
+ * is the closest approach among those the actor comes nearer to than it
+ * stood at point `from` (*nearer true), else the closest of all (*nearer
+ * false): "approach closer", "bring within" speak of coming nearer. */
+int rg__approach_nearer(rg_approach *out, bool *nearer, const arb_eval *ev, size_t from, size_t to,
+                        int what, arb_error *err);
 /* The distance at the end of the action: every model where its path ends,
  * the actor's against every other unit's and against impassable terrain. */
 int rg__end_gap(rg_approach *out, const arb_eval *ev, int what, arb_error *err);

@@ -18,6 +18,13 @@
  * farthest point of its base: docs/geometry-rotation.md, C3 and C4). */
 enum { RG_CENTRE = 0, RG_FARTHEST = 1 };
 #define TRAVEL_READINGS ARB_READINGS({"centre", RG_CENTRE}, {"farthest", RG_FARTHEST})
+/* "twice its Movement rate": the unit's, the slowest (RG.MOV.M.3 "the whole
+ * unit uses the slowest one"), or the model's own M (RG_OWN_M). */
+enum { RG_OWN_M = 2 };
+#define TWICE_READINGS                                                                             \
+	ARB_READINGS({"centre", RG_CENTRE}, {"farthest", RG_FARTHEST},                             \
+	             {"centre-own-m", RG_CENTRE | RG_OWN_M},                                       \
+	             {"farthest-own-m", RG_FARTHEST | RG_OWN_M})
 
 static const rg_motion *motion_or_fault(const arb_eval *ev, arb_result *r)
 {
@@ -52,7 +59,8 @@ ARB_PREDICATE(rg_mov_man_1, .clause = "RG.MOV.MAN.1", .ruleset = "regiments",
 
 /* RG.MOV.MAN.2: neither manoeuvre "if it would bring the unit within 1" of
  * another unit": judged over each wheel's rotation (the advances between
- * them are RG.MOV.GAP.1's) and over the whole reform; within is at most 1". */
+ * them are RG.MOV.GAP.1's) and over the whole reform; within is at most 1",
+ * and to bring it there is to take it nearer than it stood. */
 ARB_PREDICATE(rg_mov_man_2, .clause = "RG.MOV.MAN.2", .ruleset = "regiments",
               .actions = "wheel reform", .phases = PHASE, .question = "move.gap", .params = "gap",
               .flags = ARB_PRED_ENEMY_ZONE, .fingerprint = "3f7fedbef9a5358a")
@@ -67,17 +75,21 @@ ARB_PREDICATE(rg_mov_man_2, .clause = "RG.MOV.MAN.2", .ruleset = "regiments",
 		return;
 	}
 	rg_approach best = {.figure = INFINITY, .m = {.other = -1}}, a;
-	bool reform = rg__action_is(ev, "reform");
+	bool reform = rg__action_is(ev, "reform"), brought = false;
 	for (size_t i = 0; i < (reform ? 1 : mo->n_steps); i++) {
 		if (!reform && mo->steps[i].kind != ARB_STEP_ROTATE)
 			continue;
-		if (rg__approach(&a, ev, reform ? 0 : i, reform ? (size_t)-1 : i + 1, RG_UNITS,
-		                 &err)) {
+		bool nearer;
+		if (rg__approach_nearer(&a, &nearer, ev, reform ? 0 : i,
+		                        reform ? (size_t)-1 : i + 1, RG_UNITS, &err)) {
 			arb_result_fault(r, ARB_ENOMEM, "%s", err.message);
 			return;
 		}
-		if (a.mover && a.figure < best.figure)
+		if (a.mover &&
+		    (nearer > brought || (nearer == brought && a.figure < best.figure))) {
 			best = a;
+			brought = nearer;
+		}
 	}
 	if (!best.mover) {
 		r->outcome = ARB_HOLDS;
@@ -91,10 +103,13 @@ ARB_PREDICATE(rg_mov_man_2, .clause = "RG.MOV.MAN.2", .ruleset = "regiments",
 	r->measure.margin = best.figure - gap;
 	r->subject = best.mover;
 	r->object = best.object;
-	r->outcome = arb_within(best.figure, gap) ? ARB_VIOLATED : ARB_HOLDS;
+	r->outcome = brought && arb_within(best.figure, gap) ? ARB_VIOLATED : ARB_HOLDS;
 	arb_result_explain(r, "the %s brings %s %.3f in from %s, limit %g in%s",
 	                   arb_eval_scenario(ev)->action.type, best.mover, best.figure, best.object,
-	                   gap, r->outcome == ARB_HOLDS ? "" : ": within it");
+	                   gap,
+	                   r->outcome == ARB_VIOLATED ? ": within it"
+	                   : brought                  ? ""
+	                                              : ", no nearer than it stood");
 }
 
 /* How far model j moves in step i of the motion (a rotation), read. */
@@ -106,10 +121,14 @@ static double step_travel(const rg_motion *mo, const arb_unit *u, size_t j, size
 	                           farthest ? ARB_TRAVEL_FARTHEST : ARB_TRAVEL_CENTRE);
 }
 
-/* The most any model moves, against factor times its own M ("twice its
- * Movement rate"): per wheel (wheel true), or along its whole path. */
-static void twice_m(const arb_eval *ev, arb_result *r, double factor, bool farthest, bool wheel)
+/* The most any model moves, against factor times its Movement rate (the
+ * unit's slowest, or with RG_OWN_M in how the model's own): per wheel
+ * (wheel true), or along its whole path. */
+static void twice_m(const arb_eval *ev, arb_result *r, double factor, int how, bool wheel)
 {
+	bool farthest = how & RG_FARTHEST, own = how & RG_OWN_M;
+	double slowest = NAN;
+	const char *slow = NULL;
 	const arb_unit *u = arb_eval_actor(ev);
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const rg_motion *mo = motion_or_fault(ev, r);
@@ -125,10 +144,13 @@ static void twice_m(const arb_eval *ev, arb_result *r, double factor, bool farth
 	for (size_t j = 0; j < u->n_models; j++) {
 		const arb_model *m = &u->models[j];
 		double mv;
-		if (!arb_model_stat(m, u, "M", &mv)) {
-			arb_result_missing(r, "M", "the M of %s is not stated", m->id);
+		if (!arb_model_stat(m, u, "M", &mv) || (!own && !rg__unit_m(u, &slowest, &slow))) {
+			arb_result_missing(r, "M", "the M of %s is not stated",
+			                   slow ? slow : m->id);
 			return;
 		}
+		if (!own)
+			mv = slowest;
 		for (size_t i = 0; i < (wheel ? mo->n_steps : 1); i++) {
 			if (wheel && mo->steps[i].kind != ARB_STEP_ROTATE)
 				continue;
@@ -160,8 +182,10 @@ static void twice_m(const arb_eval *ev, arb_result *r, double factor, bool farth
 }
 
 /* RG.MOV.MAN.3: no model more than twice its Movement rate "as a result of
- * one" manoeuvre: each wheel on its own, the whole reform. */
-ARB_PREDICATE(rg_mov_man_3, .clause = "RG.MOV.MAN.3", .readings = TRAVEL_READINGS,
+ * one" manoeuvre: each wheel on its own, the whole reform. Readings: the
+ * point measured (centre, farthest) and whose rate (the unit's slowest, as
+ * RG.MOV.M.3 says the whole unit uses, or the model's own: -own-m). */
+ARB_PREDICATE(rg_mov_man_3, .clause = "RG.MOV.MAN.3", .readings = TWICE_READINGS,
               .ruleset = "regiments", .actions = "wheel reform", .phases = PHASE,
               .question = "manoeuvre.travel", .params = "manoeuvre_factor",
               .fingerprint = "1409d5e3ee3c3eac")
@@ -500,7 +524,7 @@ ARB_PREDICATE(rg_mov_reform_4, .clause = "RG.MOV.REFORM.4", .ruleset = "regiment
 
 /* RG.MOV.REFORM.5: "As with a wheel, no model may move more than twice its
  * Movement rate": along each model's whole path in the reform. */
-ARB_PREDICATE(rg_mov_reform_5, .clause = "RG.MOV.REFORM.5", .readings = TRAVEL_READINGS,
+ARB_PREDICATE(rg_mov_reform_5, .clause = "RG.MOV.REFORM.5", .readings = TWICE_READINGS,
               .ruleset = "regiments", .actions = "reform", .phases = PHASE,
               .question = "reform.travel", .params = "manoeuvre_factor",
               .fingerprint = "35937e057e0d55ee")

@@ -428,7 +428,8 @@ static void approach_measure(arb_result *r, const rg_approach *a, double limit)
 
 /* RG.MOV.GAP.1: "can't approach closer than 1"" to another unit or to
  * impassable terrain, along the whole move and rotation (CONV.MOVE.2,
- * CONV.TURN.4): closer than means less than 1" (within the tolerance). */
+ * CONV.TURN.4): closer than means less than 1" (within the tolerance), and
+ * to approach is to come nearer than the unit stood. */
 ARB_PREDICATE(rg_mov_gap_1, .clause = "RG.MOV.GAP.1", .ruleset = "regiments", .actions = MOVING,
               .phases = PHASE, .question = "move.gap", .params = "gap",
               .flags = ARB_PRED_ENEMY_ZONE, .fingerprint = "f07c3d4c5499ab5e")
@@ -436,7 +437,8 @@ ARB_PREDICATE(rg_mov_gap_1, .clause = "RG.MOV.GAP.1", .ruleset = "regiments", .a
 	double gap = arb_eval_param(ev, "gap");
 	rg_approach a;
 	arb_error err;
-	if (rg__approach(&a, ev, 0, (size_t)-1, RG_UNITS | RG_TERRAIN, &err)) {
+	bool nearer;
+	if (rg__approach_nearer(&a, &nearer, ev, 0, (size_t)-1, RG_UNITS | RG_TERRAIN, &err)) {
 		arb_result_fault(r, ARB_ENOMEM, "%s", err.message);
 		return;
 	}
@@ -451,10 +453,12 @@ ARB_PREDICATE(rg_mov_gap_1, .clause = "RG.MOV.GAP.1", .ruleset = "regiments", .a
 		return;
 	}
 	approach_measure(r, &a, gap);
-	r->outcome = a.figure < gap - RG_TOL ? ARB_VIOLATED : ARB_HOLDS;
+	r->outcome = nearer && a.figure < gap - RG_TOL ? ARB_VIOLATED : ARB_HOLDS;
 	arb_result_explain(r, "closest approach %.3f in (%s to %s), limit %g in%s", a.figure,
 	                   a.mover, a.object, gap,
-	                   r->outcome == ARB_HOLDS ? "" : ": closer than allowed");
+	                   r->outcome == ARB_VIOLATED ? ": closer than allowed"
+	                   : nearer                   ? ""
+	                                              : ", no nearer than it stood");
 }
 
 /* ---- the pivot (RG.MOV.PIVOT.*) ---- */
