@@ -22,7 +22,9 @@
  *     measured between the facing edges (RG.MOV.GAP.1, foe, friend or
  *     impassable terrain);
  *   - a straight path's length, against twice M (RG.MOV.MAN.3,
- *     RG.MOV.REFORM.5);
+ *     RG.MOV.REFORM.5), and a wheel's arc r * theta of a column's rear
+ *     model (its centre, or its base's far corner), against twice M while
+ *     the front model's arc stays within M (RG.MOV.MAN.3, one wheel);
  *   - a line of w bases of side s pivoting a quarter turn about its centre
  *     lies along the other axis, its end face w s / 2 from the centre: a
  *     base d beyond it is d away at the end (RG.MOV.PIVOT.2 "within 1""),
@@ -563,6 +565,88 @@ static void gen_pivot(table *t)
 					}
 }
 
+/* ---- twice M in one wheel: the rear model of a deep column (RG.MOV.MAN.3) ---- */
+
+static void gen_twice_wheel(table *t)
+{
+	static const int DEEP[] = {3, 5, 8};
+	static const double SIDE_MM[] = {20, 25.4};
+	static const double THETA[] = {30, 60, 90};
+	vec p = {30, 20};
+	char a[32], b[32], c[32], models[2048], paths[2048];
+	for (int strict = 0; strict < 2; strict++)
+		for (size_t ni = 0; ni < 3; ni++)
+			for (size_t si = 0; si < 2; si++)
+				for (size_t ti = 0; ti < 3; ti++)
+					for (int k = 0; k < NOFFS; k++) {
+						int n = DEEP[ni];
+						double s = SIDE_MM[si] / MM_PER_IN, th = THETA[ti];
+						/* a column one base wide wheels clockwise about its
+						 * front-right corner p: the rear model's centre is
+						 * s sqrt((n - 1/2)^2 + 1/4) from it, its base's far
+						 * corner s sqrt(n^2 + 1) */
+						double rr =
+						    strict ? s * sqrt(n * n + 1.0)
+						           : s * sqrt((n - 0.5) * (n - 0.5) + 0.25);
+						double travel = rr * th * PI / 180,
+						       m = (travel - OFFS[k]) / FACTOR;
+						double front =
+						    (strict ? s * sqrt(2.0) : s * sqrt(0.5)) * th *
+						    PI / 180;
+						row *rw = row_new(t);
+						if (front > m - 0.01)
+							die("%s: the front's arc is near M",
+							    rw->f[C_ID]);
+						models[0] = paths[0] = '\0';
+						for (int j = 0; j < n; j++) {
+							vec q = slot(p, s, 0, j),
+							    e = rotd(q, p, -th);
+							cat(models, sizeof models,
+							    "%sR1/m%d %s,%s %gx%g",
+							    models[0] ? "; " : "", j,
+							    num(a, sizeof a, q.x),
+							    num(b, sizeof b, q.y), SIDE_MM[si],
+							    SIDE_MM[si]);
+							cat(paths, sizeof paths,
+							    "%sm%d %s,%s@0 ~%s,",
+							    paths[0] ? "; " : "", j,
+							    num(a, sizeof a, q.x),
+							    num(b, sizeof b, q.y),
+							    num(c, sizeof c, p.x));
+							cat(paths, sizeof paths, "%s %s,",
+							    num(a, sizeof a, p.y),
+							    num(b, sizeof b, e.x));
+							cat(paths, sizeof paths, "%s@%g",
+							    num(a, sizeof a, e.y), 360 - th);
+						}
+						setf(rw, C_TARGET, "RG.MOV.MAN.3");
+						setf(rw, C_PROFILE,
+						     strict ? "strict" : "conventions");
+						setf(rw, C_CONTEXT, RM);
+						setf(rw, C_UNITS, "R1 A - M=%s; E1 B - M=4",
+						     num(a, sizeof a, m));
+						setf(rw, C_MODELS, "%s; " FAR, models);
+						setf(rw, C_ACTION, "wheel R1");
+						setf(rw, C_PATHS, "%s", paths);
+						setf(rw, C_VARIANTS, "none");
+						bool over = OFFS[k] > TOL;
+						expect(rw, over ? "illegal" : "legal",
+						       over ? "RG.MOV.MAN.3" : "", "", "");
+						setf(
+						    rw, C_NOTE,
+						    "'no model in the unit may move more than "
+						    "twice its Movement rate "
+						    "as a result of one': a column of %d bases of "
+						    "%g mm wheels %g deg; "
+						    "the front model's %s moves %.6f in (within "
+						    "M), the rear model's "
+						    "%.6f in x %g deg = %.6f in, against 2 x M: %s",
+						    n, SIDE_MM[si], th,
+						    strict ? "far corner" : "centre", front, rr, th,
+						    travel, offtext(c, sizeof c, FACTOR * m, k));
+					}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2 || argv[1][0] == '-') {
@@ -580,12 +664,14 @@ int main(int argc, char **argv)
 	    {SUB, "gen-boundary-man2.csv", "RG-MOV-BND-MAN2", NULL, 0, 0},
 	    {SUB, "gen-boundary-twice.csv", "RG-MOV-BND-TWICE", NULL, 0, 0},
 	    {SUB, "gen-boundary-pivot.csv", "RG-MOV-BND-PIVOT", NULL, 0, 0},
+	    {SUB, "gen-boundary-twice-wheel.csv", "RG-MOV-BND-TWICEW", NULL, 0, 0},
 	};
 	gen_wheel(&tables[0]);
 	gen_gap(&tables[1]);
 	gen_man2(&tables[2]);
 	gen_twice(&tables[3]);
 	gen_pivot(&tables[4]);
+	gen_twice_wheel(&tables[5]);
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		table_write(&tables[i], argv[1]);
 		table_free(&tables[i]);
