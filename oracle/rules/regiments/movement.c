@@ -208,7 +208,9 @@ ARB_PREDICATE(rg_mov_order_7, .clause = "RG.MOV.ORDER.7", .ruleset = "regiments"
 }
 
 /* RG.MOV.START.1: "The player first resolves anything that must happen at
- * the very start": asked where the scenario says what was last completed. */
+ * the very start": asked where the scenario says what was last completed;
+ * whether anything must happen then is a model's own rule (fact
+ * special_rule, RG.MOV.START.2 "Few models have such rules"). */
 ARB_PREDICATE(rg_mov_start_1, .clause = "RG.MOV.START.1", .ruleset = "regiments", .actions = MOVING,
               .phases = PHASE, .question = "subphase.order", .fingerprint = "7332f7a16de58f68")
 {
@@ -217,9 +219,23 @@ ARB_PREDICATE(rg_mov_start_1, .clause = "RG.MOV.START.1", .ruleset = "regiments"
 		r->outcome = ARB_NA;
 		return;
 	}
-	r->outcome = done >= 0 ? ARB_HOLDS : ARB_VIOLATED;
-	arb_result_explain(r, "%s %s the start of the phase was resolved", SUBNAME(at),
-	                   done >= 0 ? "after" : "before");
+	if (done >= 0) {
+		r->outcome = ARB_HOLDS;
+		arb_result_explain(r, "%s after the start of the phase was resolved", SUBNAME(at));
+		return;
+	}
+	const char *sr = rg__fact(ev, "special_rule");
+	if (!sr) {
+		arb_result_missing(r, "special_rule",
+		                   "%s before Start of Phase was completed: whether anything must "
+		                   "happen at the very start is not stated",
+		                   SUBNAME(at));
+		return;
+	}
+	r->outcome = strcmp(sr, "true") == 0 ? ARB_VIOLATED : ARB_HOLDS;
+	arb_result_explain(r, "%s before Start of Phase was completed, %s", SUBNAME(at),
+	                   r->outcome == ARB_VIOLATED ? "with a rule that must happen first"
+	                                              : "with nothing that must happen first");
 }
 
 /* The longest centre path of the actor's moving models, and whose. */
