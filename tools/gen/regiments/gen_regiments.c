@@ -1,7 +1,8 @@
 /*
  * gen_regiments.c: the boundary tables of Regiments' Unit Movement
  * (docs/cases.md, "Generated tables"). Usage: gen_regiments DIR; writes
- * DIR/regiments/movement/gen-boundary-*.csv.
+ * DIR/regiments/movement/gen-boundary-*.csv, and gen-variants-turns.csv
+ * (variants.c) from the hand tables under cases/ (run from the root).
  *
  * Each row puts one figure just under, at, or just over its limit (OFFS of
  * boundary.h: -0.01, 0, +1e-7, +0.001, +0.01 of the limit) and expects what
@@ -33,7 +34,7 @@
  * Points are printed with 10 decimals (rounding under 1e-10 in, far below
  * the 1e-6 tolerance).
  */
-#include "../boundary.h"
+#include "gen_regiments.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -48,8 +49,7 @@
 #define RM  "phase=movement;subphase=remaining_moves"
 #define FAR "E1/e1 66,44 25.4x25.4"
 
-/* A number as the cases print it: up to 10 decimals, no trailing zeros. */
-static const char *num(char *buf, size_t n, double v)
+const char *rg_num(char *buf, size_t n, double v)
 {
 	snprintf(buf, n, "%.10f", v);
 	char *e = buf + strlen(buf) - 1;
@@ -73,9 +73,7 @@ static double dist(vec a, vec b)
 	return hypot(a.x - b.x, a.y - b.y);
 }
 
-/* Appends to buf (size n) as printf does. */
-static void cat(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void cat(char *buf, size_t n, const char *fmt, ...)
+void rg_cat(char *buf, size_t n, const char *fmt, ...)
 {
 	size_t len = strlen(buf);
 	va_list ap;
@@ -136,31 +134,41 @@ static void gen_wheel(table *t)
 								for (int i = 0; i < w; i++) {
 									vec q = slot(p, s, i, j),
 									    e = rotd(q, piv, sweep);
-									cat(models, sizeof models,
+									rg_cat(
+									    models, sizeof models,
 									    "%sR1/m%d_%d %s,%s "
 									    "%gx%g",
 									    models[0] ? "; " : "",
 									    i, j,
-									    num(a, sizeof a, q.x),
-									    num(b, sizeof b, q.y),
+									    rg_num(a, sizeof a,
+									           q.x),
+									    rg_num(b, sizeof b,
+									           q.y),
 									    SIDE_MM[si],
 									    SIDE_MM[si]);
-									cat(paths, sizeof paths,
+									rg_cat(
+									    paths, sizeof paths,
 									    "%sm%d_%d %s,%s@0 ~%s,",
 									    paths[0] ? "; " : "", i,
 									    j,
-									    num(a, sizeof a, q.x),
-									    num(b, sizeof b, q.y),
-									    num(c, sizeof c,
-									        piv.x));
-									cat(paths, sizeof paths,
-									    "%s %s,",
-									    num(a, sizeof a, piv.y),
-									    num(b, sizeof b, e.x));
-									cat(paths, sizeof paths,
-									    "%s@%g",
-									    num(a, sizeof a, e.y),
-									    left ? th : 360 - th);
+									    rg_num(a, sizeof a,
+									           q.x),
+									    rg_num(b, sizeof b,
+									           q.y),
+									    rg_num(c, sizeof c,
+									           piv.x));
+									rg_cat(paths, sizeof paths,
+									       "%s %s,",
+									       rg_num(a, sizeof a,
+									              piv.y),
+									       rg_num(b, sizeof b,
+									              e.x));
+									rg_cat(paths, sizeof paths,
+									       "%s@%g",
+									       rg_num(a, sizeof a,
+									              e.y),
+									       left ? th
+									            : 360 - th);
 									/* RG.MOV.MAN.3: every
 									 * model's centre
 									 * (conventions) or far
@@ -195,7 +203,7 @@ static void gen_wheel(table *t)
 							     strict ? "strict" : "conventions");
 							setf(rw, C_CONTEXT, RM);
 							setf(rw, C_UNITS, "R1 A - M=%s; E1 B - M=4",
-							     num(a, sizeof a, m));
+							     rg_num(a, sizeof a, m));
 							setf(rw, C_MODELS, "%s; " FAR, models);
 							setf(rw, C_ACTION, "wheel R1");
 							setf(rw, C_PATHS, "%s", paths);
@@ -214,7 +222,7 @@ static void gen_wheel(table *t)
 							setf(rw, C_VALUES, "%s=%s",
 							     strict ? "wheel_arc_farthest"
 							            : "wheel_arc_centre",
-							     num(a, sizeof a, arc));
+							     rg_num(a, sizeof a, arc));
 							setf(rw, C_NOTE,
 							     "'a wheel is measured by the distance "
 							     "moved by the outside "
@@ -252,25 +260,30 @@ static void gen_gap(table *t)
 					for (int i = -1; i <= 1; i++) {
 						vec q = add(c0, scale(lf, i * s)),
 						    e = add(q, scale(fw, go));
-						cat(models, sizeof models, "%sR1/r%d %s,%s %gx%g",
-						    models[0] ? "; " : "", i + 2,
-						    num(a, sizeof a, q.x), num(b, sizeof b, q.y),
-						    SIDE_MM[si], SIDE_MM[si]);
-						cat(paths, sizeof paths, "%sr%d %s,%s ",
-						    paths[0] ? "; " : "", i + 2,
-						    num(a, sizeof a, q.x), num(b, sizeof b, q.y));
-						cat(paths, sizeof paths, "%s,%s",
-						    num(a, sizeof a, e.x), num(b, sizeof b, e.y));
+						rg_cat(models, sizeof models,
+						       "%sR1/r%d %s,%s %gx%g",
+						       models[0] ? "; " : "", i + 2,
+						       rg_num(a, sizeof a, q.x),
+						       rg_num(b, sizeof b, q.y), SIDE_MM[si],
+						       SIDE_MM[si]);
+						rg_cat(paths, sizeof paths, "%sr%d %s,%s ",
+						       paths[0] ? "; " : "", i + 2,
+						       rg_num(a, sizeof a, q.x),
+						       rg_num(b, sizeof b, q.y));
+						rg_cat(paths, sizeof paths, "%s,%s",
+						       rg_num(a, sizeof a, e.x),
+						       rg_num(b, sizeof b, e.y));
 					}
 					/* the edge ahead: d beyond the unit's front edge at its end
 					 */
 					vec front = add(c0, scale(fw, go + s / 2 + d));
 					if (what < 2) {
 						vec oc = add(front, scale(fw, s / 2));
-						cat(models, sizeof models, "; %s/o1 %s,%s %gx%g",
-						    what ? "F1" : "E1", num(a, sizeof a, oc.x),
-						    num(b, sizeof b, oc.y), SIDE_MM[si],
-						    SIDE_MM[si]);
+						rg_cat(models, sizeof models, "; %s/o1 %s,%s %gx%g",
+						       what ? "F1" : "E1",
+						       rg_num(a, sizeof a, oc.x),
+						       rg_num(b, sizeof b, oc.y), SIDE_MM[si],
+						       SIDE_MM[si]);
 					} else {
 						vec q[4] = {add(front, scale(lf, -2)),
 						            add(front, scale(lf, 2)),
@@ -278,9 +291,9 @@ static void gen_gap(table *t)
 						            add(add(front, scale(lf, -2)), fw)};
 						snprintf(terr, sizeof terr, "T1 impassable");
 						for (int j = 0; j < 4; j++)
-							cat(terr, sizeof terr, " %s,%s",
-							    num(a, sizeof a, q[j].x),
-							    num(b, sizeof b, q[j].y));
+							rg_cat(terr, sizeof terr, " %s,%s",
+							       rg_num(a, sizeof a, q[j].x),
+							       rg_num(b, sizeof b, q[j].y));
 					}
 					setf(rw, C_TARGET, "RG.MOV.GAP.1");
 					setf(rw, C_CONTEXT, RM);
@@ -350,24 +363,25 @@ static void gen_man2(table *t)
 							for (int i = 0; i < w; i++) {
 								vec q = slot(p, s, i, 0),
 								    e = rotd(q, piv, sweep);
-								cat(models, sizeof models,
-								    "%sR1/m%d %s,%s %gx%g",
-								    models[0] ? "; " : "", i,
-								    num(a, sizeof a, q.x),
-								    num(b, sizeof b, q.y),
-								    SIDE_MM[si], SIDE_MM[si]);
-								cat(paths, sizeof paths,
-								    "%sm%d %s,%s@0 ~%s,",
-								    paths[0] ? "; " : "", i,
-								    num(a, sizeof a, q.x),
-								    num(b, sizeof b, q.y),
-								    num(c, sizeof c, piv.x));
-								cat(paths, sizeof paths, "%s %s,",
-								    num(a, sizeof a, piv.y),
-								    num(b, sizeof b, e.x));
-								cat(paths, sizeof paths, "%s@%g",
-								    num(a, sizeof a, e.y),
-								    left ? th : 360 - th);
+								rg_cat(models, sizeof models,
+								       "%sR1/m%d %s,%s %gx%g",
+								       models[0] ? "; " : "", i,
+								       rg_num(a, sizeof a, q.x),
+								       rg_num(b, sizeof b, q.y),
+								       SIDE_MM[si], SIDE_MM[si]);
+								rg_cat(paths, sizeof paths,
+								       "%sm%d %s,%s@0 ~%s,",
+								       paths[0] ? "; " : "", i,
+								       rg_num(a, sizeof a, q.x),
+								       rg_num(b, sizeof b, q.y),
+								       rg_num(c, sizeof c, piv.x));
+								rg_cat(paths, sizeof paths,
+								       "%s %s,",
+								       rg_num(a, sizeof a, piv.y),
+								       rg_num(b, sizeof b, e.x));
+								rg_cat(paths, sizeof paths, "%s@%g",
+								       rg_num(a, sizeof a, e.y),
+								       left ? th : 360 - th);
 							}
 							setf(rw, C_TARGET, "RG.MOV.MAN.2");
 							setf(rw, C_PROFILE, "conventions");
@@ -375,8 +389,9 @@ static void gen_man2(table *t)
 							setf(rw, C_UNITS,
 							     "R1 A - M=10; E1 B - M=4");
 							setf(rw, C_MODELS, "%s; E1/e1 %s,%s %g",
-							     models, num(a, sizeof a, tc.x),
-							     num(b, sizeof b, tc.y), TARGET_MM[gi]);
+							     models, rg_num(a, sizeof a, tc.x),
+							     rg_num(b, sizeof b, tc.y),
+							     TARGET_MM[gi]);
 							setf(rw, C_ACTION, "wheel R1");
 							setf(rw, C_PATHS, "%s", paths);
 							setf(rw, C_VARIANTS, "none");
@@ -425,27 +440,29 @@ static void gen_twice(table *t)
 					models[0] = paths[0] = '\0';
 					for (int i = 0; i < n; i++) {
 						vec q = add(c0, scale(lf, (i - (n - 1) / 2.0) * s));
-						cat(models, sizeof models, "%sR1/r%d %s,%s %gx%g",
-						    models[0] ? "; " : "", i, num(a, sizeof a, q.x),
-						    num(b, sizeof b, q.y), SIDE_MM[si],
-						    SIDE_MM[si]);
+						rg_cat(models, sizeof models,
+						       "%sR1/r%d %s,%s %gx%g",
+						       models[0] ? "; " : "", i,
+						       rg_num(a, sizeof a, q.x),
+						       rg_num(b, sizeof b, q.y), SIDE_MM[si],
+						       SIDE_MM[si]);
 						if (i == 0 || i == n - 1) {
 							vec e = add(c0, scale(lf, ((n - 1 - i) -
 							                           (n - 1) / 2.0) *
 							                              s));
-							cat(paths, sizeof paths, "%sr%d %s,%s ",
-							    paths[0] ? "; " : "", i,
-							    num(a, sizeof a, q.x),
-							    num(b, sizeof b, q.y));
-							cat(paths, sizeof paths, "%s,%s",
-							    num(a, sizeof a, e.x),
-							    num(b, sizeof b, e.y));
+							rg_cat(paths, sizeof paths, "%sr%d %s,%s ",
+							       paths[0] ? "; " : "", i,
+							       rg_num(a, sizeof a, q.x),
+							       rg_num(b, sizeof b, q.y));
+							rg_cat(paths, sizeof paths, "%s,%s",
+							       rg_num(a, sizeof a, e.x),
+							       rg_num(b, sizeof b, e.y));
 						}
 					}
 					setf(rw, C_TARGET, "RG.MOV.REFORM.5");
 					setf(rw, C_CONTEXT, RM);
 					setf(rw, C_UNITS, "R1 A - M=%s facing=%g; E1 B - M=4",
-					     num(a, sizeof a, m), f);
+					     rg_num(a, sizeof a, m), f);
 					setf(rw, C_MODELS, "%s; " FAR, models);
 					setf(rw, C_ACTION, "reform R1");
 					setf(rw, C_PATHS, "%s", paths);
@@ -492,28 +509,29 @@ static void gen_pivot(table *t)
 							vec q = {cc.x,
 							         cc.y + (i - (w - 1) / 2.0) * s};
 							vec e = rotd(q, cc, turn);
-							cat(models, sizeof models,
-							    "%sR1/m%d %s,%s %gx%g",
-							    models[0] ? "; " : "", i,
-							    num(a, sizeof a, q.x),
-							    num(b, sizeof b, q.y), SIDE_MM[si],
-							    SIDE_MM[si]);
-							cat(paths, sizeof paths,
-							    "%sm%d %s,%s@0 ~%s,",
-							    paths[0] ? "; " : "", i,
-							    num(a, sizeof a, q.x),
-							    num(b, sizeof b, q.y),
-							    num(c, sizeof c, cc.x));
-							cat(paths, sizeof paths, "%s %s,",
-							    num(a, sizeof a, cc.y),
-							    num(b, sizeof b, e.x));
-							cat(paths, sizeof paths, "%s@%g",
-							    num(a, sizeof a, e.y),
-							    cw ? 270.0 : 90.0);
+							rg_cat(models, sizeof models,
+							       "%sR1/m%d %s,%s %gx%g",
+							       models[0] ? "; " : "", i,
+							       rg_num(a, sizeof a, q.x),
+							       rg_num(b, sizeof b, q.y),
+							       SIDE_MM[si], SIDE_MM[si]);
+							rg_cat(paths, sizeof paths,
+							       "%sm%d %s,%s@0 ~%s,",
+							       paths[0] ? "; " : "", i,
+							       rg_num(a, sizeof a, q.x),
+							       rg_num(b, sizeof b, q.y),
+							       rg_num(c, sizeof c, cc.x));
+							rg_cat(paths, sizeof paths, "%s %s,",
+							       rg_num(a, sizeof a, cc.y),
+							       rg_num(b, sizeof b, e.x));
+							rg_cat(paths, sizeof paths, "%s@%g",
+							       rg_num(a, sizeof a, e.y),
+							       cw ? 270.0 : 90.0);
 							if (back)
-								cat(paths, sizeof paths, " %s,%s",
-								    num(a, sizeof a, e.x - d),
-								    num(b, sizeof b, e.y));
+								rg_cat(paths, sizeof paths,
+								       " %s,%s",
+								       rg_num(a, sizeof a, e.x - d),
+								       rg_num(b, sizeof b, e.y));
 						}
 						setf(rw, C_TARGET,
 						     back ? "RG.MOV.PIVOT.3" : "RG.MOV.PIVOT.2");
@@ -521,8 +539,9 @@ static void gen_pivot(table *t)
 						setf(rw, C_CONTEXT, RM);
 						setf(rw, C_UNITS, "R1 A - M=4; E1 B - M=4");
 						setf(rw, C_MODELS, "%s; E1/e1 %s,%s %gx%g", models,
-						     num(a, sizeof a, ec.x), num(b, sizeof b, ec.y),
-						     SIDE_MM[si], SIDE_MM[si]);
+						     rg_num(a, sizeof a, ec.x),
+						     rg_num(b, sizeof b, ec.y), SIDE_MM[si],
+						     SIDE_MM[si]);
 						setf(rw, C_ACTION, "pivot R1");
 						setf(rw, C_PATHS, "%s", paths);
 						setf(rw, C_VARIANTS, "none");
@@ -601,30 +620,30 @@ static void gen_twice_wheel(table *t)
 						for (int j = 0; j < n; j++) {
 							vec q = slot(p, s, 0, j),
 							    e = rotd(q, p, -th);
-							cat(models, sizeof models,
-							    "%sR1/m%d %s,%s %gx%g",
-							    models[0] ? "; " : "", j,
-							    num(a, sizeof a, q.x),
-							    num(b, sizeof b, q.y), SIDE_MM[si],
-							    SIDE_MM[si]);
-							cat(paths, sizeof paths,
-							    "%sm%d %s,%s@0 ~%s,",
-							    paths[0] ? "; " : "", j,
-							    num(a, sizeof a, q.x),
-							    num(b, sizeof b, q.y),
-							    num(c, sizeof c, p.x));
-							cat(paths, sizeof paths, "%s %s,",
-							    num(a, sizeof a, p.y),
-							    num(b, sizeof b, e.x));
-							cat(paths, sizeof paths, "%s@%g",
-							    num(a, sizeof a, e.y), 360 - th);
+							rg_cat(models, sizeof models,
+							       "%sR1/m%d %s,%s %gx%g",
+							       models[0] ? "; " : "", j,
+							       rg_num(a, sizeof a, q.x),
+							       rg_num(b, sizeof b, q.y),
+							       SIDE_MM[si], SIDE_MM[si]);
+							rg_cat(paths, sizeof paths,
+							       "%sm%d %s,%s@0 ~%s,",
+							       paths[0] ? "; " : "", j,
+							       rg_num(a, sizeof a, q.x),
+							       rg_num(b, sizeof b, q.y),
+							       rg_num(c, sizeof c, p.x));
+							rg_cat(paths, sizeof paths, "%s %s,",
+							       rg_num(a, sizeof a, p.y),
+							       rg_num(b, sizeof b, e.x));
+							rg_cat(paths, sizeof paths, "%s@%g",
+							       rg_num(a, sizeof a, e.y), 360 - th);
 						}
 						setf(rw, C_TARGET, "RG.MOV.MAN.3");
 						setf(rw, C_PROFILE,
 						     strict ? "strict" : "conventions");
 						setf(rw, C_CONTEXT, RM);
 						setf(rw, C_UNITS, "R1 A - M=%s; E1 B - M=4",
-						     num(a, sizeof a, m));
+						     rg_num(a, sizeof a, m));
 						setf(rw, C_MODELS, "%s; " FAR, models);
 						setf(rw, C_ACTION, "wheel R1");
 						setf(rw, C_PATHS, "%s", paths);
@@ -665,6 +684,7 @@ int main(int argc, char **argv)
 	    {SUB, "gen-boundary-twice.csv", "RG-MOV-BND-TWICE", NULL, 0, 0},
 	    {SUB, "gen-boundary-pivot.csv", "RG-MOV-BND-PIVOT", NULL, 0, 0},
 	    {SUB, "gen-boundary-twice-wheel.csv", "RG-MOV-BND-TWICEW", NULL, 0, 0},
+	    {SUB, "gen-variants-turns.csv", "RG-MOV-VAR", NULL, 0, 0},
 	};
 	gen_wheel(&tables[0]);
 	gen_gap(&tables[1]);
@@ -672,6 +692,7 @@ int main(int argc, char **argv)
 	gen_twice(&tables[3]);
 	gen_pivot(&tables[4]);
 	gen_twice_wheel(&tables[5]);
+	rg_gen_turn_variants(&tables[6], "cases/" SUB "/hand-*.csv");
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		table_write(&tables[i], argv[1]);
 		table_free(&tables[i]);
