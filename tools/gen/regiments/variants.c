@@ -11,7 +11,10 @@
  *          the front-right corner becomes one about the front-left corner;
  *   .my    y -> H - y, facings f -> -f, sweeps a -> -a;
  *   .r180  x -> W - x, y -> H - y, facings f -> f + 180, sweeps kept;
- *   .tr    translated by (+3, -2), when every point stays 1" inside the board.
+ *   .tr    translated by (+3, -2), when every point stays 1" inside the board;
+ *   .rot   rotated about the centre of the scene's box (on a quarter-inch
+ *          grid) by the first of 37, 143, 210, 323 degrees that keeps every
+ *          point 1" inside the board, facings f -> f + angle, sweeps kept.
  * Transformed: the X,Y of models, of path points and pivots, of terrain;
  * every `facing=` of units and models (a unit with none faces 0 and gets
  * its transformed 0), every `@F` of a path point and `:A` of a pivot. Only
@@ -26,14 +29,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MX, MY, R180, TR, NX };
-static const char *const SUFFIX[NX] = {".mx", ".my", ".r180", ".tr"};
+enum { MX, MY, R180, TR, ROT, NX };
+static const char *const SUFFIX[NX] = {".mx", ".my", ".r180", ".tr", ".rot"};
 static const char *const HOW[NX] = {"mirrored about x = 36", "mirrored about y = 24",
-                                    "rotated 180 degrees about (36, 24)", "translated by (+3, -2)"};
+                                    "rotated 180 degrees about (36, 24)", "translated by (+3, -2)",
+                                    "rotated"};
+
+/* The slanted rotation of the row being copied: its angle and centre. */
+static double g_rot = 0;
+static vec g_centre = {0, 0};
+static const double ROT_ANGLES[] = {37, 143, 210, 323};
 
 static vec xpt(int k, vec p)
 {
 	switch (k) {
+	case ROT: {
+		double x = p.x - g_centre.x, y = p.y - g_centre.y;
+		return (vec){g_centre.x + x * cosd(g_rot) - y * sind(g_rot),
+		             g_centre.y + x * sind(g_rot) + y * cosd(g_rot)};
+	}
 	case MX:
 		return (vec){BOARD_W - p.x, p.y};
 	case MY:
@@ -47,7 +61,11 @@ static vec xpt(int k, vec p)
 
 static double xfacing(int k, double f)
 {
-	double g = k == MX ? 180 - f : k == MY ? -f : k == R180 ? f + 180 : f;
+	double g = k == MX     ? 180 - f
+	           : k == MY   ? -f
+	           : k == R180 ? f + 180
+	           : k == ROT  ? f + g_rot
+	                       : f;
 	g = fmod(g, 360);
 	return g < 0 ? g + 360 : g;
 }
@@ -110,6 +128,24 @@ static bool parse_pt(const char *s, vec *out, const char **rest)
 static bool inside(vec p)
 {
 	return p.x >= 1 && p.y >= 1 && p.x <= BOARD_W - 1 && p.y <= BOARD_H - 1;
+}
+
+/* Grows the box lo..hi by every point of a cell ("X,Y" or "~X,Y" words). */
+static void cell_box(const char *cell, vec *lo, vec *hi)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", cell);
+	char *save = NULL;
+	for (char *w = strtok_r(buf, " ;", &save); w; w = strtok_r(NULL, " ;", &save)) {
+		vec p;
+		const char *rest;
+		if (!parse_pt(w + (w[0] == '~'), &p, &rest))
+			continue;
+		lo->x = fmin(lo->x, p.x);
+		lo->y = fmin(lo->y, p.y);
+		hi->x = fmax(hi->x, p.x);
+		hi->y = fmax(hi->y, p.y);
+	}
 }
 
 /* Transforms one word: "X,Y", "X,Y@F", "~X,Y", "~X,Y:A", "facing=F"; any
@@ -201,9 +237,18 @@ void rg_gen_turn_variants(table *t, const char *pattern)
 				cell[col[i]] = v[i];
 			if (!cell[C_PATHS] || !strchr(cell[C_PATHS], '~'))
 				continue;
-			for (int k = 0; k < NX; k++) {
+			vec lo = {INFINITY, INFINITY}, hi = {-INFINITY, -INFINITY};
+			cell_box(cell[C_MODELS] ? cell[C_MODELS] : "", &lo, &hi);
+			cell_box(cell[C_TERRAIN] ? cell[C_TERRAIN] : "", &lo, &hi);
+			cell_box(cell[C_PATHS], &lo, &hi);
+			/* the centre of the scene's box, on a quarter-inch grid */
+			g_centre =
+			    (vec){round((lo.x + hi.x) * 2) / 4, round((lo.y + hi.y) * 2) / 4};
+			for (int k = 0, ai = 0; k < NX; k++) {
 				char units[2048], models[2048], terr[2048], paths[4096];
 				bool ok = true;
+				if (k == ROT)
+					g_rot = ROT_ANGLES[ai];
 				xcell(units, sizeof units, k, cell[C_UNITS] ? cell[C_UNITS] : "",
 				      true, &ok);
 				xcell(models, sizeof models, k,
@@ -211,7 +256,12 @@ void rg_gen_turn_variants(table *t, const char *pattern)
 				xcell(terr, sizeof terr, k, cell[C_TERRAIN] ? cell[C_TERRAIN] : "",
 				      false, &ok);
 				xcell(paths, sizeof paths, k, cell[C_PATHS], false, &ok);
-				if (!ok && k != TR)
+				if (!ok && k == ROT &&
+				    ++ai < (int)(sizeof ROT_ANGLES / sizeof *ROT_ANGLES)) {
+					k--; /* the next angle */
+					continue;
+				}
+				if (!ok && k < TR)
 					die("%s: %s%s leaves the board", g.gl_pathv[fi], cell[C_ID],
 					    SUFFIX[k]);
 				if (!ok)
@@ -226,8 +276,15 @@ void rg_gen_turn_variants(table *t, const char *pattern)
 				setf(r, C_TERRAIN, "%s", terr);
 				setf(r, C_PATHS, "%s", paths);
 				setf(r, C_VARIANTS, "none");
-				setf(r, C_NOTE, "variant of %s (%s): %s", cell[C_ID], HOW[k],
-				     cell[C_NOTE] ? cell[C_NOTE] : "");
+				if (k == ROT)
+					setf(
+					    r, C_NOTE,
+					    "variant of %s (rotated %g degrees about (%g, %g)): %s",
+					    cell[C_ID], g_rot, g_centre.x, g_centre.y,
+					    cell[C_NOTE] ? cell[C_NOTE] : "");
+				else
+					setf(r, C_NOTE, "variant of %s (%s): %s", cell[C_ID],
+					     HOW[k], cell[C_NOTE] ? cell[C_NOTE] : "");
 			}
 		}
 		fclose(f);
