@@ -481,7 +481,8 @@ ARB_PREDICATE(rg_mov_gap_1, .clause = "RG.MOV.GAP.1", .ruleset = "regiments", .a
 
 /* The pivot read from the actor's motion: its leading rotations (steps
  * [0, turn_end)), whether the unit is moved after them, whether the
- * rotation brings it into contact with a unit or impassable terrain, and
+ * rotation brings it into contact with a unit or impassable terrain (one it
+ * did not touch before), and
  * the distances at the end of the rotation and at the end of the action. */
 typedef struct pivot {
 	size_t turn_end;
@@ -509,12 +510,16 @@ static int pivot_read(const arb_eval *ev, arb_result *r, pivot *pv)
 		    pv->moved_back || hypot(mo->poses[i + 1].c.x - mo->poses[i].c.x,
 		                            mo->poses[i + 1].c.y - mo->poses[i].c.y) > RG_TOL;
 	int what = RG_UNITS | RG_TERRAIN;
-	if (rg__approach(&pv->turning, ev, 0, pv->turn_end, what, &err) ||
+	bool nearer;
+	if (rg__approach_nearer(&pv->turning, &nearer, ev, 0, pv->turn_end, what, &err) ||
 	    rg__approach(&pv->at_turn, ev, pv->turn_end, pv->turn_end, what, &err) ||
 	    rg__end_gap(&pv->at_end, ev, what, &err)) {
 		arb_result_fault(r, ARB_ENOMEM, "%s", err.message);
 		return ARB_ENOMEM;
 	}
+	/* "would bring it into contact": a contact the turn makes, with what it
+	 * did not already touch */
+	pv->turning.contact = nearer && pv->turning.contact;
 	pv->other_moved = rg__other_moved(ev);
 	return ARB_OK;
 }

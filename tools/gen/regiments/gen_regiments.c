@@ -488,8 +488,11 @@ static void gen_pivot(table *t)
 	static const int WIDE[] = {1, 2, 3, 5};
 	static const double SIDE_MM[] = {20, 25.4, 40};
 	char a[32], b[32], c[32], models[2048], paths[2048];
+	/* (a single base turned a quarter is its own footprint: in contact at
+	 * the end, it touched E1 from the start, and nothing is brought into
+	 * contact; the move-back rows start from two bases) */
 	for (int back = 0; back < 2; back++)
-		for (size_t wi = 0; wi < 4; wi++)
+		for (size_t wi = back; wi < 4; wi++)
 			for (size_t si = 0; si < 3; si++)
 				for (int cw = 0; cw < 2; cw++)
 					for (int k = 0; k < NOFFS; k++) {
