@@ -98,7 +98,7 @@ ARB_PREDICATE(gr_mov_morale_1, .clause = "GR.MOV.MORALE.1", .ruleset = "grit", .
 		return;
 	}
 	r->outcome = ARB_VALUE;
-	arb_result_value(r, "perception_range_in", in * yard);
+	arb_result_info(r, "perception_range_in", in * yard);
 	arb_result_explain(r, "%s's perception range is its Initiative, %g yd (%.2f in)", u->id, in,
 	                   in * yard);
 }
@@ -160,7 +160,7 @@ ARB_PREDICATE(gr_mov_morale_4, .clause = "GR.MOV.MORALE.4", .ruleset = "grit", .
 		return;
 	}
 	r->outcome = ARB_VALUE;
-	arb_result_value(r, "morale_roll", c.roll);
+	arb_result_info(r, "morale_roll", c.roll);
 	arb_result_explain(r, "2D6 rolled %d + %d = %g, against Grit %g", c.dice[0], c.dice[1],
 	                   c.roll, c.grit);
 }
@@ -184,7 +184,7 @@ ARB_PREDICATE(gr_mov_morale_5, .clause = "GR.MOV.MORALE.5", .ruleset = "grit", .
 	double add =
 	    floor(rc / arb_eval_param(ev, "round_step")) * arb_eval_param(ev, "round_modifier");
 	r->outcome = ARB_VALUE;
-	arb_result_value(r, "round_modifier", add);
+	arb_result_info(r, "round_modifier", add);
 	arb_result_explain(r, "%g round(s) completed: %+g", rc, add);
 }
 
@@ -208,7 +208,7 @@ ARB_PREDICATE(gr_mov_morale_6, .clause = "GR.MOV.MORALE.6", .ruleset = "grit", .
 	double add =
 	    floor(w / arb_eval_param(ev, "wound_step")) * arb_eval_param(ev, "wound_modifier");
 	r->outcome = ARB_VALUE;
-	arb_result_value(r, "wound_modifier", add);
+	arb_result_info(r, "wound_modifier", add);
 	arb_result_explain(r, "%g wound(s) among the corpses: %+g", w, add);
 }
 
