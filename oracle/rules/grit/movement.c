@@ -334,6 +334,21 @@ ARB_PREDICATE(gr_mov_bcoh_1, .clause = "GR.MOV.BCOH.1", .ruleset = "grit", .acti
 /* Which models "aren't in coherency" (GR.MOV.BCOH.2): the text does not say. */
 enum { GR_OUT_NEIGHBOURS = 0, GR_OUT_GROUP = 1 };
 
+/* Whether word w is one of the space-separated words of list. */
+static bool word_in(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	for (const char *p = list; *p;) {
+		while (*p == ' ')
+			p++;
+		size_t k = strcspn(p, " ");
+		if (k == n && strncmp(p, w, n) == 0)
+			return true;
+		p += k;
+	}
+	return false;
+}
+
 /* The size of the largest group of models linked within limit, and whether
  * another group is as large; d the pairwise distances. */
 static size_t largest_group(const double *d, size_t n, double limit, bool *tie, size_t *which,
@@ -400,6 +415,7 @@ ARB_PREDICATE(gr_mov_bcoh_2, .clause = "GR.MOV.BCOH.2",
 		return;
 	}
 	size_t n = u->n_models, removed = 0;
+	/* comp[i] == 1: model i is out of coherency under this reading */
 	if (arb_eval_reading_arg(ev) == GR_OUT_NEIGHBOURS) {
 		/* A model short of the others it must end within (GR.MOV.COH.1, .3). */
 		size_t k = (double)n < step ? 1 : neighbours_needed(n, step);
@@ -407,7 +423,8 @@ ARB_PREDICATE(gr_mov_bcoh_2, .clause = "GR.MOV.BCOH.2",
 			size_t near = 0;
 			for (size_t j = 0; j < n; j++)
 				near += j != i && arb_within(d[i * n + j], limit);
-			removed += near < k;
+			comp[i] = near < k;
+			removed += comp[i];
 		}
 	} else {
 		bool tie;
@@ -424,10 +441,25 @@ ARB_PREDICATE(gr_mov_bcoh_2, .clause = "GR.MOV.BCOH.2",
 			return;
 		}
 		removed = n - big;
+		for (size_t i = 0; i < n; i++)
+			comp[i] = comp[i] != which;
 	}
 	free(pl);
-	free(comp);
 	free(d);
+	const char *said = arb_scenario_fact(s, "removed");
+	for (size_t i = 0; said && i < n; i++) {
+		/* the models the player removed, against those out of coherency */
+		bool gone = word_in(said, u->models[i].id);
+		if (gone != (comp[i] == 1)) {
+			r->outcome = ARB_VIOLATED;
+			r->subject = u->models[i].id;
+			arb_result_explain(r, "%s %s, and it is %s coherency", u->models[i].id,
+			                   gone ? "is removed" : "stays", gone ? "in" : "out of");
+			free(comp);
+			return;
+		}
+	}
+	free(comp);
 	r->outcome = ARB_PERMITS;
 	arb_result_value(r, "removed", (double)removed);
 	arb_result_explain(r,

@@ -337,6 +337,67 @@ ARB_PREDICATE(gr_mov_stomp_2, .clause = "GR.MOV.STOMP.2", .ruleset = "grit", .ac
 	arb_result_explain(r, "%zu model(s) under %s must pass an Initiative check", n, st->id);
 }
 
+/* GR.MOV.STOMP.3: the stomped unit's move out (the fact stomped): each of
+ * its models that starts under a model of another unit ends clear of it,
+ * having moved no further than the least that separates them (the depth
+ * of their overlap). Coherency is GR.MOV.COH.1's, judged on the same move. */
+ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3", .ruleset = "grit", .actions = "move",
+              .phases = "movement", .question = "stomp.out", .fingerprint = "85fe643ad926fb71")
+{
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const arb_unit *u = arb_eval_actor(ev);
+	bool any = false;
+	if (gr__fact_bool(s, "stomped") != 1) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	for (size_t i = 0; i < u->n_models; i++) {
+		const arb_model *m = &u->models[i];
+		arb_placed a = arb_model_placed(m), b = gr__end_placed(s, m);
+		for (size_t k = 0; k < s->n_units; k++) {
+			const arb_unit *o = &s->units[k];
+			for (size_t j = 0; o != u && j < o->n_models; j++) {
+				arb_placed st = arb_model_placed(&o->models[j]);
+				double depth = arb_geom_penetration(&a, &st);
+				if (depth <= TOL)
+					continue;
+				any = true;
+				const arb_path *p = arb_scenario_path(s, m->id);
+				double len = p ? arb_geom_path_length(p->pts, p->n_pts) : 0;
+				r->subject = m->id;
+				r->object = o->models[j].id;
+				r->has_measure = true;
+				r->measure = (arb_measure){.figure = len,
+				                           .limit = depth,
+				                           .margin = depth - len,
+				                           .other = -1};
+				if (gr__on_top(&b, &st)) {
+					r->outcome = ARB_VIOLATED;
+					arb_result_explain(r, "%s ends still under %s", m->id,
+					                   o->models[j].id);
+					return;
+				}
+				if (len > depth + TOL) {
+					r->outcome = ARB_VIOLATED;
+					arb_result_explain(
+					    r,
+					    "%s moves %.3f in out from under %s; the "
+					    "minimum is %.3f in",
+					    m->id, len, o->models[j].id, depth);
+					return;
+				}
+			}
+		}
+	}
+	if (!any) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	r->outcome = ARB_PERMITS;
+	arb_result_explain(r, "the models of %s under a stomper move the minimum distance out",
+	                   u->id);
+}
+
 /* GR.MOV.STOMP.4 */
 ARB_PREDICATE(gr_mov_stomp_4, .clause = "GR.MOV.STOMP.4", .ruleset = "grit", .actions = "move",
               .phases = "movement", .question = "stomp.hits", .fingerprint = "68653f9f00eaa9db")
