@@ -7,6 +7,8 @@
  *   DIR/grit/movement/gen-boundary-shove.csv      GR.MOV.ENG.6 at a yard
  *   DIR/grit/movement/gen-boundary-coherency.csv  GR.MOV.COH.1 at the range,
  *                                                 GR.MOV.COH.3 at 10, 20 models
+ *   DIR/grit/movement/gen-boundary-difficult.csv  GR.MOV.DIFF.3 at the allowance
+ *   DIR/grit/movement/gen-boundary-rows.csv       GR.MOV.COH.3: two rows, 10-20
  *   DIR/grit/movement/gen-boundary-morale.csv     every 2D6 outcome of the
  *                                                 morale check, GR.MOV.MORALE.*,
  *                                                 GR.MOV.BROKEN.1, GR.MOV.BRAVE.1
@@ -361,6 +363,165 @@ static void gen_morale(table *t)
 			}
 }
 
+/* ------------------------------------------------------------------ */
+/* Difficult terrain: the cost of crossing it at the allowance          */
+/* ------------------------------------------------------------------ */
+/*
+ * A lone model (profile lenient) crosses a strip of difficult terrain 1 in
+ * wide and 20 in long straight across, its path starting 1 in before the
+ * strip's reach (x0 - r - 1) and ending beyond it. Its base overlaps the
+ * strip along w + 2r of the path, which costs double (GR.MOV.DIFF.3):
+ * cost = L + w + 2r, and L is chosen so that cost = A + offset, A the
+ * allowance (8 or 10 yd); L itself is under A (GR.MOV.2 holds).
+ *   towers_over=false: GR.MOV.3 is violated (through terrain); cost <= A:
+ *     GR.MOV.DIFF.3 permits, nothing ranks the two: disputed conflict;
+ *     over: illegal by both.
+ *   towers_over=true: GR.MOV.TOWER.1 permits and its words set GR.MOV.3
+ *     aside; cost <= A: legal; over: GR.MOV.DIFF.3 is violated and
+ *     GR.MOV.TOWER.1 ("unabated") permits: disputed conflict.
+ * Paths along +x or +y (the strip turned with them).
+ */
+static void gen_grit_difficult(table *t)
+{
+	static const double A[] = {8, 10};
+	const double w = 1.0;
+	int idx = 0;
+	for (size_t s = 0; s < sizeof A / sizeof A[0]; s++)
+		for (int k = 0; k < NOFFS; k++)
+			for (int i = 0; i < NROUND; i++)
+				for (int tw = 0; tw < 2; tw++, idx++) {
+					double r = radius(ROUND_MM[i]), cost = A[s] + OFFS[k];
+					double L = cost - w - 2 * r, x0 = 30.0;
+					bool vert = idx % 2 == 1;
+					double a0 = x0 - r - 1.0, a1 = a0 + L;
+					if (a1 < x0 + w + r)
+						die("difficult row %d: the path does not cross the "
+						    "strip",
+						    idx);
+					char s0[64], s1[64], ter[256], ot[64];
+					vec p0 = vert ? (vec){24, a0} : (vec){a0, 24};
+					vec p1 = vert ? (vec){24, a1} : (vec){a1, 24};
+					vec b0, b1;
+					pt(s0, sizeof s0, p0, &b0);
+					pt(s1, sizeof s1, p1, &b1);
+					if (vert)
+						snprintf(ter, sizeof ter,
+						         "T1 difficult 14,%g 34,%g 34,%g 14,%g", x0,
+						         x0, x0 + w, x0 + w);
+					else
+						snprintf(ter, sizeof ter,
+						         "T1 difficult %g,14 %g,14 %g,34 %g,34", x0,
+						         x0 + w, x0 + w, x0);
+					row *r_ = row_new(t);
+					check_figure(r_->f[C_ID], cost,
+					             hypot(b1.x - b0.x, b1.y - b0.y) + w + 2 * r);
+					bool fits = cost <= A[s] + TOL;
+					setf(r_, C_TARGET, tw ? "GR.MOV.TOWER.1" : "GR.MOV.DIFF.3");
+					if (!tw && fits)
+						expect(r_, "disputed", "GR.MOV.3", "conflict",
+						       "GR.MOV.3 GR.MOV.DIFF.3");
+					else if (!tw)
+						expect(r_, "illegal", "GR.MOV.3 GR.MOV.DIFF.3", "",
+						       "");
+					else if (fits)
+						expect(r_, "legal", "", "", "");
+					else
+						expect(r_, "disputed", "GR.MOV.DIFF.3", "conflict",
+						       "GR.MOV.DIFF.3 GR.MOV.TOWER.1");
+					setf(r_, C_PROFILE, "lenient");
+					setf(r_, C_UNITS, "A1 A -; E1 B -");
+					setf(r_, C_MODELS, "A1/a1 %s %g; E1/e1 70,46 25", s0,
+					     ROUND_MM[i]);
+					setf(r_, C_TERRAIN, "%s", ter);
+					setf(r_, C_ACTION, "move A1");
+					setf(r_, C_PATHS, "a1 %s %s", s0, s1);
+					setf(r_, C_FACTS, "movement_allowance=%g;towers_over=%s",
+					     A[s], tw ? "true" : "false");
+					setf(r_, C_VARIANTS, "%s", near_limit(k) ? "none" : "all");
+					setf(r_, C_NOTE,
+					     "'Moving across difficult terrain costs double the "
+					     "normal "
+					     "amount.': %.7f yd moved, %.7f of it across T1 (%g mm "
+					     "base), "
+					     "costs %.7f yd (%s) against %g yd; %s",
+					     L, w + 2 * r, ROUND_MM[i], cost,
+					     offtext(ot, sizeof ot, A[s], k), A[s],
+					     tw ? "towers_over=true: 'they can move through/over "
+					          "it unabated'"
+					        : "'Models cannot move ... through terrain'");
+				}
+}
+
+/* ------------------------------------------------------------------ */
+/* Coherency in two rows: the diagonal at the range                     */
+/* ------------------------------------------------------------------ */
+/*
+ * n 25 mm models in rows of 10 (the second row as long as n allows),
+ * centres s apart along and across the rows, s chosen so that diagonal
+ * neighbours are c = R + offset apart: s = (c + d) / sqrt 2, d = 0.984.
+ * Row and file neighbours are then s - d < R apart, next-but-ones far.
+ *   n = 10 (rows of 5): each model needs 2; a corner has its row and file
+ *     neighbours: always legal.
+ *   n = 19 (10 and 9): each needs 2; the last of the first row has its row
+ *     neighbour and, only within range, the diagonal: legal iff c <= R.
+ *   n = 20 (10 and 10): each needs 3; a corner has row, file and, only
+ *     within range, diagonal: legal iff c <= R; else GR.MOV.COH.3.
+ */
+static void gen_rows(table *t)
+{
+	static const int N[] = {10, 19, 20};
+	static const double R[] = {1, 2};
+	const double d = 25.0 / MM_PER_IN;
+	int idx = 0;
+	for (size_t q = 0; q < sizeof N / sizeof N[0]; q++)
+		for (size_t s = 0; s < sizeof R / sizeof R[0]; s++)
+			for (int k = 0; k < NOFFS; k++, idx++) {
+				int n = N[q], per = n == 10 ? 5 : 10;
+				double c = R[s] + OFFS[k], st = (c + d) / sqrt(2.0);
+				bool vert = idx % 2 == 1;
+				char models[8192] = "", one[96], ot[64];
+				size_t len = 0;
+				vec b00 = {0, 0}, b11 = {0, 0};
+				for (int m = 0; m < n; m++) {
+					double along = 6 + st * (m % per),
+					       across = 10 + st * (m / per);
+					vec p = vert ? (vec){across, along} : (vec){along, across},
+					    back;
+					char s0[64];
+					pt(s0, sizeof s0, p, &back);
+					if (m == 0)
+						b00 = back;
+					if (m == per + 1)
+						b11 = back;
+					len += (size_t)snprintf(one, sizeof one, "%sA1/m%d %s 25",
+					                        m ? "; " : "", m + 1, s0);
+					if (len >= sizeof models)
+						die("rows row: too many models");
+					strcat(models, one);
+				}
+				row *r = row_new(t);
+				check_figure(r->f[C_ID], c,
+				             hypot(b11.x - b00.x, b11.y - b00.y) - d);
+				bool within = c <= R[s] + TOL;
+				setf(r, C_TARGET, "GR.MOV.COH.3");
+				if (n == 10 || within)
+					expect(r, "legal", "", "", "");
+				else
+					expect(r, "illegal", "GR.MOV.COH.3", "", "");
+				setf(r, C_UNITS, "A1 A -; E1 B -");
+				setf(r, C_MODELS, "%s; E1/e1 70,2 25", models);
+				setf(r, C_ACTION, "move A1");
+				setf(r, C_FACTS, "coherency_range=%g", R[s]);
+				setf(r, C_VARIANTS, "%s", near_limit(k) ? "none" : "all");
+				setf(r, C_NOTE,
+				     "%s: %d models in rows of %d, diagonal neighbours %.7f yd "
+				     "apart (%s), "
+				     "range %g yd; each must have %d other(s) within it",
+				     Q_COH3, n, per, c, offtext(ot, sizeof ot, R[s], k), R[s],
+				     1 + (int)floor(n / COH_STEP));
+			}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2 || argv[1][0] == '-') {
@@ -379,12 +540,16 @@ int main(int argc, char **argv)
 	    {s, "gen-boundary-shove.csv", "GR-MOV-BND-SHOVE", NULL, 0, 0},
 	    {s, "gen-boundary-coherency.csv", "GR-MOV-BND-COH", NULL, 0, 0},
 	    {s, "gen-boundary-morale.csv", "GR-MOV-BND-MORALE", NULL, 0, 0},
+	    {s, "gen-boundary-difficult.csv", "GR-MOV-BND-DIFF", NULL, 0, 0},
+	    {s, "gen-boundary-rows.csv", "GR-MOV-BND-ROWS", NULL, 0, 0},
 	};
 	gen_allowance(&tables[0]);
 	gen_engage(&tables[1]);
 	gen_shove(&tables[2]);
 	gen_grit_coherency(&tables[3]);
 	gen_morale(&tables[4]);
+	gen_grit_difficult(&tables[5]);
+	gen_rows(&tables[6]);
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		table_write(&tables[i], argv[1]);
 		table_free(&tables[i]);
