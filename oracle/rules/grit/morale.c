@@ -329,6 +329,7 @@ ARB_PREDICATE(gr_mov_morale_9, .clause = "GR.MOV.MORALE.9", .ruleset = "grit", .
 		return;
 	}
 	size_t n = gr__moving_count(s, u);
+	arb_result_value(r, "morale_total", c.total);
 	r->outcome = n ? ARB_VIOLATED : ARB_HOLDS;
 	arb_result_explain(r, "total %g over Grit %g and %s is in cover: %s", c.total, c.grit,
 	                   u->id, n ? "it moves, and must remain still" : "it remains still");

@@ -165,7 +165,8 @@ static void gen_engage(table *t)
 /* ------------------------------------------------------------------ */
 /*
  * A1 (engaged, charged; one model) stands 0.5 in from e1 and failed its
- * Initiative check; it is moved straight away from e1 by L. L <= 1 + tol:
+ * Initiative check; it is moved straight away from e1 by L. Every pair of
+ * the five round bases at every offset: 125 rows. L <= 1 + tol:
  * GR.MOV.ENG.6 permits, and its words rank it over GR.MOV.ENG.2: legal,
  * and it ends 0.5 + L > 1 yd away: engaged = 0. Otherwise illegal by
  * GR.MOV.ENG.6 (too far) and GR.MOV.ENG.2 (nothing ranks it then).
@@ -174,35 +175,39 @@ static void gen_shove(table *t)
 {
 	int idx = 0;
 	for (int k = 0; k < NOFFS; k++)
-		for (int i = 0; i < NROUND; i++, idx++) {
-			double a = ANGLES[idx % NANGLES], r1 = radius(ROUND_MM[i]), r2 = radius(25),
-			       L = SHOVE * YARD + OFFS[k];
-			vec u = dir(a), e = {36, 24};
-			vec p0 = add(e, scale(u, 0.5 + r1 + r2)), p1 = add(p0, scale(u, L));
-			char s0[64], s1[64], ot[64];
-			vec b0, b1;
-			pt(s0, sizeof s0, p0, &b0);
-			pt(s1, sizeof s1, p1, &b1);
-			row *r = row_new(t);
-			check_figure(r->f[C_ID], L, hypot(b1.x - b0.x, b1.y - b0.y));
-			bool ok = L <= SHOVE * YARD + TOL;
-			setf(r, C_TARGET, "GR.MOV.ENG.6");
-			if (ok)
-				expect(r, "legal", "", "", "");
-			else
-				expect(r, "illegal", "GR.MOV.ENG.2 GR.MOV.ENG.6", "", "");
-			setf(r, C_UNITS, "A1 A - engaged charged; E1 B - engaged");
-			setf(r, C_MODELS, "A1/a1 %s %g; E1/e1 36,24 25", s0, ROUND_MM[i]);
-			setf(r, C_ACTION, "displace A1");
-			setf(r, C_PATHS, "a1 %s %s", s0, s1);
-			setf(r, C_FACTS, "initiative_check_passed=false");
-			setf(r, C_VALUES, "engaged=0");
-			setf(r, C_VARIANTS, "%s", near_limit(k) ? "none" : "all");
-			setf(r, C_NOTE,
-			     "%s: the check failed and a1 (%g mm) is moved %.7f yd (%s)%s", Q_ENG6,
-			     ROUND_MM[i], L, offtext(ot, sizeof ot, SHOVE, k),
-			     ok ? "" : ": more than a yard, and then 'Engaged models cannot move'");
-		}
+		for (int i = 0; i < NROUND; i++)
+			for (int j = 0; j < NROUND; j++, idx++) {
+				double a = ANGLES[idx % NANGLES], r1 = radius(ROUND_MM[i]),
+				       r2 = radius(ROUND_MM[j]), L = SHOVE * YARD + OFFS[k];
+				vec u = dir(a), e = {36, 24};
+				vec p0 = add(e, scale(u, 0.5 + r1 + r2)), p1 = add(p0, scale(u, L));
+				char s0[64], s1[64], ot[64];
+				vec b0, b1;
+				pt(s0, sizeof s0, p0, &b0);
+				pt(s1, sizeof s1, p1, &b1);
+				row *r = row_new(t);
+				check_figure(r->f[C_ID], L, hypot(b1.x - b0.x, b1.y - b0.y));
+				bool ok = L <= SHOVE * YARD + TOL;
+				setf(r, C_TARGET, "GR.MOV.ENG.6");
+				if (ok)
+					expect(r, "legal", "", "", "");
+				else
+					expect(r, "illegal", "GR.MOV.ENG.2 GR.MOV.ENG.6", "", "");
+				setf(r, C_UNITS, "A1 A - engaged charged; E1 B - engaged");
+				setf(r, C_MODELS, "A1/a1 %s %g; E1/e1 36,24 %g", s0, ROUND_MM[i],
+				     ROUND_MM[j]);
+				setf(r, C_ACTION, "displace A1");
+				setf(r, C_PATHS, "a1 %s %s", s0, s1);
+				setf(r, C_FACTS, "initiative_check_passed=false");
+				setf(r, C_VALUES, "engaged=0");
+				setf(r, C_VARIANTS, "%s", near_limit(k) ? "none" : "all");
+				setf(r, C_NOTE,
+				     "%s: the check failed and a1 (%g mm) is moved %.7f yd (%s)%s",
+				     Q_ENG6, ROUND_MM[i], L, offtext(ot, sizeof ot, SHOVE, k),
+				     ok ? ""
+				        : ": more than a yard, and then 'Engaged models cannot "
+				          "move'");
+			}
 }
 
 /* ------------------------------------------------------------------ */
@@ -281,24 +286,29 @@ static void gen_grit_coherency(table *t)
 /* ------------------------------------------------------------------ */
 /*
  * A1 (Grit G, Sagacity S, Initiative 4; two models at x 30) starts within
- * perception range of allied corpses (so it must check: GR.MOV.MORALE.2),
- * is not in cover, and moves 5 yd left: away from the only cover (x 40 to
+ * perception range of allied corpses (so it must check: GR.MOV.MORALE.2)
+ * and moves 5 yd left: away from the only cover (x 40 to
  * 42) and towards the table edge of its deployment zone (left, x 0).
  *   total = d1 + d2 + floor(rounds / 2) * 1 + floor(wounds / 2) * 1
  *   double 1s: passed whatever the total (GR.MOV.BRAVE.1, whose words rank
  *     it over GR.MOV.MORALE.8, .9 and GR.MOV.BROKEN.1-3): legal, inspired,
  *     and BROKEN.1's answer is set aside (broken not given);
  *   total <= G: passed, moves as normal: legal, broken = 0;
- *   total > G: must move towards cover and moves away: illegal by
- *     GR.MOV.MORALE.8; broken = 1 when total > G + S (then it moves towards
- *     its edge, as GR.MOV.BROKEN.2 asks), else 0.
+ *   total > G, not in cover: must move towards cover and moves away:
+ *     illegal by GR.MOV.MORALE.8; in cover (the last four of the twelve
+ *     sets): must remain still and moves: illegal by GR.MOV.MORALE.9;
+ *     broken = 1 when total > G + S (then it moves towards its edge, as
+ *     GR.MOV.BROKEN.2 asks), else 0.
  */
 static void gen_morale(table *t)
 {
 	static const struct {
 		int g, s, rounds, wounds;
-	} SET[] = {{7, 3, 0, 0},  {5, 2, 3, 5}, {9, 1, 4, 1}, {2, 0, 0, 0},
-	           {12, 0, 6, 2}, {8, 4, 1, 3}, {6, 6, 2, 0}, {10, 2, 0, 7}};
+		bool cover;
+	} SET[] = {{7, 3, 0, 0, false}, {5, 2, 3, 5, false},  {9, 1, 4, 1, false},
+	           {2, 0, 0, 0, false}, {12, 0, 6, 2, false}, {8, 4, 1, 3, false},
+	           {6, 6, 2, 0, false}, {10, 2, 0, 7, false}, {7, 3, 0, 0, true},
+	           {4, 4, 2, 2, true},  {11, 1, 5, 0, true},  {6, 0, 0, 9, true}};
 	for (size_t q = 0; q < sizeof SET / sizeof SET[0]; q++)
 		for (int d1 = 1; d1 <= 6; d1++)
 			for (int d2 = 1; d2 <= 6; d2++) {
@@ -321,6 +331,11 @@ static void gen_morale(table *t)
 					expect(r, "legal", "", "", "");
 					setf(r, C_VALUES, "morale_total=%d;broken=0;inspired=-",
 					     total);
+				} else if (SET[q].cover) {
+					setf(r, C_TARGET, "GR.MOV.MORALE.9");
+					expect(r, "illegal", "GR.MOV.MORALE.9", "", "");
+					setf(r, C_VALUES, "morale_total=%d;broken=%d;inspired=-",
+					     total, broken ? 1 : 0);
 				} else {
 					setf(r, C_TARGET,
 					     broken ? "GR.MOV.BROKEN.1" : "GR.MOV.MORALE.8");
@@ -337,9 +352,9 @@ static void gen_morale(table *t)
 				setf(r, C_FACTS,
 				     "movement_allowance=6;coherency_range=1;allied_corpses_in_"
 				     "range=true;"
-				     "rounds_completed=%d;corpse_wounds=%d;in_cover=false;"
+				     "rounds_completed=%d;corpse_wounds=%d;in_cover=%s;"
 				     "deployment_edge=left",
-				     SET[q].rounds, SET[q].wounds);
+				     SET[q].rounds, SET[q].wounds, SET[q].cover ? "true" : "false");
 				setf(r, C_DICE, "morale_check: %d %d", d1, d2);
 				setf(r, C_VARIANTS, "none");
 				setf(
@@ -354,6 +369,9 @@ static void gen_morale(table *t)
 				    ones      ? ": double 1s, 'they automatically pass the test "
 				                "regardless'"
 				    : !failed ? ": passed, 'the unit can move as normal'"
+				    : SET[q].cover
+				        ? ": over Grit and in cover, 'they remain still', and it "
+				          "moves"
 				    : broken
 				        ? ": broken, and over Grit: it must move towards cover "
 				          "too, and moves away"
