@@ -1,5 +1,5 @@
 /* test_grit.c: Grit (spec/grit, oracle/rules/grit) beyond its case tables:
- * the yard as the ruleset's scale, the missing tables as gaps, exact odds of
+ * the yard as the ruleset's scale, the missing tables as gaps (and in lint), exact odds of
  * the morale check against hand counts, and bad input naming the field. */
 #include "arbiter.h"
 #include "support.h"
@@ -306,4 +306,33 @@ Test(grit, a_scrollhammer_status_is_refused)
 Test(grit, a_scrollhammer_formation_is_refused)
 {
 	refused("A1 A horde; E1 B -", "units");
+}
+
+/* Lint names both tables the text promises and does not have, and the yard
+ * as an assumption Grit relies on. */
+Test(grit, lint_reports_the_missing_tables_and_the_yard)
+{
+	arb_rulebook *rb = NULL;
+	arb_lint *l = NULL;
+	arb_error err;
+	char buf[1024];
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_rulebook_load(&rb, "spec", &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, arb_lint_run(&l, rb, NULL, NULL, "grit", &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	bool mov2 = false, coh2 = false, yard = false;
+	for (size_t i = 0; i < arb_lint_count(l); i++) {
+		const arb_finding *f = arb_lint_at(l, i);
+		bool table = strcmp(f->code, "missing-table") == 0;
+		mov2 = mov2 || (table && f->clause && strcmp(f->clause, "GR.MOV.2") == 0);
+		coh2 = coh2 || (table && f->clause && strcmp(f->clause, "GR.MOV.COH.2") == 0);
+		yard =
+		    yard || (f->kind == ARB_LINT_ASSUMPTION && strstr(f->message, "CONV.UNIT.3"));
+	}
+	cr_assert(mov2, "no missing-table finding for GR.MOV.2");
+	cr_assert(coh2, "no missing-table finding for GR.MOV.COH.2");
+	cr_assert(yard, "the yard (CONV.UNIT.3) is not listed as an assumption");
+	arb_lint_free(l);
+	arb_rulebook_free(rb);
 }
