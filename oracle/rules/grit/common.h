@@ -6,7 +6,7 @@
 
 /* The parameter that gives the inches of a yard: CONV.UNIT.3's, which is the
  * scale the kernel converts Grit's own yards with while no Grit clause
- * states one (NEEDS-grit.md: a way to read the kernel's yard itself). */
+ * states one (docs/encoding/grit-needs.md: a way to read the kernel's yard itself). */
 #define GR_YARD "CONV.UNIT.3:yard"
 
 /* The path of model m if it moves further than the tolerance, else NULL. */

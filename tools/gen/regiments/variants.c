@@ -1,7 +1,7 @@
 /*
  * variants.c: metamorphic variants of the Regiments hand cases whose paths
  * turn (paths of poses, CONV.TURN.2), which tools/gen/gen_variants.c does
- * not read yet (NEEDS-regiments.md): gen-variants-turns.csv.
+ * not read yet (docs/encoding/regiments-needs.md): gen-variants-turns.csv.
  *
  * A rigid motion of the whole scene changes no distance, no angle between
  * bases, no arc and no path length, so the text gives the same verdict; the
