@@ -420,6 +420,13 @@ static int validate_all(const arb_scenario *s, const arb_rulebook *rb, const vma
 			    "path of model %s starts at (%g,%g), not at the model's position "
 			    "(%g,%g)",
 			    p->model, p->pts[0].x, p->pts[0].y, m->pos.x, m->pos.y);
+		/* a pose starts as the model stands: a first facing other than the
+		 * model's would turn it before it moves */
+		if (p->facing && !isnan(p->facing[0]) &&
+		    arb_angle_delta(m->facing_deg, p->facing[0]) != 0)
+			return BAD("paths",
+			           "path of model %s starts facing %g, not as the model faces (%g)",
+			           p->model, p->facing[0], m->facing_deg);
 		rc = validate_turns(s, rb, vm, owner, m, p, err);
 		if (rc)
 			return rc;

@@ -317,6 +317,9 @@ contains "poses: teleport" "$T/out" "p.csv:2:157: field 'paths': path of model r
 pose_row regiments "wheel R1" "r1 10,10@0 ~9.5,9.5 9,10@90; r2 10,11@0 ~9.5,9.5 8,10@90"
 expect_status "poses: not a front corner" 2 $?
 contains "poses: not a front corner" "$T/out" "wheel turns about a front corner of the unit: the pivot (9.5, 9.5) is not a front corner"
+pose_row regiments "wheel R1" "r1 10,10@45 ~10.5,9.5 10,9@90; r2 10,11@0 ~10.5,9.5 9,9@90"
+expect_status "poses: a first facing other than the model's" 2 $?
+contains "poses: a first facing other than the model's" "$T/out" "field 'paths': path of model r1 starts facing 45, not as the model faces (0)"
 pose_row regiments "wheel R1" "r1 10,10@inf 11,10"
 expect_status "poses: non-finite facing" 2 $?
 contains "poses: non-finite facing" "$T/out" "field 'paths': r1: point 1: expected a finite facing after '@', got 'inf'"
