@@ -299,8 +299,14 @@ ARB_PREDICATE(rg_mov_wheel_4, .clause = "RG.MOV.WHEEL.4", .readings = TRAVEL_REA
 	}
 	arb_wheel w = {.outside = -1};
 	arb_error err;
-	if (wheels_measure(mo, farthest ? ARB_WHEEL_MODEL_FARTHEST : ARB_WHEEL_MODEL_CENTRE, &arcs,
-	                   &advance, &w, &err)) {
+	int rc = wheels_measure(mo, farthest ? ARB_WHEEL_MODEL_FARTHEST : ARB_WHEEL_MODEL_CENTRE,
+	                        &arcs, &advance, &w, &err);
+	if (rc == ARB_EINPUT) {
+		/* not a wheel about a front corner: RG.MOV.WHEEL.1's (as WHEEL.7) */
+		r->outcome = ARB_NA;
+		return;
+	}
+	if (rc) {
 		arb_result_fault(r, ARB_EINTERNAL, "%.200s", err.message);
 		return;
 	}
