@@ -13,7 +13,8 @@ typedef struct arb_bound_param {
 	char name[128];
 	const arb_param *param;
 	double value; /* in inches for lengths; NAN when unresolved and untabled */
-	double yard;  /* inches to the yard of its ruleset (NAN if none) */
+	double yard;  /* inches to the yard of its ruleset (NAN if none, or if the
+	                 parameter is in no yards) */
 } arb_bound_param;
 
 /* value in unit ("in", "mm", "yd", or not a length) as inches. */

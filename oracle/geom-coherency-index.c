@@ -32,28 +32,14 @@ struct coh_index {
 	size_t tick;
 };
 
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-	return (a > b) - (a < b);
-}
-
-static size_t cell_of(double v, double v0, double s, size_t n)
-{
-	double k = floor((v - v0) / s);
-	if (!(k > 0))
-		return 0;
-	return k >= (double)(n - 1) ? n - 1 : (size_t)k;
-}
-
 /* The cells of box b grown by g: [*ax, *bx] x [*ay, *by]. */
 static void cells_of(const coh_index *ix, bbox b, double g, size_t *ax, size_t *bx, size_t *ay,
                      size_t *by)
 {
-	*ax = cell_of(b.x0 - g, ix->x0, ix->s, ix->nx);
-	*bx = cell_of(b.x1 + g, ix->x0, ix->s, ix->nx);
-	*ay = cell_of(b.y0 - g, ix->y0, ix->s, ix->ny);
-	*by = cell_of(b.y1 + g, ix->y0, ix->s, ix->ny);
+	*ax = geom_cell(b.x0 - g, ix->x0, ix->s, ix->nx);
+	*bx = geom_cell(b.x1 + g, ix->x0, ix->s, ix->nx);
+	*ay = geom_cell(b.y0 - g, ix->y0, ix->s, ix->ny);
+	*by = geom_cell(b.y1 + g, ix->y0, ix->s, ix->ny);
 }
 
 void arb__coh_index_free(coh_index *ix)
@@ -117,7 +103,7 @@ int arb__coh_index_new(coh_index **out, const arb_placed *m, size_t n, double th
 	}
 	/* A cell about a typical base and the threshold across, made larger
 	 * until the grid is small enough for the group. */
-	qsort(size, n, sizeof *size, cmp_double);
+	qsort(size, n, sizeof *size, geom_cmp_double);
 	double s = size[n / 2] + (thr > 0 ? thr : 0);
 	free(size);
 	double span = maxd(x1 - ix->x0, y1 - ix->y0);
@@ -160,14 +146,6 @@ int arb__coh_index_new(coh_index **out, const arb_placed *m, size_t n, double th
 	return ARB_OK;
 }
 
-/* The distance of a pair, always measured in the order (lower, higher) as
- * arb_geom_distances measures it, so that both ways give the same bits. */
-static double pair_dist(const coh_index *ix, size_t i, size_t j)
-{
-	return i < j ? arb_geom_distance(&ix->m[i], &ix->m[j], NULL)
-	             : arb_geom_distance(&ix->m[j], &ix->m[i], NULL);
-}
-
 /* Whether link (d, a, b) comes before (e, c, f): shorter, then by index. */
 static bool before(double d, size_t a, size_t b, double e, size_t c, size_t f)
 {
@@ -204,7 +182,7 @@ int arb__coh_near_edges(coh_index *ix, double thr, coh_edge **edges, size_t *n_e
 					ix->stamp[j] = ix->tick;
 					if (box_gap(ix->box[i], ix->box[j]) > thr)
 						continue;
-					double d = pair_dist(ix, i, j);
+					double d = geom_pair_distance(ix->m, i, j);
 					if (!(d <= thr))
 						continue;
 					if (k == cap) {
@@ -260,7 +238,7 @@ static void ring_cell(coh_index *ix, size_t *p, size_t i, size_t own, size_t c, 
 		ix->stamp[j] = ix->tick;
 		if (uf_find(p, j) == own || box_gap(ix->box[i], ix->box[j]) > best->d)
 			continue;
-		double d = pair_dist(ix, i, j);
+		double d = geom_pair_distance(ix->m, i, j);
 		size_t a = i < j ? i : j, b = i < j ? j : i;
 		if (before(d, a, b, best->d, best->a, best->b))
 			*best = (coh_edge){a, b, d};
@@ -419,7 +397,7 @@ int arb__coh_widest(const coh_index *ix, coh_edge *widest)
 			double c = hypot(ix->m[j].c.x - ix->m[i].c.x, ix->m[j].c.y - ix->m[i].c.y);
 			if (c < w.d)
 				continue;
-			double d = pair_dist(ix, i, j);
+			double d = geom_pair_distance(ix->m, i, j);
 			size_t a = i < j ? i : j, b = i < j ? j : i;
 			/* the widest; of equal ones, the first pair (as the dense scan) */
 			if (d > w.d || (d == w.d && (a < w.a || (a == w.a && b < w.b))))

@@ -23,12 +23,6 @@
  * held); larger ones through the grid of geom-coherency-index.c. */
 #define COH_DENSE_MAX 1024
 
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-	return (a > b) - (a < b);
-}
-
 /* The distance graph of a group: d[i*n+j] is the base distance, and i, j
  * are linked when it is <= thr (limit plus tolerance). */
 typedef struct graph {
@@ -92,14 +86,6 @@ static void graph_free(graph *g)
 	free(g->own);
 	arb__coh_index_free(g->ix);
 	free(g->e);
-}
-
-/* The distance of i and j as arb_geom_distances measures it (lower index
- * first), for a group too large to hold them all. */
-static double measure(const graph *g, size_t i, size_t j)
-{
-	return i < j ? arb_geom_distance(&g->m[i], &g->m[j], NULL)
-	             : arb_geom_distance(&g->m[j], &g->m[i], NULL);
 }
 
 static double gdist(const graph *g, size_t i, size_t j)
@@ -379,12 +365,6 @@ static void ham_free(ham_state *s)
 	free(s->seen);
 }
 
-static int cmp_size(const void *x, const void *y)
-{
-	size_t a = *(const size_t *)x, b = *(const size_t *)y;
-	return (a > b) - (a < b);
-}
-
 /* The adjacency lists of the graph, each in index order: from every pair
  * (a group measured pair by pair) or from its links (a large group). */
 static int ham_init(ham_state *s, const graph *g)
@@ -431,7 +411,7 @@ static int ham_init(ham_state *s, const graph *g)
 		}
 		for (size_t v = 0; v < n; v++)
 			qsort(s->nbr + s->off[v], s->off[v + 1] - s->off[v], sizeof *s->nbr,
-			      cmp_size);
+			      geom_cmp_size);
 	} else {
 		for (size_t v = 0, k = 0; v < n; v++)
 			for (size_t w = 0; w < n; w++)
@@ -655,8 +635,8 @@ static int kth_nearest(const graph *g, size_t i, size_t k, double *out)
 		return ARB_ENOMEM;
 	for (size_t j = 0; j < n; j++)
 		if (j != i)
-			row[m++] = g->d ? gdist(g, i, j) : measure(g, i, j);
-	qsort(row, m, sizeof *row, cmp_double);
+			row[m++] = g->d ? gdist(g, i, j) : geom_pair_distance(g->m, i, j);
+	qsort(row, m, sizeof *row, geom_cmp_double);
 	*out = row[k - 1];
 	free(row);
 	return ARB_OK;

@@ -378,9 +378,7 @@ bool arb__geom_inside_polygon(const arb_vec2 *poly, size_t n, arb_vec2 p)
 {
 	bool in = false;
 	for (size_t i = 0, j = n - 1; i < n; j = i++) {
-		arb_vec2 a = poly[i], b = poly[j];
-		if ((a.y > p.y) != (b.y > p.y) &&
-		    p.x < a.x + (b.x - a.x) * (p.y - a.y) / (b.y - a.y))
+		if (geom_ray_toggles(poly[i], poly[j], p))
 			in = !in;
 	}
 	return in;

@@ -9,12 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-	return (a > b) - (a < b);
-}
-
 /* Along one segment of the path, c(t) = c0 + t d with t in [0, 1], whether
  * the base is "through" the polygon can change only at a few parameters,
  * the events; between two consecutive events it is constant, so testing
@@ -170,9 +164,7 @@ static bool inside(const through *x, arb_vec2 p)
 	bool in = false;
 	for (size_t t = x->bstart[band]; t < x->bstart[band + 1]; t++) {
 		size_t i = x->bitem[t], j = i ? i - 1 : x->np - 1;
-		arb_vec2 a = x->poly[i], b = x->poly[j];
-		if ((a.y > p.y) != (b.y > p.y) &&
-		    p.x < a.x + (b.x - a.x) * (p.y - a.y) / (b.y - a.y))
+		if (geom_ray_toggles(x->poly[i], x->poly[j], p))
 			in = !in;
 	}
 	return in;
@@ -210,12 +202,6 @@ static arb_vec2 seg_at(arb_vec2 c0, arb_vec2 c1, double t)
 	return t == 0 ? c0 : t == 1 ? c1 : lerp(c0, c1, t);
 }
 
-static size_t cell_at(double v, double v0, double s, size_t n)
-{
-	double k = floor((v - v0) / s);
-	return !(k > 0) ? 0 : k >= (double)(n - 1) ? n - 1 : (size_t)k;
-}
-
 /* Edge i into x->near if it comes within reach of the segment c0c1 (of
  * box sb). */
 static void near_test(through *x, size_t i, arb_vec2 c0, arb_vec2 c1, bbox sb)
@@ -227,12 +213,6 @@ static void near_test(through *x, size_t i, arb_vec2 c0, arb_vec2 c1, bbox sb)
 	core s = {.v = {c0, c1}, .n = 2}, k = {.v = {x->poly[i], x->poly[(i + 1) % x->np]}, .n = 2};
 	if (arb__geom_core_dist(&s, &k, &p, &q) <= x->reach)
 		x->near[x->nnear++] = i;
-}
-
-static int cmp_size(const void *a, const void *b)
-{
-	size_t u = *(const size_t *)a, v = *(const size_t *)b;
-	return (u > v) - (u < v);
 }
 
 /* The edges within reach of the segment c0c1 into x->near, in index order.
@@ -251,8 +231,8 @@ static void near_edges(through *x, arb_vec2 c0, arb_vec2 c1)
 	}
 	x->tick++;
 	double dy = c1.y - c0.y;
-	size_t r0 = cell_at(sb.y0, x->gy0, x->gs, x->gny),
-	       r1 = cell_at(sb.y1, x->gy0, x->gs, x->gny);
+	size_t r0 = geom_cell(sb.y0, x->gy0, x->gs, x->gny),
+	       r1 = geom_cell(sb.y1, x->gy0, x->gs, x->gny);
 	for (size_t r = r0; r <= r1; r++) {
 		/* where the segment is within reach of this row's height */
 		double lo = x->gy0 + (double)r * x->gs - g, hi = lo + x->gs + 2 * g;
@@ -265,8 +245,8 @@ static void near_edges(through *x, arb_vec2 c0, arb_vec2 c1)
 				continue;
 		}
 		double xa = c0.x + (c1.x - c0.x) * t0, xb = c0.x + (c1.x - c0.x) * t1;
-		size_t q0 = cell_at(fmin(xa, xb) - g, x->gx0, x->gs, x->gnx);
-		size_t q1 = cell_at(fmax(xa, xb) + g, x->gx0, x->gs, x->gnx);
+		size_t q0 = geom_cell(fmin(xa, xb) - g, x->gx0, x->gs, x->gnx);
+		size_t q1 = geom_cell(fmax(xa, xb) + g, x->gx0, x->gs, x->gnx);
 		for (size_t c = r * x->gnx + q0; c <= r * x->gnx + q1; c++)
 			for (size_t t = x->gstart[c]; t < x->gstart[c + 1]; t++) {
 				size_t i = x->gitem[t];
@@ -276,7 +256,7 @@ static void near_edges(through *x, arb_vec2 c0, arb_vec2 c1)
 				near_test(x, i, c0, c1, sb);
 			}
 	}
-	qsort(x->near, x->nnear, sizeof *x->near, cmp_size);
+	qsort(x->near, x->nnear, sizeof *x->near, geom_cmp_size);
 }
 
 /* The cells of a polygon of 64 corners or more (fewer: none): about one
@@ -323,10 +303,10 @@ static int edge_cells(through *x)
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = 0; i < np; i++) {
 			bbox e = x->ebox[i];
-			size_t ax = cell_at(e.x0, x0, gs, x->gnx),
-			       bx = cell_at(e.x1, x0, gs, x->gnx);
-			size_t ay = cell_at(e.y0, y0, gs, x->gny),
-			       by = cell_at(e.y1, y0, gs, x->gny);
+			size_t ax = geom_cell(e.x0, x0, gs, x->gnx),
+			       bx = geom_cell(e.x1, x0, gs, x->gnx);
+			size_t ay = geom_cell(e.y0, y0, gs, x->gny),
+			       by = geom_cell(e.y1, y0, gs, x->gny);
 			for (size_t cy = ay; cy <= by; cy++)
 				for (size_t cx = ax; cx <= bx; cx++) {
 					size_t c = cy * x->gnx + cx;
@@ -486,7 +466,7 @@ double arb_geom_path_through(const arb_placed *a, const arb_vec2 *pts, size_t n,
 		if (x.nnear == 0 && !inside(&x, c0))
 			continue; /* nothing near and outside: outside all along */
 		collect_events(&x, c0, d);
-		qsort(x.ev, x.nev, sizeof *x.ev, cmp_double);
+		qsort(x.ev, x.nev, sizeof *x.ev, geom_cmp_double);
 		/* merge events closer than ev_eps, keeping 0 and 1 exact */
 		double ev_eps = fmax(EVENT_EPS, x.eps / seg);
 		size_t u = 1;

@@ -197,6 +197,44 @@ static inline double box_gap(bbox a, bbox b)
 	return sqrt(dx * dx + dy * dy);
 }
 
+/* ---- shared by the kernel's files --------------------------------------- */
+
+/* qsort orders of doubles and of indices. */
+static inline int geom_cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+static inline int geom_cmp_size(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+	return (a > b) - (a < b);
+}
+
+/* The cell (0 .. n-1) of coordinate v on a grid of cells s across from v0,
+ * clamped to the grid (NaN to 0). */
+static inline size_t geom_cell(double v, double v0, double s, size_t n)
+{
+	double k = floor((v - v0) / s);
+	return !(k > 0) ? 0 : k >= (double)(n - 1) ? n - 1 : (size_t)k;
+}
+
+/* The distance of models i and j, measured as arb_geom_distances measures
+ * it (the lower index first), so that either way gives the same bits. */
+static inline double geom_pair_distance(const arb_placed *m, size_t i, size_t j)
+{
+	return i < j ? arb_geom_distance(&m[i], &m[j], NULL)
+	             : arb_geom_distance(&m[j], &m[i], NULL);
+}
+
+/* Whether edge ab toggles the crossing-number test of point p (a ray from
+ * p towards +x): the one test of arb__geom_inside_polygon. */
+static inline bool geom_ray_toggles(arb_vec2 a, arb_vec2 b, arb_vec2 p)
+{
+	return (a.y > p.y) != (b.y > p.y) && p.x < a.x + (b.x - a.x) * (p.y - a.y) / (b.y - a.y);
+}
+
 /* ---- coherency of large groups (geom-coherency-index.c) ----------------- */
 
 /* A link between models a < b at distance d. */

@@ -132,11 +132,12 @@ static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
 			    "not declare in spec/",
 			    p->clause, nm, cl);
 		bp->param = pm;
-		bp->yard = yard_in(rb, p->ruleset);
-		/* distances in yards are judged in inches on the table */
+		/* distances in yards are judged in inches on the table (the scale
+		 * looked up only for a parameter in yards: it scans the clauses) */
 		bool yards = strcmp(pm->unit, "yd") == 0;
 		for (size_t k = 0; k < pm->n_rows; k++)
 			yards = yards || strcmp(pm->rows[k].unit, "yd") == 0;
+		bp->yard = yards ? yard_in(rb, p->ruleset) : NAN;
 		if (yards && (!isfinite(bp->yard) || !(bp->yard > 0)))
 			return arb_error_set(err, ARB_EINPUT, p->src_file, p->src_line, 0, "params",
 			                     "%s's parameter '%s' is in yards, and no clause "
