@@ -11,6 +11,12 @@
 
 /* ---- trajectories -------------------------------------------------------- */
 
+/* A lower bound must exceed what it is compared with by this much, relative
+ * to the lengths at hand, before work is skipped on its word: far more than
+ * the rounding of the few operations that make it, so that skipping never
+ * changes an answer. */
+#define SKIP_SLACK 1e-9
+
 /* One step as a motion of the plane. */
 typedef struct motion {
 	arb_step_kind kind;
@@ -99,7 +105,9 @@ static double arc_u(const traj *tr, double phi, double slack)
 	double S = tr->mo->S;
 	if (!(S > 0) || !(tr->rho > 0))
 		return -1;
-	double s = fmod(tr->dir * (phi - tr->a0), TWO_PI);
+	double s = tr->dir * (phi - tr->a0);
+	if (!(fabs(s) < TWO_PI))
+		s = fmod(s, TWO_PI); /* which returns s itself below 2 pi */
 	if (s < 0)
 		s += TWO_PI;
 	if (s > S) {
@@ -146,13 +154,64 @@ static void eval_at(const traj *tr, double u, arb_vec2 e0, arb_vec2 e1, hit *bes
 	take(best, d, u, x, y);
 }
 
-/* Smallest distance between the trajectory and segment e0e1, into *best
+/* A segment as the sweep of one step meets it: what depends on the segment
+ * and the step's pivot only, worked out once for every point that sweeps
+ * past it. */
+typedef struct seg {
+	arb_vec2 e0, e1, eh, nh; /* ends; unit direction and normal when L > 0 */
+	double L;
+	/* rotations only: the directions (radians) of e0 and e1 seen from the
+	 * pivot (NAN for an end on it) and of -nh and +nh; the distance from the
+	 * pivot to the segment, and to its farther end */
+	double phi[2], nphi[2], near, far;
+} seg;
+
+static seg seg_of(const motion *mo, arb_vec2 e0, arb_vec2 e1)
+{
+	seg sg = {.e0 = e0, .e1 = e1};
+	arb_vec2 ev = sub(e1, e0);
+	sg.L = norm(ev);
+	if (sg.L > 0) {
+		sg.eh = mul(ev, 1 / sg.L);
+		sg.nh = v2(-sg.eh.y, sg.eh.x);
+	}
+	if (mo->kind != ARB_STEP_ROTATE)
+		return sg;
+	arb_vec2 p = mo->p, y;
+	for (int k = 0; k < 2; k++) {
+		arb_vec2 w = sub(k ? e1 : e0, p);
+		sg.phi[k] = norm(w) > 0 ? atan2(w.y, w.x) : NAN;
+	}
+	sg.nphi[0] = atan2(-sg.nh.y, -sg.nh.x);
+	sg.nphi[1] = atan2(sg.nh.y, sg.nh.x);
+	sg.near = point_seg(p, e0, e1, &y);
+	sg.far = fmax(norm(sub(e0, p)), norm(sub(e1, p)));
+	return sg;
+}
+
+/* Whether every point of the arc is farther than `bound` from the segment
+ * (and by more than rounding), so that no candidate of traj_seg could be
+ * taken: the arc lies on the circle about the pivot of radius rho, which is
+ * at least near - rho from the segment outside and rho - far inside. Costs
+ * no trigonometry; only skips work, never decides. */
+static bool arc_seg_apart(const traj *tr, const seg *sg, double bound)
+{
+	if (!(bound < INFINITY))
+		return false;
+	double lb = fmax(sg->near - tr->rho, tr->rho - sg->far);
+	return lb > bound + SKIP_SLACK * (1 + tr->rho + fabs(lb));
+}
+
+/* Smallest distance between the trajectory and segment sg, into *best
  * (kept when it is smaller). Every candidate is a true distance between a
  * point of the trajectory and one of the segment; the candidates include
  * every local minimum (see the file's comment), so their least is the
  * minimum. */
-static void traj_seg(const traj *tr, arb_vec2 e0, arb_vec2 e1, hit *best)
+static void traj_seg_at(const traj *tr, const seg *sg, hit *best)
 {
+	arb_vec2 e0 = sg->e0, e1 = sg->e1;
+	if (tr->mo->kind == ARB_STEP_ROTATE && arc_seg_apart(tr, sg, best->d))
+		return;
 	eval_at(tr, 0, e0, e1, best);
 	eval_at(tr, 1, e0, e1, best);
 	if (tr->mo->kind == ARB_STEP_TRANSLATE) {
@@ -183,21 +242,19 @@ static void traj_seg(const traj *tr, arb_vec2 e0, arb_vec2 e1, hit *best)
 		return; /* the point does not move: its two ends said it all */
 	/* each end of the segment against the arc: nearest on its ray */
 	for (int k = 0; k < 2; k++) {
-		arb_vec2 e = k ? e1 : e0;
-		if (norm(sub(e, p)) > 0) {
-			double u = arc_u_at(tr, e, ARC_SLACK);
+		if (!isnan(sg->phi[k])) {
+			double u = arc_u(tr, sg->phi[k], ARC_SLACK);
 			if (u > 0 && u < 1)
 				eval_at(tr, u, e0, e1, best);
 		}
 	}
-	arb_vec2 ev = sub(e1, e0);
-	double L = norm(ev);
+	double L = sg->L;
 	if (!(L > 0))
 		return;
-	arb_vec2 eh = mul(ev, 1 / L), nh = v2(-eh.y, eh.x);
+	arb_vec2 eh = sg->eh;
 	/* interior critical points: the arc's radius normal to the segment */
-	for (int k = -1; k <= 1; k += 2) {
-		double u = arc_u(tr, atan2(k * nh.y, k * nh.x), ARC_SLACK);
+	for (int k = 0; k < 2; k++) {
+		double u = arc_u(tr, sg->nphi[k], ARC_SLACK);
 		if (u > 0 && u < 1)
 			eval_at(tr, u, e0, e1, best);
 	}
@@ -213,6 +270,12 @@ static void traj_seg(const traj *tr, arb_vec2 e0, arb_vec2 e1, hit *best)
 				take(best, 0, u, x, x);
 		}
 	}
+}
+
+static void traj_seg(const traj *tr, arb_vec2 e0, arb_vec2 e1, hit *best)
+{
+	seg sg = seg_of(tr->mo, e0, e1);
+	traj_seg_at(tr, &sg, best);
 }
 
 /* Adds to cand[] the fractions at which the trajectory meets the line
@@ -356,10 +419,23 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
                        hit *best)
 {
 	bool any = false;
+	/* the segments, worked out once for every point that sweeps past them */
+	enum { KEPT = 16 };
+	seg oseg[KEPT], mseg[4];
+	size_t ne = obs_edges(o);
+	for (size_t j = 0; !entry && j < ne && j < KEPT; j++) {
+		arb_vec2 e0, e1;
+		obs_edge(o, j, &e0, &e1);
+		oseg[j] = seg_of(mo, e0, e1);
+	}
 	for (int i = 0; i < mv->n; i++) {
 		traj tr = traj_of(mo, mv->v[i], 1);
-		for (size_t j = 0; j < obs_edges(o); j++) {
+		for (size_t j = 0; j < ne; j++) {
 			arb_vec2 e0, e1;
+			if (!entry && j < KEPT) {
+				traj_seg_at(&tr, &oseg[j], best);
+				continue;
+			}
 			obs_edge(o, j, &e0, &e1);
 			if (entry)
 				any |= traj_entry(&tr, e0, e1, R, best);
@@ -369,6 +445,11 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
 	}
 	if (mv->n == 1)
 		return any; /* a point's only edge is itself: done above */
+	for (int i = 0; !entry && i < mv->n; i++) {
+		arb_vec2 e0, e1;
+		shape_edge(mv, i, &e0, &e1);
+		mseg[i] = seg_of(mo, e0, e1);
+	}
 	/* the obstacle's vertices against the mover's edges, in the mover's frame */
 	for (size_t j = 0; j < o->n; j++) {
 		traj tr = traj_of(mo, o->v[j], -1);
@@ -378,8 +459,13 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
 			shape_edge(mv, i, &e0, &e1);
 			if (entry && !traj_entry(&tr, e0, e1, R, &h))
 				continue;
-			if (!entry)
-				traj_seg(&tr, e0, e1, &h);
+			if (!entry) {
+				/* nothing of this edge can beat the best so far */
+				if (mo->kind == ARB_STEP_ROTATE &&
+				    arc_seg_apart(&tr, &mseg[i], best->d))
+					continue;
+				traj_seg_at(&tr, &mseg[i], &h);
+			}
 			any |= entry;
 			/* back to the table: the mover's point moves with it */
 			arb_vec2 x = move_at(mo, h.y, h.u, 1);
@@ -450,6 +536,25 @@ static arb_placed dot_at(arb_vec2 c)
 {
 	arb_placed b = {.c = c, .base = {.shape = ARB_BASE_ROUND, .d_mm = 0}};
 	return b;
+}
+
+/* How far a core (n vertices, radius r) reaches from point c. */
+static double reach(const arb_vec2 *v, size_t n, double r, arb_vec2 c)
+{
+	double m = 0;
+	for (size_t i = 0; i < n; i++)
+		m = fmax(m, norm(sub(v[i], c)));
+	return m + r;
+}
+
+/* Whether the discs about ca and cb that hold the mover's core a and the
+ * obstacle b are apart (by more than rounding), so that the two neither
+ * touch nor overlap. */
+static bool cores_apart(const shape *a, arb_vec2 ca, const obstacle *b, arb_vec2 cb)
+{
+	double ra = reach(a->v, (size_t)a->n, a->r, ca), rb = reach(b->v, b->n, b->r, cb);
+	double d = norm(sub(cb, ca));
+	return d - ra - rb > SKIP_SLACK * (1 + d + ra + rb);
 }
 
 /* Where a mover that already touches or overlaps obstacle j at the start
@@ -539,7 +644,9 @@ static int sweep(arb_sweep *out, const arb_body *body, const arb_pose_path *path
 				    .step = k, .part = (long)i, .other = f->poly ? -1 : (long)j};
 				c.rm = mv.r;
 				c.ro = o.r;
-				if (field_static(f, j, &w, NULL) <= 0) {
+				if (!(f->poly == NULL &&
+				      cores_apart(&mv, w.c, &o, f->bases[j].c)) &&
+				    field_static(f, j, &w, NULL) <= 0) {
 					/* touching or inside already at the step's start */
 					c.h = start_contact(&mv, &o, f, j, &w);
 					if (!contact || first.h.u > 0)

@@ -162,7 +162,7 @@ static void idmap_place(arb_idmap_slot *slot, size_t cap, arb_idmap_slot e)
 int arb__idmap_put(arb_idmap *m, const char *id, const void *rec)
 {
 	if (2 * (m->used + 1) > m->cap) {
-		size_t cap = m->cap ? 2 * m->cap : 256;
+		size_t cap = m->cap ? 2 * m->cap : 16; /* most scenarios hold a few IDs */
 		if (cap > SIZE_MAX / 2 / sizeof(arb_idmap_slot))
 			return ARB_ENOMEM;
 		arb_idmap_slot *slot = calloc(cap, sizeof *slot);

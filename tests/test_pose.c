@@ -663,6 +663,39 @@ Test(pose, rotation_passes_a_polygon_vertex)
 	NEAR(sw.turned_deg, 0);
 }
 
+Test(pose, rotation_passes_a_vertex_of_a_twenty_gon)
+{
+	/* As above with a regular 20-gon about the origin, circumradius 2, its
+	 * vertices at 9 + 18k deg, listed from 63 deg so that the vertex at 9
+	 * deg is the 18th (index 17): past the 16 edges the sweep works out
+	 * once for every corner, so this is the path that works them out edge
+	 * by edge. The centre runs on the circle of radius 3 from 0 to 90 deg;
+	 * the polygon reaches 2 from the origin only at its vertices, so the
+	 * nearest is 3 - 2 - 0.5 = 0.5 at the first vertex the arc passes, 9
+	 * deg turned (at 0 deg, the edge from -9 to 9 deg is 2 cos 9 = 1.9754
+	 * away from the origin: 0.5246). Listed from 9 deg, the same. */
+	arb_placed part = round_at(0, 0, 25.4);
+	arb_body body = {&part, 1};
+	arb_pose poses[2] = {{{3, 0}, 0}, {{0, 3}, 90}};
+	arb_step st = {.kind = ARB_STEP_ROTATE, .pivot = {0, 0}, .angle_deg = 90};
+	arb_pose_path path = {poses, &st, 1};
+	arb_vec2 gon[20];
+	for (int from = 0; from < 2; from++) {
+		for (int i = 0; i < 20; i++) {
+			double a = (from ? 9 + 18 * i : 63 + 18 * i) * PI / 180;
+			gon[i] = (arb_vec2){2 * cos(a), 2 * sin(a)};
+		}
+		arb_error err;
+		arb_sweep sw;
+		cr_assert(
+		    eq(int, arb_pose_sweep_polygon(&sw, &body, &path, gon, 20, &err), ARB_OK));
+		NEAR(sw.m.figure, 0.5);
+		NEAR(sw.turned_deg, 9);
+		NEAR_PT(sw.m.q, 2 * cos(9 * PI / 180), 2 * sin(9 * PI / 180));
+		cr_assert(sw.contact == false);
+	}
+}
+
 Test(pose, round_round_contact_begins)
 {
 	/* A round 25.4 mm base at (3, 0) swings +90 about the origin towards

@@ -363,26 +363,45 @@ int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, i
 	return approach_of(out, ev, from, to, what, NULL, err);
 }
 
+/* Whether entry i of the things rg__approach_nearer walks (the units, then
+ * the terrain, as `what` asks) is not one to approach: the actor's own
+ * unit, or terrain that is not impassable. */
+static bool not_approached(const arb_scenario *s, const arb_unit *u, int what, size_t i)
+{
+	bool unit = (what & RG_UNITS) && i < s->n_units;
+	size_t t = i - ((what & RG_UNITS) ? s->n_units : 0);
+	return unit ? &s->units[i] == u : strcmp(s->terrain[t].kind, "impassable") != 0;
+}
+
 int rg__approach_nearer(rg_approach *out, bool *nearer, const arb_eval *ev, size_t from, size_t to,
                         int what, arb_error *err)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	rg_approach all, a, at;
-	int rc = approach_of(&all, ev, from, to, what, NULL, err);
+	size_t n = (what & RG_UNITS ? s->n_units : 0) + (what & RG_TERRAIN ? s->n_terrain : 0);
+	size_t objects = 0;
+	for (size_t i = 0; i < n; i++)
+		objects += !not_approached(s, u, what, i);
+	/* one thing to approach: the approach to all is the approach to it */
+	int rc = ARB_OK;
+	all = (rg_approach){.figure = INFINITY, .m = {.other = -1}};
+	if (objects != 1)
+		rc = approach_of(&all, ev, from, to, what, NULL, err);
 	*out = all;
 	*nearer = false;
-	size_t n = (what & RG_UNITS ? s->n_units : 0) + (what & RG_TERRAIN ? s->n_terrain : 0);
 	for (size_t i = 0; i < n && rc == ARB_OK; i++) {
 		bool unit = (what & RG_UNITS) && i < s->n_units;
 		size_t t = i - ((what & RG_UNITS) ? s->n_units : 0);
-		if (unit ? &s->units[i] == u : strcmp(s->terrain[t].kind, "impassable") != 0)
+		if (not_approached(s, u, what, i))
 			continue;
 		const char *id = unit ? s->units[i].id : s->terrain[t].id;
 		int w = unit ? RG_UNITS : RG_TERRAIN;
 		if ((rc = approach_of(&a, ev, from, to, w, id, err)) ||
 		    (rc = approach_of(&at, ev, from, from, w, id, err)))
 			break;
+		if (objects == 1)
+			*out = a;
 		/* it comes nearer to this one than it stood before */
 		if (a.mover && a.figure < at.figure - RG_TOL &&
 		    (!*nearer || a.figure < out->figure)) {

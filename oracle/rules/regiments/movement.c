@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MOVING "move charge pivot wheel reform"
@@ -493,16 +494,28 @@ typedef struct pivot {
 	const arb_unit *other_moved;
 } pivot;
 
-/* ARB_OK, or a fault reported in r. */
-static int pivot_read(const arb_eval *ev, arb_result *r, pivot *pv)
+/* The pivot as every RG.MOV.PIVOT.* predicate reads it: geometry of the
+ * scenario and the actor only, so it is read once per judgement. rc is the
+ * fault met while reading, with its message. */
+typedef struct pivot_memo {
+	int rc;
+	char message[sizeof((arb_error *)0)->message];
+	pivot pv;
+} pivot_memo;
+
+static void *pivot_make(const arb_eval *ev)
 {
+	pivot_memo *pm = calloc(1, sizeof *pm);
+	if (!pm)
+		return NULL;
 	const rg_motion *mo = rg__motion(ev);
+	pivot *pv = &pm->pv;
 	arb_error err;
 	if (!mo) {
-		arb_result_fault(r, ARB_ENOMEM, "out of memory");
-		return ARB_ENOMEM;
+		pm->rc = ARB_ENOMEM;
+		snprintf(pm->message, sizeof pm->message, "out of memory");
+		return pm;
 	}
-	*pv = (pivot){0};
 	while (pv->turn_end < mo->n_steps && mo->steps[pv->turn_end].kind == ARB_STEP_ROTATE)
 		pv->turn_end++;
 	for (size_t i = pv->turn_end; i < mo->n_steps; i++)
@@ -514,13 +527,27 @@ static int pivot_read(const arb_eval *ev, arb_result *r, pivot *pv)
 	if (rg__approach_nearer(&pv->turning, &nearer, ev, 0, pv->turn_end, what, &err) ||
 	    rg__approach(&pv->at_turn, ev, pv->turn_end, pv->turn_end, what, &err) ||
 	    rg__end_gap(&pv->at_end, ev, what, &err)) {
-		arb_result_fault(r, ARB_ENOMEM, "%s", err.message);
-		return ARB_ENOMEM;
+		pm->rc = ARB_ENOMEM;
+		snprintf(pm->message, sizeof pm->message, "%s", err.message);
+		return pm;
 	}
 	/* "would bring it into contact": a contact the turn makes, with what it
 	 * did not already touch */
 	pv->turning.contact = nearer && pv->turning.contact;
 	pv->other_moved = rg__other_moved(ev);
+	return pm;
+}
+
+/* ARB_OK, or a fault reported in r. */
+static int pivot_read(const arb_eval *ev, arb_result *r, pivot *pv)
+{
+	static const char key = 0;
+	const pivot_memo *pm = arb_eval_memo(ev, &key, pivot_make, free);
+	if (!pm || pm->rc) {
+		arb_result_fault(r, ARB_ENOMEM, "%s", pm ? pm->message : "out of memory");
+		return ARB_ENOMEM;
+	}
+	*pv = pm->pv;
 	return ARB_OK;
 }
 
