@@ -1138,6 +1138,12 @@ typedef struct arb_trace {
 	const char *overridden_by;            /* clause that overrides it, or NULL */
 	const arb_precedence *overridden_how; /* the precedence that did, or NULL */
 	bool not_selected;                    /* the profile chose another reading */
+	/* A violated entry's: a fact the scenario lacks, on which it hangs
+	 * whether a declared winner that overrides where it permits (awaits_how)
+	 * sets it aside; or NULL. Such a violation decides nothing: the question
+	 * is missing-input, naming the fact. */
+	const char *awaits;
+	const arb_precedence *awaits_how;
 } arb_trace;
 
 typedef struct arb_verdict {

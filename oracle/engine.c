@@ -163,9 +163,30 @@ static size_t question_of(const judging *j, size_t i)
 	return j->app_question[i];
 }
 
+/* The fact trace entry i misses, or awaits (arb_trace.awaits). */
 static const char *missing_of(const arb_verdict *v, size_t i)
 {
-	return v->trace[i].result.missing ? v->trace[i].result.missing : "?";
+	const arb_trace *t = &v->trace[i];
+	if (t->result.outcome != ARB_MISSING && t->awaits)
+		return t->awaits;
+	return t->result.missing ? t->result.missing : "?";
+}
+
+/* The fact that a declared winner's first selected reading misses, when it
+ * has no reading that permits: given the fact, it might. NULL otherwise. */
+static const char *winner_awaits(const arb_verdict *v, const judging *j, size_t first)
+{
+	const char *fact = NULL;
+	for (size_t i = first; i < v->n_trace; i = j->next[i]) {
+		const arb_trace *t = &v->trace[i];
+		if (t->not_selected)
+			continue;
+		if (t->result.outcome == ARB_PERMITS)
+			return NULL;
+		if (t->result.outcome == ARB_MISSING && !fact)
+			fact = t->result.missing ? t->result.missing : "?";
+	}
+	return fact;
 }
 
 /* Whether two selected readings of the clause whose first trace entry is
@@ -217,8 +238,10 @@ static int decide_question(arb_verdict *v, const judging *j, size_t qfirst, idse
 			const arb_trace *u = &v->trace[k];
 			if (u->not_selected || u->overridden_by || question_of(j, k) != q)
 				continue;
-			/* A reading that needs a fact the scenario lacks: a missing input. */
-			if (u->result.outcome == ARB_MISSING) {
+			/* A reading that needs a fact the scenario lacks, or that forbids
+			 * unless a winner the fact would decide overrides it: a missing
+			 * input. */
+			if (u->result.outcome == ARB_MISSING || u->awaits) {
 				needs = true;
 				bool have = false;
 				for (size_t m = 0; m < n_mis && !have; m++)
@@ -397,6 +420,8 @@ static void trace_start(arb_trace *t, const arb_bound *b, bool terse)
 	t->reading = b->reading;
 	t->overridden_by = NULL;
 	t->overridden_how = NULL;
+	t->awaits = NULL;
+	t->awaits_how = NULL;
 	t->not_selected = false;
 	arb_result *r = &t->result;
 	r->outcome = ARB_NA;
@@ -421,17 +446,24 @@ static void free_borrowing(arb_verdict *v)
 }
 
 /* Saves (restore false) or puts back (restore true) the overrides of v's
- * trace in keep (2 per entry): judge_once borrowing v's trace rewrites them. */
+ * trace in keep (KEPT_PER_ENTRY per entry): judge_once borrowing v's trace
+ * rewrites them. */
+#define KEPT_PER_ENTRY 4
 static void keep_overrides(arb_verdict *v, const void **keep, bool restore)
 {
 	for (size_t i = 0; i < v->n_trace; i++) {
 		arb_trace *t = &v->trace[i];
+		const void **k = keep + KEPT_PER_ENTRY * i;
 		if (restore) {
-			t->overridden_by = keep[2 * i];
-			t->overridden_how = keep[2 * i + 1];
+			t->overridden_by = k[0];
+			t->overridden_how = k[1];
+			t->awaits = k[2];
+			t->awaits_how = k[3];
 		} else {
-			keep[2 * i] = t->overridden_by;
-			keep[2 * i + 1] = t->overridden_how;
+			k[0] = t->overridden_by;
+			k[1] = t->overridden_how;
+			k[2] = t->awaits;
+			k[3] = t->awaits_how;
 		}
 	}
 }
@@ -466,6 +498,8 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_verd
 		for (size_t a = 0; a < v->n_trace; a++) {
 			v->trace[a].overridden_by = NULL;
 			v->trace[a].overridden_how = NULL;
+			v->trace[a].awaits = NULL;
+			v->trace[a].awaits_how = NULL;
 		}
 	} else if (v) {
 		v->trace = malloc((j->n_app ? j->n_app : 1) * sizeof *v->trace);
@@ -505,8 +539,20 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_verd
 		const arb_precedence *pr = x->prec[k].pr;
 		if (pr->arguable && !arguable_on(j, k, on, arg++))
 			continue;
-		if (!trace_applies(v, j, j->prec_at[2 * k], pr->when_permits))
+		if (!trace_applies(v, j, j->prec_at[2 * k], pr->when_permits)) {
+			/* A winner that would override where it permits, had the
+			 * scenario given the fact it needs: the loser awaits it. */
+			const char *fact =
+			    pr->when_permits ? winner_awaits(v, j, j->prec_at[2 * k]) : NULL;
+			for (size_t i = j->prec_at[2 * k + 1]; fact && i < v->n_trace;
+			     i = j->next[i])
+				if (v->trace[i].result.outcome == ARB_VIOLATED &&
+				    !v->trace[i].awaits) {
+					v->trace[i].awaits = fact;
+					v->trace[i].awaits_how = pr;
+				}
 			continue;
+		}
 		for (size_t i = j->prec_at[2 * k + 1]; i < v->n_trace; i = j->next[i])
 			if (v->trace[i].result.outcome != ARB_NA && !v->trace[i].overridden_by) {
 				v->trace[i].overridden_by = pr->winner;
@@ -694,7 +740,8 @@ int arb_judge_ex(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, 
 	}
 	bool differ = false;
 	const void **keep = NULL;
-	if (relevant && !(keep = malloc(2 * (v->n_trace ? v->n_trace : 1) * sizeof *keep))) {
+	if (relevant &&
+	    !(keep = malloc(KEPT_PER_ENTRY * (v->n_trace ? v->n_trace : 1) * sizeof *keep))) {
 		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 		goto done;
 	}

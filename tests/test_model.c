@@ -17,8 +17,9 @@
  *   ML.G.1  constraint  q.g       g     bad violated
  *   ML.Y.1  permission  q.h       y     yes permits (arguably over ML.H.1)
  *   ML.H.1  constraint  q.h       h     bad violated
- *   ML.P.1  permission  q.p       p     permits / holds / absent: not applicable
- *                                       (over ML.Q.1 where it permits)
+ *   ML.P.1  permission  q.p       p     permits / holds / unsure: missing fact
+ *                                       "close" / absent: not applicable (over
+ *                                       ML.Q.1 where it permits)
  *   ML.Q.1  constraint  q.p       q     bad violated
  *   ML.B.1  constraint  q.b       b     bad violated (section beta: moves only,
  *                                       in the movement phase; a charge follows it)
@@ -114,6 +115,10 @@ ARB_PREDICATE(ml_h, .clause = "ML.H.1", .ruleset = "modelland", .actions = "move
 ARB_PREDICATE(ml_p, .clause = "ML.P.1", .ruleset = "modelland", .actions = "move", .phases = "*",
               .question = "q.p", .fingerprint = "-")
 {
+	if (is(ev, "p", "unsure")) {
+		arb_result_missing(r, "close", "how close the unit could get is not stated");
+		return;
+	}
 	r->outcome = is(ev, "p", "permits") ? ARB_PERMITS
 	             : is(ev, "p", "holds") ? ARB_HOLDS
 	                                    : ARB_NA;
@@ -143,7 +148,7 @@ static const char kRuleset[] =
     "---\nruleset: modelland\ntitle: Modelland\nprefix: ML\nsections: alpha, beta\n"
     "actions: move, charge\nphases: movement, fight\nsubphases: rush\n"
     "facts: r:one|two|none, m:bool, k:ok|bad|oom|budget|skip, x:yes|no, g:ok|bad, "
-    "y:yes|no, h:ok|bad, p:permits|holds, q:ok|bad, b:ok|bad, n:number, who:unit, "
+    "y:yes|no, h:ok|bad, p:permits|holds|unsure, q:ok|bad, b:ok|bad, n:number, who:unit, "
     "at:point\n---\n\n# Modelland\n\n"
     "## Phases\n\n"
     "- sub-phase rush of fight: ML.PH.1 \"rush in the fight\"\n"
@@ -433,6 +438,55 @@ Test(model, when_permits_ranks_only_where_the_winner_permits)
 	s->facts[2].value = "permits";
 	v = judge(s, NULL);
 	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(model, a_violation_awaits_the_fact_a_winner_needs_to_permit)
+{
+	/* ML.P.1 would set ML.Q.1 aside where it permits, and needs the fact
+	 * "close" to say whether it does: ML.Q.1's violation hangs on it. */
+	load();
+	arb_scenario *s = scenario("move", "movement", NULL);
+	fact(s, "m", "true");
+	fact(s, "q", "bad");
+	fact(s, "p", "unsure");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_MISSING_INPUT));
+	IDS_EQ(v->missing, v->n_missing, "close");
+	cr_assert(eq(sz, v->n_violates, 0));
+	bool seen = false;
+	for (size_t i = 0; i < v->n_trace; i++)
+		if (strcmp(v->trace[i].pred->clause, "ML.Q.1") == 0) {
+			seen = true;
+			cr_assert(eq(str, (char *)v->trace[i].awaits, "close"));
+			cr_assert(v->trace[i].awaits_how != NULL);
+			cr_assert(eq(str, (char *)v->trace[i].awaits_how->winner, "ML.P.1"));
+			cr_assert(v->trace[i].overridden_by == NULL);
+		}
+	cr_assert(seen);
+	arb_verdict_free(v);
+	/* nothing to set aside: ML.Q.1 holds and awaits nothing (the verdict
+	 * waits for ML.P.1's own fact) */
+	s->facts[1].value = "ok";
+	v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_MISSING_INPUT));
+	for (size_t i = 0; i < v->n_trace; i++)
+		cr_assert(v->trace[i].awaits == NULL);
+	arb_verdict_free(v);
+	/* the winner permits: ML.Q.1 is set aside */
+	s->facts[1].value = "bad";
+	s->facts[2].value = "permits";
+	v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	arb_verdict_free(v);
+	s->facts[2].value = "unsure";
+	/* a violation no winner could set aside still decides */
+	s->facts[1].value = "bad";
+	fact(s, "g", "bad");
+	v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_ILLEGAL));
+	IDS_EQ(v->violates, v->n_violates, "ML.G.1");
 	arb_verdict_free(v);
 	arb_scenario_free(s);
 }

@@ -27,6 +27,9 @@ static void print_trace(const arb_verdict *v)
 			printf(" [overridden by %s]", t->overridden_by);
 		if (t->result.outcome == ARB_MISSING && t->result.missing)
 			printf(" [needs %s]", t->result.missing);
+		if (t->awaits && t->awaits_how)
+			printf(" [awaits %s: %s sets it aside where it permits]", t->awaits,
+			       t->awaits_how->winner);
 		printf("\n");
 		if (t->result.has_measure && t->result.outcome != ARB_NA) {
 			const arb_measure *m = &t->result.measure;
