@@ -577,6 +577,7 @@ typedef struct arb_scenario {
 	long src_line;
 	struct arb_arena *arena_;          /* private */
 	struct arb_scenario_index *index_; /* private: arb_scenario_index */
+	struct arb_field_mark *marks_;     /* private: arb_scenario_mark_field */
 } arb_scenario;
 
 /* Creates an empty scenario with its arena (voluntary = true, board 0x0).
@@ -586,6 +587,15 @@ void arb_scenario_free(arb_scenario *s);
 
 /* Zeroed memory owned by s's arena; NULL when out of memory. */
 void *arb_scenario_alloc(arb_scenario *s, size_t size);
+/* Records that the scenario's field (a case table's column, "units",
+ * "models", "facts", ...: a string that outlives s, not copied) was read at
+ * line:column of s->src_file, so that an error found while judging (a
+ * predicate's arb_result_bad_input) says where, as one found while loading
+ * does. ARB_OK or ARB_ENOMEM. */
+int arb_scenario_mark_field(arb_scenario *s, const char *field, long line, long column);
+/* Sets err->line and err->column to where err->field was read, when a
+ * reader marked it (else leaves them). */
+void arb_scenario_locate(const arb_scenario *s, arb_error *err);
 /* A copy of str (or of its first n bytes) owned by s's arena. */
 char *arb_scenario_strdup(arb_scenario *s, const char *str);
 char *arb_scenario_strndup(arb_scenario *s, const char *str, size_t n);
@@ -904,7 +914,7 @@ const arb_flow *arb_rulebook_flow_at(const arb_rulebook *rb, size_t i);
 size_t arb_rulebook_placement_count(const arb_rulebook *rb, const char *ruleset);
 const arb_placement *arb_rulebook_placement_at(const arb_rulebook *rb, const char *ruleset,
                                                size_t i);
-/* The declared type of a fact ("bool", "number", "unit", "units", "model",
+/* The declared type of a fact ("bool", "number", "count", "unit", "units", "model",
  * "models", "point", or "a|b|c" for a set of words); NULL when the ruleset
  * declares no such fact. */
 const char *arb_rulebook_fact_type(const arb_rulebook *rb, const char *ruleset, const char *fact);
@@ -966,13 +976,16 @@ typedef struct arb_result {
 	const char *object;  /* the other model, unit or terrain, if any */
 	arb_kv values[ARB_MAX_VALUES];
 	size_t n_values;
-	unsigned informative; /* bit i: values[i] is shown for explanation only,
-	                         not a value the clause derives as its answer */
-	const char *missing;  /* ARB_MISSING: the fact or characteristic needed */
-	int fault;            /* 0, or ARB_ENOMEM / ARB_EBUDGET / ARB_EINTERNAL: the
-	                         predicate could not run to its answer; the
-	                         explanation says why. arb_judge fails with it. */
-	bool terse_;          /* private: judged with ARB_JUDGE_TERSE */
+	unsigned informative;    /* bit i: values[i] is shown for explanation only,
+	                            not a value the clause derives as its answer */
+	const char *missing;     /* ARB_MISSING: the fact or characteristic needed */
+	int fault;               /* 0, or ARB_ENOMEM / ARB_EBUDGET / ARB_EINTERNAL: the
+	                            predicate could not run to its answer; the
+	                            explanation says why. arb_judge fails with it.
+	                            ARB_EINPUT: the scenario lacks what the clause
+	                            needs (arb_result_bad_input) */
+	const char *fault_field; /* ARB_EINPUT: the scenario's field at fault */
+	bool terse_;             /* private: judged with ARB_JUDGE_TERSE */
 } arb_result;
 
 typedef struct arb_eval arb_eval;
@@ -1085,6 +1098,14 @@ void arb_result_missing(arb_result *r, const char *what, const char *fmt, ...)
 /* Reports a fault of the predicate (code ARB_ENOMEM, ARB_EBUDGET or
  * ARB_EINTERNAL): arb_judge fails with that code and this message. */
 void arb_result_fault(arb_result *r, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Reports bad input: the scenario lacks what the clause needs and what the
+ * ruleset says every scenario that asks the question must give (a model's
+ * characteristic, say). arb_judge fails with ARB_EINPUT naming field (a
+ * static string: "units", "models", "facts") at the scenario's file, line
+ * and column, and this message. Not a missing fact of the text: that is
+ * arb_result_missing. */
+void arb_result_bad_input(arb_result *r, const char *field, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* ------------------------------------------------------------------ */

@@ -994,7 +994,13 @@ int arb__cases_data_row(loader *L)
 			}
 		return rc;
 	}
-	if (arb_scenario_index(s))
+	bool oom = arb_scenario_index(s) != ARB_OK;
+	/* where each column was read, for an error found while judging */
+	for (int w = 0; w < C_COUNT && !oom; w++)
+		if (col(L, (enum col)w))
+			oom = arb_scenario_mark_field(s, kCols[w], col(L, (enum col)w)->line,
+			                              col(L, (enum col)w)->col) != ARB_OK;
+	if (oom)
 		return arb_error_set(L->err, ARB_ENOMEM, L->file, first->line, 0, NULL,
 		                     "out of memory");
 	return ARB_OK;

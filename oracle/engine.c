@@ -434,6 +434,7 @@ static void trace_start(arb_trace *t, const arb_bound *b, bool terse)
 	r->informative = 0;
 	r->missing = NULL;
 	r->fault = 0;
+	r->fault_field = NULL;
 	r->terse_ = terse;
 }
 
@@ -523,6 +524,14 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_verd
 			                  "predicate of %s read parameter '%s' its tag does not "
 			                  "declare",
 			                  p->clause, ev.fault);
+			goto done;
+		}
+		if (t->result.fault == ARB_EINPUT) {
+			rc = arb_error_set(err, ARB_EINPUT, s->src_file, s->src_line, 0,
+			                   t->result.fault_field, "%s (%s%s%s): %s", s->id,
+			                   p->clause, b->reading ? "/" : "",
+			                   b->reading ? b->reading : "", t->result.explanation);
+			arb_scenario_locate(s, err);
 			goto done;
 		}
 		if (t->result.fault) {

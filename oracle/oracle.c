@@ -771,6 +771,16 @@ void arb_result_missing(arb_result *r, const char *what, const char *fmt, ...)
 	va_end(ap);
 }
 
+void arb_result_bad_input(arb_result *r, const char *field, const char *fmt, ...)
+{
+	va_list ap;
+	r->fault = ARB_EINPUT;
+	r->fault_field = field;
+	va_start(ap, fmt);
+	vsnprintf(r->explanation, sizeof r->explanation, fmt, ap);
+	va_end(ap);
+}
+
 void arb_result_fault(arb_result *r, int code, const char *fmt, ...)
 {
 	va_list ap;

@@ -100,6 +100,33 @@ void *arb_scenario_alloc(arb_scenario *s, size_t size)
 	return arb__arena_alloc(s->arena_, size);
 }
 
+/* Where a reader read a field of the scenario: a list in its arena. */
+struct arb_field_mark {
+	const char *field;
+	long line, column;
+	struct arb_field_mark *next;
+};
+
+int arb_scenario_mark_field(arb_scenario *s, const char *field, long line, long column)
+{
+	struct arb_field_mark *m = arb_scenario_alloc(s, sizeof *m);
+	if (!m)
+		return ARB_ENOMEM;
+	*m = (struct arb_field_mark){field, line, column, s->marks_};
+	s->marks_ = m;
+	return ARB_OK;
+}
+
+void arb_scenario_locate(const arb_scenario *s, arb_error *err)
+{
+	for (const struct arb_field_mark *m = s->marks_; m && err; m = m->next)
+		if (strcmp(m->field, err->field) == 0) {
+			err->line = m->line;
+			err->column = m->column;
+			return;
+		}
+}
+
 char *arb_scenario_strdup(arb_scenario *s, const char *str)
 {
 	return str ? arb__arena_strndup(s->arena_, str, strlen(str)) : NULL;

@@ -397,8 +397,9 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 			char *type = colon ? arb__arena_strndup(rb->arena, colon + 1,
 			                                        w - (size_t)(colon - p) - 1)
 			                   : NULL;
-			static const char *const kTypes[] = {"bool",  "number", "unit",  "units",
-			                                     "model", "models", "point", NULL};
+			static const char *const kTypes[] = {"bool",   "number", "count",
+			                                     "unit",   "units",  "model",
+			                                     "models", "point",  NULL};
 			bool known = false;
 			for (size_t k = 0; type && kTypes[k]; k++)
 				known = known || strcmp(type, kTypes[k]) == 0;
@@ -408,7 +409,8 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 			if (!colon || !name || !name[0] || !known) {
 				arb_error_set(
 				    err, ARB_EINPUT, r->file, r->sections_line, 1, "facts",
-				    "fact '%.*s' needs a type: name:bool, name:number, name:unit, "
+				    "fact '%.*s' needs a type: name:bool, name:number, name:count, "
+				    "name:unit, "
 				    "name:units, name:model, name:models, name:point or "
 				    "name:word|word",
 				    (int)w, p);

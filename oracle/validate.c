@@ -150,6 +150,12 @@ static const char *fact_misfit(const arb_scenario *s, const char *type, const ch
 		double x = strtod(v, &end);
 		return end != v && !*end && isfinite(x) ? NULL : "a finite number";
 	}
+	if (strcmp(type, "count") == 0) {
+		double x = strtod(v, &end);
+		return end != v && !*end && x >= 0 && x <= 1e15 && x == floor(x)
+		           ? NULL
+		           : "a count: a whole number from 0 to 10^15";
+	}
 	if (strcmp(type, "unit") == 0)
 		return ids_on_board(s, v, false, true) ? NULL : "the ID of a unit on the board";
 	if (strcmp(type, "units") == 0)

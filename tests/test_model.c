@@ -12,7 +12,8 @@
  *   ML.R.1  constraint  q.r       r     readings one and two: violated when r
  *                                       names the reading, else holds
  *   ML.M.1  constraint  q.m       m     absent: missing; true holds; false violated
- *   ML.K.1  constraint  q.k       k     bad violated; oom/budget: a fault
+ *   ML.K.1  constraint  q.k       k     bad violated; oom/budget: a fault;
+ *                                       unweighed: bad input (the model's W)
  *   ML.X.1  permission  q.g       x     yes permits ("with the exception that": over ML.G.1)
  *   ML.G.1  constraint  q.g       g     bad violated
  *   ML.Y.1  permission  q.h       y     yes permits (arguably over ML.H.1)
@@ -84,6 +85,8 @@ ARB_PREDICATE(ml_k, .clause = "ML.K.1", .ruleset = "modelland", .actions = "move
 		arb_result_fault(r, ARB_ENOMEM, "out of memory on purpose");
 	else if (is(ev, "k", "budget"))
 		arb_result_fault(r, ARB_EBUDGET, "the search ran out of budget");
+	else if (is(ev, "k", "unweighed"))
+		arb_result_bad_input(r, "models", "model u1 has no W, which the search weighs");
 	else
 		bad_violates(ev, r, "k");
 }
@@ -147,8 +150,8 @@ static const char kConv[] = "---\nruleset: conventions\nsection: conventions\nti
 static const char kRuleset[] =
     "---\nruleset: modelland\ntitle: Modelland\nprefix: ML\nsections: alpha, beta\n"
     "actions: move, charge\nphases: movement, fight\nsubphases: rush\n"
-    "facts: r:one|two|none, m:bool, k:ok|bad|oom|budget|skip, x:yes|no, g:ok|bad, "
-    "y:yes|no, h:ok|bad, p:permits|holds|unsure, q:ok|bad, b:ok|bad, n:number, who:unit, "
+    "facts: r:one|two|none, m:bool, k:ok|bad|oom|budget|skip|unweighed, x:yes|no, g:ok|bad, "
+    "y:yes|no, h:ok|bad, p:permits|holds|unsure, q:ok|bad, b:ok|bad, n:number, c:count, who:unit, "
     "at:point\n---\n\n# Modelland\n\n"
     "## Phases\n\n"
     "- sub-phase rush of fight: ML.PH.1 \"rush in the fight\"\n"
@@ -380,6 +383,34 @@ Test(model, faults_are_errors_not_verdicts)
 	}
 }
 
+Test(model, bad_input_found_while_judging_names_its_field_and_place)
+{
+	load();
+	arb_scenario *s = scenario("move", "movement", NULL);
+	fact(s, "m", "true");
+	fact(s, "k", "unweighed");
+	s->src_file = "cases/x.csv";
+	s->src_line = 7;
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_judge(&v, g_o, s, NULL, &err), ARB_EINPUT));
+	cr_assert(v == NULL);
+	STR_EQ(err.field, "models");
+	STR_EQ(err.file, "cases/x.csv");
+	cr_assert(eq(i64, err.line, 7));
+	cr_assert(eq(i64, err.column, 0));
+	cr_assert(strstr(err.message, "ML.K.1") && strstr(err.message, "no W"), "%s", err.message);
+	/* a reader that marked where the models were read: that place */
+	cr_assert(eq(int, arb_scenario_mark_field(s, "units", 8, 3), ARB_OK));
+	cr_assert(eq(int, arb_scenario_mark_field(s, "models", 8, 41), ARB_OK));
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_judge(&v, g_o, s, NULL, &err), ARB_EINPUT));
+	cr_assert(eq(i64, err.line, 8));
+	cr_assert(eq(i64, err.column, 41));
+	arb_scenario_free(s);
+}
+
 /* ---- precedence the text declares ---- */
 
 Test(model, declared_exception_silences_its_loser)
@@ -548,8 +579,9 @@ Test(model, a_subphase_in_the_wrong_phase_is_bad_input)
 Test(model, facts_are_checked_against_their_type)
 {
 	load();
-	static const char *const bad[][2] = {{"m", "yes"},  {"n", "six"},   {"who", "Z9"},
-	                                     {"at", "3;4"}, {"r", "three"}, {"n", "inf"}};
+	static const char *const bad[][2] = {
+	    {"m", "yes"}, {"n", "six"}, {"who", "Z9"}, {"at", "3;4"}, {"r", "three"}, {"n", "inf"},
+	    {"c", "-2"},  {"c", "1.5"}, {"c", "two"},  {"c", ""},     {"c", "1e300"}, {"c", "nan"}};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		arb_scenario *s = scenario("move", "movement", NULL);
 		fact(s, bad[i][0], bad[i][1]);
@@ -560,8 +592,9 @@ Test(model, facts_are_checked_against_their_type)
 		STR_EQ(err.field, "facts");
 		arb_scenario_free(s);
 	}
-	static const char *const good[][2] = {
-	    {"m", "false"}, {"n", "-2.5"}, {"who", "U1"}, {"at", "3,4"}, {"r", "two"}};
+	static const char *const good[][2] = {{"m", "false"}, {"n", "-2.5"}, {"who", "U1"},
+	                                      {"at", "3,4"},  {"r", "two"},  {"c", "0"},
+	                                      {"c", "12"}};
 	for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
 		arb_scenario *s = scenario("move", "movement", NULL);
 		fact(s, good[i][0], good[i][1]);
@@ -571,6 +604,7 @@ Test(model, facts_are_checked_against_their_type)
 		arb_scenario_free(s);
 	}
 	STR_EQ(arb_rulebook_fact_type(g_rb, "modelland", "r"), "one|two|none");
+	STR_EQ(arb_rulebook_fact_type(g_rb, "modelland", "c"), "count");
 	cr_assert(arb_rulebook_fact_type(g_rb, "modelland", "nope") == NULL);
 }
 
