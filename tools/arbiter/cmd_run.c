@@ -25,6 +25,10 @@
 /* Per predicate: was it seen holding (or permitting, or giving values) and violated? */
 typedef struct seen {
 	bool pos, neg, und, na;
+	/* the predicate and reading, looked up once: the consumer's cursor
+	 * compares them for every trace entry of every case */
+	const arb_predicate *pred;
+	const char *reading;
 } seen;
 
 /* Seen both ways: a constraint holding and violated; a permission or a
@@ -290,6 +294,9 @@ typedef struct run_pool {
 	pthread_mutex_t mu;
 	pthread_cond_t ready; /* a slot was filled */
 	pthread_cond_t room;  /* a slot was emptied, or stop */
+	/* threads waiting on each: no wake-up is sent to nobody (a case takes
+	 * tens of microseconds; a needless broadcast costs a system call) */
+	int wait_ready, wait_room;
 } run_pool;
 
 static void run_clear(run_slot *sl);
@@ -358,7 +365,8 @@ static void run_judge_one(run_pool *pl, size_t i)
 	run_fill(pl, i, &pl->slots[i % pl->window]);
 	pthread_mutex_lock(&pl->mu);
 	pl->filled[i % pl->window] = i + 1;
-	pthread_cond_broadcast(&pl->ready);
+	if (pl->wait_ready)
+		pthread_cond_broadcast(&pl->ready);
 }
 
 static void *run_worker(void *arg)
@@ -367,10 +375,13 @@ static void *run_worker(void *arg)
 	size_t i;
 	pthread_mutex_lock(&pl->mu);
 	while (!pl->stop && pl->next < pl->n) {
-		if (run_claim(pl, &i))
+		if (run_claim(pl, &i)) {
 			run_judge_one(pl, i);
-		else
+		} else {
+			pl->wait_room++;
 			pthread_cond_wait(&pl->room, &pl->mu);
+			pl->wait_room--;
+		}
 	}
 	pthread_mutex_unlock(&pl->mu);
 	return NULL;
@@ -382,10 +393,13 @@ static run_slot *run_wait(run_pool *pl, size_t i)
 	size_t k;
 	pthread_mutex_lock(&pl->mu);
 	while (pl->filled[i % pl->window] != i + 1) {
-		if (run_claim(pl, &k))
+		if (run_claim(pl, &k)) {
 			run_judge_one(pl, k);
-		else
+		} else {
+			pl->wait_ready++;
 			pthread_cond_wait(&pl->ready, &pl->mu);
+			pl->wait_ready--;
+		}
 	}
 	pthread_mutex_unlock(&pl->mu);
 	return &pl->slots[i % pl->window];
@@ -397,7 +411,8 @@ static void run_done(run_pool *pl, size_t i)
 	pthread_mutex_lock(&pl->mu);
 	pl->filled[i % pl->window] = 0;
 	pl->consumed = i + 1;
-	pthread_cond_broadcast(&pl->room);
+	if (pl->wait_room)
+		pthread_cond_broadcast(&pl->room);
 	pthread_mutex_unlock(&pl->mu);
 }
 
@@ -488,6 +503,10 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	}
 	sections = calloc(n + 1, sizeof *sections); /* never more sections than cases */
 	clauses = calloc(nclauses + 1, sizeof *clauses);
+	for (size_t k = 0; sn && k < np_; k++) {
+		sn[k].pred = arb_oracle_predicate_at(o, k);
+		sn[k].reading = arb_oracle_predicate_reading(o, k);
+	}
 	if (!sn || !sections || !clauses) {
 		fprintf(stderr, "arbiter: out of memory\n");
 		goto done;
@@ -516,7 +535,9 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	while (n_workers + 1 < (size_t)jobs &&
 	       pthread_create(&workers[n_workers], NULL, run_worker, &pool) == 0)
 		n_workers++;
-	tally *last_tc = NULL;
+	tally *last_tc = NULL, *last_ts = NULL;
+	const char *last_file = NULL;
+	char sec[96] = "";
 	for (size_t i = 0; i < n; i++) {
 		const arb_case *c = arb_caseset_at(cs, i);
 		run_slot *sl = run_wait(&pool, i);
@@ -557,9 +578,8 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			print_disagreement(c, v, why);
 		/* The trace follows the oracle's order: one cursor finds each entry. */
 		for (size_t t = 0, k = 0; t < v->n_trace; t++) {
-			while (k < np_ &&
-			       (arb_oracle_predicate_at(o, k) != v->trace[t].pred ||
-			        arb_oracle_predicate_reading(o, k) != v->trace[t].reading))
+			while (k < np_ && (sn[k].pred != v->trace[t].pred ||
+			                   sn[k].reading != v->trace[t].reading))
 				k++;
 			if (k == np_)
 				break;
@@ -569,9 +589,15 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			sn[k].und |= oc == ARB_UNDECIDED || oc == ARB_MISSING;
 			sn[k].na |= oc == ARB_NA;
 		}
-		char sec[96];
-		cli_case_section(c, sec, sizeof sec);
-		tally *ts = tally_get(sections, &n_sections, n + 1, sec);
+		/* cases come in files: the section of the last file first */
+		if (c->file != last_file) {
+			char sec_now[96];
+			cli_case_section(c, sec_now, sizeof sec_now);
+			last_ts = tally_get(sections, &n_sections, n + 1, sec_now);
+			memcpy(sec, sec_now, sizeof sec);
+			last_file = c->file;
+		}
+		tally *ts = last_ts;
 		/* cases come in tables by clause: the last one first */
 		tally *tc = last_tc && strcmp(last_tc->key, c->target) == 0
 		                ? last_tc
