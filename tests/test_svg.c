@@ -181,6 +181,54 @@ Test(svg, draws_rect_base_as_polygon)
 	arb_scenario_free(s);
 }
 
+Test(svg, draws_a_rotation_as_its_arc_about_the_pivot)
+{
+	/* a1 at (4, 8) turns +90 (counter-clockwise) about (4, 7): its centre
+	 * runs a quarter circle of radius 1 in to (3, 7), then moves to (3, 5).
+	 * At 20 px an inch the arc is 20 px, swept counter-clockwise on the
+	 * screen too (its y axis points down): SVG's sweep flag 0, the small
+	 * arc; the pivot is marked and named. */
+	arb_scenario *s = make_scenario();
+	arb_path *p = &s->action.paths[0];
+	p->n_pts = 3;
+	p->pts = arb_scenario_alloc(s, 3 * sizeof *p->pts);
+	p->facing = arb_scenario_alloc(s, 3 * sizeof *p->facing);
+	p->steps = arb_scenario_alloc(s, 3 * sizeof *p->steps);
+	cr_assert(p->pts && p->facing && p->steps);
+	p->pts[0] = (arb_vec2){4, 8};
+	p->pts[1] = (arb_vec2){3, 7};
+	p->pts[2] = (arb_vec2){3, 5};
+	p->facing[0] = 0;
+	p->facing[1] = 90;
+	p->facing[2] = NAN;
+	p->steps[0] = (arb_step){.kind = ARB_STEP_ROTATE, .pivot = {4, 7}, .angle_deg = 90};
+	p->steps[1] = (arb_step){.kind = ARB_STEP_TRANSLATE};
+	char *svg = arbsvg_render(s, NULL, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	const char *path = strstr(svg, "<g class=\"path\">");
+	cr_assert(path != NULL);
+	const char *d = strstr(path, " d=\"M");
+	cr_assert(d != NULL);
+	double x0, y0, rx, ry, x1, y1, x2, y2;
+	int rot, large, sweep;
+	int got = sscanf(d, " d=\"M%lf,%lf A%lf,%lf %d %d %d %lf,%lf L%lf,%lf\"", &x0, &y0, &rx,
+	                 &ry, &rot, &large, &sweep, &x1, &y1, &x2, &y2);
+	cr_assert(eq(int, got, 11), "%.80s", d);
+	cr_expect(epsilon_eq(dbl, rx, 20, 1e-9));
+	cr_expect(epsilon_eq(dbl, ry, 20, 1e-9));
+	cr_expect(eq(int, large, 0));
+	cr_expect(eq(int, sweep, 0));
+	/* one inch left and one down on the table: 20 px left, 20 px down */
+	cr_expect(epsilon_eq(dbl, x1 - x0, -20, 1e-9));
+	cr_expect(epsilon_eq(dbl, y1 - y0, 20, 1e-9));
+	cr_expect(epsilon_eq(dbl, y2 - y1, 40, 1e-9));
+	cr_assert(strstr(path, "pivot of a1 at (4.00, 7.00): turns 90.0 deg") != NULL);
+	/* the path's length counts the arc: pi/2 + 2 in */
+	cr_assert(strstr(path, "path of a1: 3.57 in") != NULL);
+	free(svg);
+	arb_scenario_free(s);
+}
+
 Test(svg, draws_measure_of_trace)
 {
 	arb_scenario *s = make_scenario();

@@ -157,6 +157,17 @@ static bool finite2(arb_vec2 p)
 
 /* "x,y" of a table point in picture coordinates, after a space unless it
  * is the first of a list. */
+/* The turn of step j of path p (from point j to point j + 1) of model m in
+ * degrees, as the kernel reads it (CONV.TURN.2); 0 for a translation or a
+ * path of no known model. */
+static double turn_of(const arb_path *p, const arb_model *m, size_t j)
+{
+	if (!m || !p->steps || p->steps[j].kind != ARB_STEP_ROTATE)
+		return 0;
+	double a = arb_path_turn(p, m, j);
+	return isfinite(a) ? a : 0;
+}
+
 static void sb_pt(strbuf *b, const view *w, arb_vec2 p, bool first)
 {
 	strbuf_putf(b, "%s%.3f,%.3f", first ? "" : " ", vx(w, p.x), vy(w, p.y));
@@ -363,9 +374,19 @@ static bounds content_bounds(const ctx *c)
 		const arb_model *m = p->model ? arb_scenario_model(s, p->model, NULL) : NULL;
 		for (size_t j = 0; j < p->n_pts; j++) {
 			if (m)
-				bounds_add_base(&bb, p->pts[j], m->facing_deg, &m->base, 0);
+				bounds_add_base(&bb, p->pts[j], arb_path_facing(p, m, j), &m->base,
+				                0);
 			else
 				bounds_add(&bb, p->pts[j].x, p->pts[j].y);
+			/* an arc bulges past its two ends: eight points of it */
+			double turn = j + 1 < p->n_pts ? turn_of(p, m, j) : 0;
+			for (int k = 1; turn != 0 && k < 8; k++) {
+				double a = turn * k / 8 * (3.14159265358979323846 / 180);
+				arb_vec2 v = {p->pts[j].x - p->steps[j].pivot.x,
+				              p->pts[j].y - p->steps[j].pivot.y};
+				bounds_add(&bb, p->steps[j].pivot.x + v.x * cos(a) - v.y * sin(a),
+				           p->steps[j].pivot.y + v.x * sin(a) + v.y * cos(a));
+			}
 		}
 	}
 	if (c->v)
@@ -685,6 +706,45 @@ static void draw_model_labels(ctx *c)
 	strbuf_puts(b, "</g>\n");
 }
 
+/* The arc a point runs from `from` to `to` about the step's pivot, as SVG
+ * arc commands: the picture's y axis points down, so a turn
+ * counter-clockwise on the table is counter-clockwise on the screen too,
+ * SVG's sweep flag 0. A whole turn (which ends where it starts) is drawn
+ * as two halves. */
+static void sb_arc(strbuf *b, const view *w, arb_vec2 from, arb_vec2 to, const arb_step *st,
+                   double a)
+{
+	double r = hypot(from.x - st->pivot.x, from.y - st->pivot.y) * w->ppi;
+	int sweep = a > 0 ? 0 : 1;
+	if (!(r > 0) || !isfinite(r)) {
+		strbuf_putf(b, " L%.3f,%.3f", vx(w, to.x), vy(w, to.y));
+		return;
+	}
+	if (fabs(a) >= 359.999) {
+		arb_vec2 half = {2 * st->pivot.x - from.x, 2 * st->pivot.y - from.y};
+		strbuf_putf(b, " A%.3f,%.3f 0 0 %d %.3f,%.3f", r, r, sweep, vx(w, half.x),
+		            vy(w, half.y));
+	}
+	strbuf_putf(b, " A%.3f,%.3f 0 %d %d %.3f,%.3f", r, r,
+	            fabs(a) > 180 && fabs(a) < 359.999 ? 1 : 0, sweep, vx(w, to.x), vy(w, to.y));
+}
+
+/* The pivot of rotation step j of path p: a cross, titled with where it is
+ * and how far the model turns about it. */
+static void draw_pivot(strbuf *b, const view *w, const arb_path *p, size_t j, double a,
+                       const char *stroke)
+{
+	const arb_step *st = &p->steps[j];
+	double x = vx(w, st->pivot.x), y = vy(w, st->pivot.y);
+	strbuf_puts(b, "<g class=\"pivot\">\n<title>pivot of ");
+	sb_text(b, p->model);
+	strbuf_putf(b, " at (%.2f, %.2f): turns %.1f deg</title>\n", st->pivot.x, st->pivot.y, a);
+	strbuf_putf(b,
+	            "<path d=\"M%.3f,%.3f h8 M%.3f,%.3f v8\" stroke=\"%s\" "
+	            "stroke-width=\"1.5\"/>\n</g>\n",
+	            x - 4, y, x, y - 4, stroke);
+}
+
 static void draw_paths(ctx *c)
 {
 	strbuf *b = c->b;
@@ -696,21 +756,36 @@ static void draw_paths(ctx *c)
 		const arb_model *m = p->model ? arb_scenario_model(s, p->model, &u) : NULL;
 		const char *stroke = m ? unit_palette(c, u)->stroke : "#555";
 		double len = 0;
-		for (size_t j = 1; j < p->n_pts; j++)
+		for (size_t j = 1; !m && j < p->n_pts; j++)
 			len += hypot(p->pts[j].x - p->pts[j - 1].x, p->pts[j].y - p->pts[j - 1].y);
+		if (m)
+			len = arb_path_length(p, m); /* arcs as arcs */
 		strbuf_puts(b, "<g class=\"path\">\n<title>path of ");
 		sb_text(b, p->model);
 		strbuf_putf(b, ": %.2f in</title>\n", len);
-		strbuf_putf(b,
-		            "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
+		strbuf_putf(b, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" d=\"",
 		            stroke);
 		arb_vec2 last = {NAN, NAN};
-		for (size_t j = 0; j < p->n_pts; j++)
-			if (finite2(p->pts[j])) {
-				sb_pt(b, w, p->pts[j], !finite2(last));
-				last = p->pts[j];
-			}
+		size_t last_j = 0;
+		for (size_t j = 0; j < p->n_pts; j++) {
+			if (!finite2(p->pts[j]))
+				continue;
+			if (!finite2(last))
+				strbuf_putf(b, "M%.3f,%.3f", vx(w, p->pts[j].x),
+				            vy(w, p->pts[j].y));
+			else if (j == last_j + 1 && turn_of(p, m, last_j) != 0)
+				sb_arc(b, w, last, p->pts[j], &p->steps[last_j],
+				       turn_of(p, m, last_j));
+			else
+				strbuf_putf(b, " L%.3f,%.3f", vx(w, p->pts[j].x),
+				            vy(w, p->pts[j].y));
+			last = p->pts[j];
+			last_j = j;
+		}
 		strbuf_puts(b, "\"/>\n");
+		for (size_t j = 0; j + 1 < p->n_pts; j++)
+			if (turn_of(p, m, j) != 0 && finite2(p->steps[j].pivot))
+				draw_pivot(b, w, p, j, turn_of(p, m, j), stroke);
 		for (size_t j = 0; j < p->n_pts; j++)
 			if (finite2(p->pts[j]))
 				strbuf_putf(
@@ -722,7 +797,8 @@ static void draw_paths(ctx *c)
 			         "fill=\"none\" stroke=\"%s\" stroke-width=\"1.2\" "
 			         "stroke-dasharray=\"3 2\"",
 			         stroke);
-			draw_base(b, w, last, m->facing_deg, &m->base, attrs);
+			double f = arb_path_facing(p, m, last_j);
+			draw_base(b, w, last, f, &m->base, attrs);
 		}
 		strbuf_puts(b, "</g>\n");
 	}
