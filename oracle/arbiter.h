@@ -1229,7 +1229,7 @@ int arb_scenario_validate(const arb_scenario *s, const arb_rulebook *rb, arb_err
  * (at most ARB_ODDS_MAX_VALUES values, each with at most ARB_ODDS_MAX_LEVELS
  * levels). Odds past a limit are refused (ARB_EINPUT), never cut short. */
 #define ARB_ODDS_MAX_DICE   6
-#define ARB_ODDS_MAX_VALUES 8
+#define ARB_ODDS_MAX_VALUES 24
 #define ARB_ODDS_MAX_LEVELS 48
 typedef struct arb_odds_value {
 	const char *name;

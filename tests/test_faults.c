@@ -357,7 +357,7 @@ Test(faults, odds_within_the_limits)
 	limitland_free(&f);
 }
 
-/* 36 value names for 8 places: the 9th and later used to be dropped. */
+/* 36 value names for 24 places (ARB_ODDS_MAX_VALUES): the 25th and later used to be dropped. */
 Test(faults, odds_with_too_many_values_is_an_input_error)
 {
 	limitland f = limitland_new();
