@@ -84,12 +84,20 @@ bool arb__spec_param_value(const char *raw, double *value, const char **unit)
 	const char *p = raw;
 	char *end;
 	double v = NAN;
-	/* "half speed", "twice its Movement rate": fractions the text writes as words */
-	if (strcasecmp(p, "half") == 0 || strcasecmp(p, "twice") == 0) {
-		*value = tolower((unsigned char)p[0]) == 'h' ? 0.5 : 2;
-		*unit = "";
-		return true;
-	}
+	/* "half speed", "twice its Movement rate", "a quarter of a moving
+	 * model's height": fractions the text writes as words */
+	static const struct {
+		const char *word;
+		double value;
+	} fractions[] = {{"half", 0.5},         {"a half", 0.5},     {"twice", 2},
+	                 {"quarter", 0.25},     {"a quarter", 0.25}, {"third", 1.0 / 3.0},
+	                 {"a third", 1.0 / 3.0}};
+	for (size_t i = 0; i < sizeof fractions / sizeof *fractions; i++)
+		if (strcasecmp(p, fractions[i].word) == 0) {
+			*value = fractions[i].value;
+			*unit = "";
+			return true;
+		}
 	/* "a yard", "two inches": the text's own number words */
 	for (size_t i = 0; i < sizeof words / sizeof *words && isnan(v); i++) {
 		size_t n = strlen(words[i]);

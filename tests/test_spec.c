@@ -1036,7 +1036,9 @@ Test(spec, number_words_are_parameters)
 	write_spec(NULL, NULL,
 	           SEC_FM("moving") "{#DM.MOV.1 constraint}\n"
 	                            "The first [two]{ranks} ranks move at [half]{fraction} speed, "
-	                            "up to [twice]{times} M, or [a yard]{reach}.\n"
+	                            "up to [twice]{times} M, or [a yard]{reach}, stepping over "
+	                            "[a quarter]{step} of its height, [a third]{third} of a "
+	                            "[quarter]{q} or [a half]{ah}.\n"
 	                            "\n{#DM.MOV.2 constraint}\nAnother clause.\n"
 	                            "\n{#DM.MOV.3 constraint}\nA third.\n");
 	arb_rulebook *rb = load_ok();
@@ -1046,6 +1048,11 @@ Test(spec, number_words_are_parameters)
 	cr_assert(eq(dbl, arb_clause_param(c, "times")->value, 2.0));
 	cr_assert(eq(dbl, arb_clause_param(c, "reach")->value, 1.0));
 	STR_EQ(arb_clause_param(c, "reach")->unit, "yd");
+	cr_assert(eq(dbl, arb_clause_param(c, "step")->value, 0.25));
+	cr_assert(eq(dbl, arb_clause_param(c, "q")->value, 0.25));
+	cr_assert(eq(dbl, arb_clause_param(c, "third")->value, 1.0 / 3.0));
+	cr_assert(eq(dbl, arb_clause_param(c, "ah")->value, 0.5));
+	STR_EQ(arb_clause_param(c, "step")->unit, "");
 	arb_rulebook_free(rb);
 }
 
