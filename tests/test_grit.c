@@ -478,6 +478,377 @@ Test(grit, the_tables_limits_at_the_boundary)
 	free(buf);
 }
 
+/* ---- every predicate's answer, clause by clause ---- */
+
+/* The outcome codes of want lists: n not applicable, + holds, - violated,
+ * p permits, v value, ? undecided, m missing. */
+static char code_of(arb_outcome o)
+{
+	static const char codes[] = "n+-pv?m";
+	return (unsigned)o < sizeof codes - 1 ? codes[o] : 'x';
+}
+
+/* Asserts the answer of every predicate in the trace of the first case of
+ * f: want lists "CLAUSE=c" or "CLAUSE/reading=c" words; a predicate it
+ * does not list must not apply (n). Every mismatch is reported at once. */
+static void answers(const fixture *f, const char *want)
+{
+	arb_verdict *v = judge(f);
+	char bad[4096] = "";
+	size_t nb = 0;
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_trace *t = &v->trace[i];
+		char key[128], with[160];
+		snprintf(key, sizeof key, "%s%s%s", t->pred->clause, t->reading ? "/" : "",
+		         t->reading ? t->reading : "");
+		char expect = 'n';
+		for (int pass = 0; pass < 2; pass++) {
+			/* the reading's own word first, then the clause's */
+			snprintf(with, sizeof with, " %s=", pass ? t->pred->clause : key);
+			char padded[2048];
+			snprintf(padded, sizeof padded, " %s", want);
+			const char *at = strstr(padded, with);
+			if (at) {
+				expect = at[strlen(with)];
+				break;
+			}
+		}
+		char got = code_of(t->result.outcome);
+		if (got != expect)
+			nb += (size_t)snprintf(
+			    bad + nb, sizeof bad - (nb < sizeof bad ? nb : sizeof bad),
+			    "%s: want %c, got %c (%s); ", key, expect, got, t->result.explanation);
+		if (nb >= sizeof bad)
+			nb = sizeof bad - 1;
+	}
+	arb_verdict_free(v);
+	cr_assert(nb == 0, "%s", bad);
+}
+
+/* The explanation of clause cl (the first reading) in the first case of f
+ * holds words. */
+static void says(const fixture *f, const char *cl, const char *words)
+{
+	arb_verdict *v = judge(f);
+	bool found = false;
+	const char *seen = "(not in the trace)";
+	for (size_t i = 0; i < v->n_trace && !found; i++)
+		if (strcmp(v->trace[i].pred->clause, cl) == 0) {
+			seen = v->trace[i].result.explanation;
+			found = strstr(seen, words) != NULL;
+		}
+	cr_assert(found, "%s: '%s' not in '%s'", cl, words, seen);
+	arb_verdict_free(v);
+}
+
+/* Each scenario's answers from the page of this encoding (docs/encoding/
+ * grit-movement.md, "Clause by clause"), under TABLES (6 yd; 1 yd for 25
+ * mm bases). */
+
+/* A lone model, no enemy on the table, moves 5 in: within 6 yd; a unit of
+ * one has "at least one other model" only under lone-exempt. */
+Test(grit, answers_of_a_lone_move)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f =
+	    load("S,GR.MOV.2,legal,A1 A -,\"A1/a1 10,10 25\",,move A1,\"a1 10,10 15,10\",,,\n");
+	answers(&f, "GR.MOV.2=+ GR.MOV.3=+ GR.MOV.COH.1/literal=- GR.MOV.COH.1/lone-exempt=+ "
+	            "GR.MOV.ENG.2=+ GR.MOV.ENG.4=v GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=+");
+	says(&f, "GR.MOV.2", "a1 moved 5.00 in (5.00 yd), allowance 6.00 yd (6.00 in)");
+	fixture_free(&f);
+}
+
+/* Two models charge: a1 ends 1.5 - 0.98 = 0.52 in from e1, a2
+ * sqrt(1.5^2 + 1.5^2) - 0.98 = 1.14 in; both started over 5 in away,
+ * without line of sight. */
+Test(grit, answers_of_a_charge)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.ENG.1,legal,A1 A -; E1 B -,\"A1/a1 14,10 25; A1/a2 14,11.5 25; "
+	                 "E1/e1 20,10 25\",,move A1,\"a1 14,10 18.5,10; a2 14,11.5 18.5,11.5\","
+	                 "line_of_sight_at_start=false,,\n");
+	answers(&f, "GR.MOV.2=+ GR.MOV.3=+ GR.MOV.COH.1=+ GR.MOV.COH.2=v GR.MOV.ENG.1=v "
+	            "GR.MOV.ENG.2=+ GR.MOV.ENG.4=v GR.MOV.ENG.5=v GR.MOV.DIFF.5=+ "
+	            "GR.MOV.TOWER.2=+");
+	says(&f, "GR.MOV.ENG.1",
+	     "1 model(s) of A1 end within 1.00 in (1 yd) of an enemy; closest "
+	     "a1 to e1, 0.52 in (0.52 yd)");
+	says(&f, "GR.MOV.2", "a1 moved 4.50 in (4.50 yd), allowance 6.00 yd (6.00 in)");
+	fixture_free(&f);
+}
+
+/* The charger failed its check and is moved back a yard: from 0.52 in to
+ * 1.52 in from e1; a2 stays 1.14 in away: engagement broken. */
+Test(grit, answers_of_a_displacement)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.ENG.6,legal,A1 A - engaged charged; E1 B - engaged,\"A1/a1 "
+	                 "18.5,10 25; A1/a2 18.5,11.5 25; E1/e1 20,10 25\",,displace A1,\"a1 "
+	                 "18.5,10 17.5,10\",initiative_check_passed=false,,\n");
+	answers(&f, "GR.MOV.ENG.1=v GR.MOV.ENG.2=- GR.MOV.ENG.6=p GR.MOV.ENG.7=p");
+	says(&f, "GR.MOV.ENG.6",
+	     "A1 failed its Initiative check and is moved 1.00 in (1.00 yd), "
+	     "up to 1.00 in (1 yd)");
+	fixture_free(&f);
+}
+
+/* The morale check of GR-MOV-MOR-001's unit: 3 + 4 = 7 against Grit 7,
+ * passed; and 6 + 6 = 12 over Grit + Sagacity 10, broken, moving away
+ * from cover towards its edge. */
+#define MORALE_ROW                                                                                 \
+	"S,GR.MOV.MORALE.7,legal,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,\"A1/a1 30,10 25; A1/a2 "    \
+	"30,11.5 25; E1/e1 70,40 25\",\"T1 cover 40,8 42,8 42,14 40,14\",move A1,\"a1 30,10 "      \
+	"25,10; a2 30,11.5 25,11.5\",allied_corpses_in_range=true;rounds_completed=0;corpse_"      \
+	"wounds=0;in_cover=false;deployment_edge=left,morale_check: %s,\n"
+
+Test(grit, answers_of_the_morale_check)
+{
+	static const char *const common = "GR.MOV.2=+ GR.MOV.3=+ GR.MOV.COH.1=+ GR.MOV.COH.2=v "
+	                                  "GR.MOV.ENG.1=v GR.MOV.ENG.2=+ GR.MOV.ENG.4=v "
+	                                  "GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=+ GR.MOV.MORALE.1=v "
+	                                  "GR.MOV.MORALE.2=v GR.MOV.MORALE.4=v GR.MOV.MORALE.5=v "
+	                                  "GR.MOV.MORALE.6=v GR.MOV.BROKEN.1=v ";
+	char row[1024], want[1024];
+	write_spec_tables("1\"", TABLES);
+	snprintf(row, sizeof row, MORALE_ROW, "3 4");
+	fixture f = load(row);
+	snprintf(want, sizeof want, "%sGR.MOV.MORALE.7=p", common);
+	answers(&f, want);
+	fixture_free(&f);
+	snprintf(row, sizeof row, MORALE_ROW, "6 6");
+	f = load(row);
+	snprintf(want, sizeof want, "%sGR.MOV.MORALE.8=- GR.MOV.BROKEN.2=+ GR.MOV.BROKEN.3=v",
+	         common);
+	answers(&f, want);
+	fixture_free(&f);
+}
+
+/* The same unit standing still in cover after 6 + 6: "they remain still"
+ * holds, broken, and it does not move towards its edge; its Grit checks
+ * nothing of a move it does not make. */
+Test(grit, answers_of_a_broken_unit_in_cover)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.MORALE.9,illegal,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,\"A1/a1 "
+	                 "30,10 25; A1/a2 30,11.5 25; E1/e1 70,40 25\",\"T1 cover 40,8 42,8 42,14 "
+	                 "40,14\",move A1,,allied_corpses_in_range=true;rounds_completed=0;corpse_"
+	                 "wounds=0;in_cover=true;deployment_edge=left,morale_check: 6 6,\n");
+	answers(&f, "GR.MOV.COH.1=+ GR.MOV.COH.2=v GR.MOV.ENG.1=v GR.MOV.MORALE.1=v "
+	            "GR.MOV.MORALE.2=v GR.MOV.MORALE.4=v GR.MOV.MORALE.5=v GR.MOV.MORALE.6=v "
+	            "GR.MOV.MORALE.9=+ GR.MOV.BROKEN.1=v GR.MOV.BROKEN.2=- GR.MOV.BROKEN.3=v");
+	fixture_free(&f);
+}
+
+/* Double 1s: passed whatever the total, and inspired; a fleeing unit
+ * checks whatever the corpses; vehicles' corpses cause no check; no dice:
+ * the check is not rolled. */
+Test(grit, answers_of_bravery_fleeing_vehicles_and_no_roll)
+{
+	static const char *const moving = "GR.MOV.2=+ GR.MOV.3=+ GR.MOV.COH.1=+ GR.MOV.COH.2=v "
+	                                  "GR.MOV.ENG.1=v GR.MOV.ENG.2=+ GR.MOV.ENG.4=v "
+	                                  "GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=+ GR.MOV.MORALE.1=v "
+	                                  "GR.MOV.MORALE.2=v ";
+	char row[1024], want[1024];
+	write_spec_tables("1\"", TABLES);
+	snprintf(row, sizeof row, MORALE_ROW, "1 1");
+	fixture f = load(row);
+	snprintf(want, sizeof want,
+	         "%sGR.MOV.MORALE.4=v GR.MOV.MORALE.5=v GR.MOV.MORALE.6=v GR.MOV.MORALE.7=p "
+	         "GR.MOV.BROKEN.1=v GR.MOV.BRAVE.1=v GR.MOV.BRAVE.2=v",
+	         moving);
+	answers(&f, want);
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.BROKEN.4,legal,A1 A - Grit=7 Sagacity=3 I=4 fleeing; E1 B -,\"A1/a1 "
+	         "30,10 25; A1/a2 30,11.5 25; E1/e1 70,40 25\",,move A1,\"a1 30,10 25,10; a2 "
+	         "30,11.5 25,11.5\",allied_corpses_in_range=false,,\n");
+	snprintf(want, sizeof want, "%sGR.MOV.BROKEN.4=v", moving);
+	answers(&f, want);
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.MORALE.3,legal,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,\"A1/a1 30,10 25; "
+	         "A1/a2 30,11.5 25; E1/e1 70,40 25\",,move A1,\"a1 30,10 25,10; a2 30,11.5 "
+	         "25,11.5\",allied_corpses_in_range=true;corpses_are_vehicles=true,,\n");
+	snprintf(want, sizeof want, "%sGR.MOV.MORALE.3=v", moving);
+	answers(&f, want);
+	fixture_free(&f);
+}
+
+/* The result of clause cl's first predicate in the first case of f
+ * (copied; the verdict is freed). */
+static arb_result result_of(const fixture *f, const char *cl)
+{
+	arb_verdict *v = judge(f);
+	arb_result out = {0};
+	bool found = false;
+	for (size_t i = 0; i < v->n_trace && !found; i++)
+		if (strcmp(v->trace[i].pred->clause, cl) == 0) {
+			out = v->trace[i].result;
+			found = true;
+		}
+	arb_verdict_free(v);
+	cr_assert(found, "%s is not in the trace", cl);
+	return out;
+}
+
+/* The charge of answers_of_a_charge measured: a1 to e1 1.5 - 0.984 =
+ * 0.516 in, a yard's margin 0.484 in. */
+Test(grit, the_engagement_is_measured)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.ENG.1,legal,A1 A -; E1 B -,\"A1/a1 14,10 25; A1/a2 14,11.5 25; "
+	                 "E1/e1 20,10 25\",,move A1,\"a1 14,10 18.5,10; a2 14,11.5 18.5,11.5\","
+	                 "line_of_sight_at_start=false,,\n");
+	arb_result r = result_of(&f, "GR.MOV.ENG.1");
+	cr_assert(r.has_measure);
+	cr_assert(epsilon_eq(dbl, r.measure.figure, 1.5 - 25 / 25.4, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.margin, 1 - (1.5 - 25 / 25.4), 1e-9));
+	fixture_free(&f);
+}
+
+/* Displacements: half a yard back (0.516 to 1.016 in: engagement broken,
+ * margin 0.5 in); 0.2 in back (0.716 in: still engaged, GR.MOV.ENG.7 has
+ * nothing to say); and the check's result not given. */
+#define SHOVE_ROW                                                                                  \
+	"S,GR.MOV.ENG.6,legal,A1 A - engaged charged; E1 B - engaged,\"A1/a1 18.5,10 25; A1/a2 "   \
+	"18.5,11.5 25; E1/e1 20,10 25\",,displace A1,\"a1 18.5,10 %s,10\",%s,,\n"
+
+Test(grit, answers_of_displacements)
+{
+	char row[1024];
+	write_spec_tables("1\"", TABLES);
+	snprintf(row, sizeof row, SHOVE_ROW, "18", "initiative_check_passed=false");
+	fixture f = load(row);
+	answers(&f, "GR.MOV.ENG.1=v GR.MOV.ENG.2=- GR.MOV.ENG.6=p GR.MOV.ENG.7=p");
+	arb_result r = result_of(&f, "GR.MOV.ENG.6");
+	STR_EQ(r.explanation, "A1 failed its Initiative check and is moved 0.50 in (0.50 yd), up "
+	                      "to 1.00 in (1 yd)");
+	cr_assert(epsilon_eq(dbl, r.measure.figure, 0.5, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.margin, 0.5, 1e-9));
+	STR_EQ(r.subject, "a1");
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, SHOVE_ROW, "18.3", "initiative_check_passed=false");
+	f = load(row);
+	answers(&f, "GR.MOV.ENG.1=v GR.MOV.ENG.2=- GR.MOV.ENG.6=p");
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, SHOVE_ROW, "18", "");
+	f = load(row);
+	answers(&f, "GR.MOV.ENG.1=v GR.MOV.ENG.2=- GR.MOV.ENG.6=m GR.MOV.ENG.7=p");
+	fixture_free(&f);
+}
+
+/* A unit that is not engaged fights: GR.MOV.ENG.3 asks nothing of it, and
+ * nothing is rerolled. */
+Test(grit, answers_of_a_fight_not_engaged)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f = load_table("id,target,expect,context,units,models,action\n",
+	                       "S,GR.MOV.ENG.3,not-applicable,phase=combat;round=2,A1 A -; E1 B "
+	                       "-,\"A1/a1 10,10 25; E1/e1 60,40 25\",fight A1 -> E1\n");
+	answers(&f, "");
+	fixture_free(&f);
+}
+
+/* A 25 mm and a 32 mm base whose rows differ by 0.0000005 in, within the
+ * tolerance (CONV.TOL.1): one range; 25 mm and 40 mm, 0.0005 in apart: two,
+ * and the text does not say whose base sets the unit's. */
+Test(grit, ranges_that_differ_within_the_tolerance)
+{
+	write_spec_tables("1\"", "- GR.MOV.2 movement_allowance: 6 yd\n"
+	                         "- GR.MOV.COH.2 coherency_range[25mm]: 1 yd\n"
+	                         "- GR.MOV.COH.2 coherency_range[32mm]: 1.0000005 yd\n"
+	                         "- GR.MOV.COH.2 coherency_range[40mm]: 1.0005 yd\n");
+	fixture f = load("S,GR.MOV.COH.2,legal,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 32; "
+	                 "E1/e1 60,40 25\",,move A1,,,,\n");
+	answers(&f, "GR.MOV.COH.1=+ GR.MOV.COH.2=v GR.MOV.ENG.1=v");
+	fixture_free(&f);
+	f = load("S,GR.MOV.COH.2,legal,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 40; "
+	         "E1/e1 60,40 25\",,move A1,,,,\n");
+	answers(&f, "GR.MOV.COH.1=? GR.MOV.COH.2=? GR.MOV.ENG.1=v");
+	fixture_free(&f);
+}
+
+/* Coherency measured: three 25 mm models, one 4 in from the nearest of the
+ * others (4 - 0.984 = 3.016 in apart, over the 1 yd range by 2.016 in);
+ * the others 0.516 in apart. The one left out is named: "at least k
+ * others" names one model and its distance to the k-th nearest, no pair
+ * (arb_geom_coherency_k_near: worst_b -1). */
+Test(grit, coherency_is_measured)
+{
+	static const struct {
+		const char *models, *subject;
+	} rows[] = {
+	    {"A1/a1 10,10 25; A1/a2 10,11.5 25; A1/a3 10,6 25", "a3"},
+	    {"A1/a1 10,6 25; A1/a2 10,10 25; A1/a3 10,11.5 25", "a1"},
+	};
+	write_spec_tables("1\"", TABLES);
+	for (size_t i = 0; i < 2; i++) {
+		char row[512];
+		snprintf(
+		    row, sizeof row,
+		    "S,GR.MOV.COH.1,illegal,A1 A -; E1 B -,\"%s; E1/e1 60,40 25\",,move A1,,,,\n",
+		    rows[i].models);
+		fixture f = load(row);
+		arb_result r = result_of(&f, "GR.MOV.COH.1");
+		cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+		STR_EQ(r.subject, rows[i].subject);
+		cr_assert(r.has_measure);
+		cr_assert(not(r.measure.points));
+		cr_assert(eq(int, r.measure.other, -1));
+		cr_assert(epsilon_eq(dbl, r.measure.figure, 4 - 25 / 25.4, 1e-9));
+		cr_assert(epsilon_eq(dbl, r.measure.margin, 1 - (4 - 25 / 25.4), 1e-9));
+		fixture_free(&f);
+	}
+	fixture f = load(PAIR_ROW);
+	arb_result r = result_of(&f, "GR.MOV.COH.1");
+	STR_EQ(r.explanation, "every model of A1 ends within 1.00 in of 1 other(s)");
+	r = result_of(&f, "GR.MOV.2");
+	STR_EQ(r.explanation, "a1 moved 5.00 in (5.00 yd), allowance 6.00 yd (6.00 in)");
+	cr_assert(r.measure.points);
+	cr_assert(eq(int, r.measure.other, -1));
+	cr_assert(epsilon_eq(dbl, r.measure.margin, 1, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.q.x, 15, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.q.y, 10, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.p.x, 10, 1e-9));
+	fixture_free(&f);
+}
+
+/* What the check needs and the scenario does not give: whether the unit
+ * is in cover (after 6 + 6, over Grit), and the rounds and wounds that
+ * add to the roll. A failed roll's GR.MOV.MORALE.7 says why it does not
+ * let the unit move as normal. */
+Test(grit, answers_of_a_check_missing_its_facts)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.MORALE.8,missing-input,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,"
+	                 "\"A1/a1 30,10 25; A1/a2 30,11.5 25; E1/e1 70,40 25\",\"T1 cover 40,8 "
+	                 "42,8 42,14 40,14\",move A1,\"a1 30,10 25,10; a2 30,11.5 25,11.5\","
+	                 "allied_corpses_in_range=true;rounds_completed=0;corpse_wounds=0;"
+	                 "deployment_edge=left,morale_check: 6 6,\n");
+	answers(&f, "GR.MOV.2=+ GR.MOV.3=+ GR.MOV.COH.1=+ GR.MOV.COH.2=v GR.MOV.ENG.1=v "
+	            "GR.MOV.ENG.2=+ GR.MOV.ENG.4=v GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=+ "
+	            "GR.MOV.MORALE.1=v GR.MOV.MORALE.2=v GR.MOV.MORALE.4=v GR.MOV.MORALE.5=v "
+	            "GR.MOV.MORALE.6=v GR.MOV.MORALE.8=m GR.MOV.MORALE.9=m GR.MOV.BROKEN.1=v "
+	            "GR.MOV.BROKEN.2=+ GR.MOV.BROKEN.3=v");
+	arb_result r = result_of(&f, "GR.MOV.MORALE.7");
+	STR_EQ(r.explanation, "total 12 over Grit 7: not passed");
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.MORALE.5,missing-input,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,\"A1/a1 "
+	         "30,10 25; A1/a2 30,11.5 25; E1/e1 70,40 25\",,move A1,\"a1 30,10 25,10; a2 "
+	         "30,11.5 25,11.5\",allied_corpses_in_range=true;in_cover=false,morale_check: 3 "
+	         "4,\n");
+	answers(&f, "GR.MOV.2=+ GR.MOV.3=+ GR.MOV.COH.1=+ GR.MOV.COH.2=v GR.MOV.ENG.1=v "
+	            "GR.MOV.ENG.2=+ GR.MOV.ENG.4=v GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=+ "
+	            "GR.MOV.MORALE.1=v GR.MOV.MORALE.2=v GR.MOV.MORALE.4=m GR.MOV.MORALE.5=m "
+	            "GR.MOV.MORALE.6=m GR.MOV.MORALE.7=m GR.MOV.MORALE.8=m GR.MOV.MORALE.9=m "
+	            "GR.MOV.BROKEN.1=m GR.MOV.BROKEN.2=m GR.MOV.BROKEN.3=m GR.MOV.BRAVE.1=m "
+	            "GR.MOV.BRAVE.2=m");
+	fixture_free(&f);
+}
+
 /* A unit (Grit G) moving away from cover, rounds and wounds as given: the
  * exact odds of a legal move are those of passing the check. */
 static void morale_odds(int grit, int rounds, unsigned long legal)
