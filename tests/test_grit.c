@@ -726,6 +726,7 @@ Test(grit, answers_of_displacements)
 	cr_assert(epsilon_eq(dbl, r.measure.figure, 0.5, 1e-9));
 	cr_assert(epsilon_eq(dbl, r.measure.margin, 0.5, 1e-9));
 	STR_EQ(r.subject, "a1");
+	cr_assert(eq(int, r.measure.other, -1));
 	fixture_free(&f);
 
 	snprintf(row, sizeof row, SHOVE_ROW, "18.3", "initiative_check_passed=false");
@@ -846,6 +847,56 @@ Test(grit, answers_of_a_check_missing_its_facts)
 	            "GR.MOV.MORALE.6=m GR.MOV.MORALE.7=m GR.MOV.MORALE.8=m GR.MOV.MORALE.9=m "
 	            "GR.MOV.BROKEN.1=m GR.MOV.BROKEN.2=m GR.MOV.BROKEN.3=m GR.MOV.BRAVE.1=m "
 	            "GR.MOV.BRAVE.2=m");
+	fixture_free(&f);
+}
+
+/* Two pairs far apart that cannot keep coherency: each model has its
+ * partner within 1 yd, so none is short of a neighbour (neighbours
+ * permits, none removed); under group the two pairs are groups of two,
+ * the largest twice, and which is the unit's the text does not say. (The
+ * rows' expect columns are not read by answers.) */
+Test(grit, answers_of_two_groups_of_one_size)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.BCOH.2,legal,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 "
+	                 "25; A1/a3 20,20 25; A1/a4 20,21.5 25; E1/e1 60,40 25\",,move A1,,"
+	                 "coherency_unreachable=true,,\n");
+	answers(&f, "GR.MOV.COH.1=+ GR.MOV.COH.2=v GR.MOV.BCOH.1=v GR.MOV.BCOH.2/neighbours=p "
+	            "GR.MOV.BCOH.2/group=? GR.MOV.ENG.1=v");
+	fixture_free(&f);
+}
+
+/* Broken and moving away from its edge: the gaps to the right edge (x 72)
+ * before and after, 72 - 40 - 0.492 = 31.51 in and 72 - 35 - 0.492 = 36.51
+ * in; without Sagacity, whether it is broken is missing. */
+Test(grit, a_broken_unit_away_from_its_edge_is_measured)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.BROKEN.2,illegal,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,\"A1/a1 "
+	                 "40,10 25; A1/a2 40,11.5 25; E1/e1 10,40 25\",\"T1 cover 30,8 32,8 32,14 "
+	                 "30,14\",move A1,\"a1 40,10 35,10; a2 40,11.5 35,11.5\",allied_corpses_in_"
+	                 "range=true;rounds_completed=0;corpse_wounds=0;in_cover=false;deployment_"
+	                 "edge=right,morale_check: 6 6,\n");
+	arb_result r = result_of(&f, "GR.MOV.BROKEN.2");
+	STR_EQ(r.explanation, "A1 is broken and a1 does not move towards the right edge (31.51 in "
+	                      "from it before, 36.51 after)");
+	r = result_of(&f, "GR.MOV.MORALE.8");
+	/* T1's edge at x 32: 40 - 0.492 - 32 = 7.51 in before, 35 - 0.492 - 32 =
+	 * 2.51 in after: 5 in nearer */
+	cr_assert(epsilon_eq(dbl, r.measure.margin, 5, 1e-9));
+	cr_assert(eq(int, r.measure.other, -1));
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.BROKEN.1,missing-input,A1 A - Grit=7 I=4; E1 B -,\"A1/a1 40,10 25; "
+	         "A1/a2 40,11.5 25; E1/e1 10,40 25\",\"T1 cover 30,8 32,8 32,14 30,14\",move "
+	         "A1,\"a1 40,10 35,10; a2 40,11.5 35,11.5\",allied_corpses_in_range=true;rounds_"
+	         "completed=0;corpse_wounds=0;in_cover=false;deployment_edge=right,morale_check: 6 "
+	         "6,\n");
+	answers(&f, "GR.MOV.2=+ GR.MOV.3=+ GR.MOV.COH.1=+ GR.MOV.COH.2=v GR.MOV.ENG.1=v "
+	            "GR.MOV.ENG.2=+ GR.MOV.ENG.4=v GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=+ "
+	            "GR.MOV.MORALE.1=v GR.MOV.MORALE.2=v GR.MOV.MORALE.4=v GR.MOV.MORALE.5=v "
+	            "GR.MOV.MORALE.6=v GR.MOV.MORALE.8=+ GR.MOV.BROKEN.1=m GR.MOV.BROKEN.2=m "
+	            "GR.MOV.BROKEN.3=m");
 	fixture_free(&f);
 }
 
