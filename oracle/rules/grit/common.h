@@ -9,6 +9,11 @@
  * states one (docs/encoding/grit-needs.md: a way to read the kernel's yard itself). */
 #define GR_YARD "CONV.UNIT.3:yard"
 
+/* The parameters the text promises "on the table below" and does not give
+ * ({ref:?table NAME} in movement.md): an errata table may give them. */
+#define GR_ALLOWANCE "GR.MOV.2:movement_allowance"
+#define GR_RANGE     "GR.MOV.COH.2:coherency_range"
+
 /* The path of model m if it moves further than the tolerance, else NULL. */
 const arb_path *gr__path(const arb_scenario *s, const arb_model *m);
 /* How many models of u move. */

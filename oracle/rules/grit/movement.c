@@ -7,6 +7,7 @@
 #include "common.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,12 +17,12 @@
 
 /* GR.MOV.2 */
 ARB_PREDICATE(gr_mov_2, .clause = "GR.MOV.2", .ruleset = "grit", .actions = "move",
-              .phases = "movement", .question = "move.distance", .params = GR_YARD,
+              .phases = "movement", .question = "move.distance", .params = GR_ALLOWANCE " " GR_YARD,
               .fingerprint = "66ef8d6073ce0123")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
-	double yard = arb_eval_param(ev, GR_YARD), allow;
+	double yard = arb_eval_param(ev, GR_YARD), limit;
 	const char *who = NULL;
 	double longest = -1;
 	arb_vec2 from = {0, 0}, to = {0, 0};
@@ -40,18 +41,17 @@ ARB_PREDICATE(gr_mov_2, .clause = "GR.MOV.2", .ruleset = "grit", .actions = "mov
 		return;
 	}
 	r->subject = who;
-	if (!gr__fact_num(s, "movement_allowance", &allow)) {
+	if (!arb_eval_param_known(ev, GR_ALLOWANCE, &limit)) {
 		/* The table the clause points to is not in the text: it asks how far
 		 * and does not say. */
 		r->outcome = ARB_UNDECIDED;
 		arb_result_explain(r,
 		                   "%s moved %.2f in (%.2f yd); how far it may move is 'on the "
 		                   "table below', and the text has no such table "
-		                   "(movement_allowance not given)",
+		                   "(movement_allowance: no errata table gives it)",
 		                   who, longest, longest / yard);
 		return;
 	}
-	double limit = allow * yard;
 	r->has_measure = true;
 	r->measure = (arb_measure){.points = true,
 	                           .figure = longest,
@@ -62,8 +62,8 @@ ARB_PREDICATE(gr_mov_2, .clause = "GR.MOV.2", .ruleset = "grit", .actions = "mov
 	                           .other = -1};
 	arb_result_info(r, "movement_allowance_in", limit);
 	r->outcome = longest <= limit + TOL ? ARB_HOLDS : ARB_VIOLATED;
-	arb_result_explain(r, "%s moved %.2f in (%.2f yd), allowance %g yd (%.2f in)%s", who,
-	                   longest, longest / yard, allow, limit,
+	arb_result_explain(r, "%s moved %.2f in (%.2f yd), allowance %.2f yd (%.2f in)%s", who,
+	                   longest, longest / yard, limit / yard, limit,
 	                   r->outcome == ARB_HOLDS ? "" : ": over");
 }
 
@@ -182,19 +182,56 @@ static arb_placed *ends(const arb_scenario *s, const arb_unit *u)
 	return pl;
 }
 
-/* The coherency range in inches from the fact that stands for GR.MOV.COH.2's
- * missing table; false (r explained, UNDECIDED) when it is not given. */
+/* The key of base b in GR.MOV.COH.2's table ("determined by model base
+ * size"): "25mm" for a round base, "60x35mm" (frontage x depth) else. */
+static void base_key(const arb_base *b, char *out, size_t n)
+{
+	if (b->shape == ARB_BASE_ROUND)
+		snprintf(out, n, "%gmm", b->d_mm);
+	else
+		snprintf(out, n, "%gx%gmm", b->w_mm, b->depth_mm);
+}
+
+/* The actor's unit coherency range in inches: GR.MOV.COH.2's table, one
+ * value for every base or the row of each model's base size; false (r
+ * explained, UNDECIDED) when the table, or a row, is not there, or when
+ * the unit's bases have rows that differ ("unit coherency range" is one
+ * range, and the text does not say whose base sets it). */
 static bool coherency_range(const arb_eval *ev, arb_result *r, double *out)
 {
-	double y;
-	if (!gr__fact_num(arb_eval_scenario(ev), "coherency_range", &y)) {
-		r->outcome = ARB_UNDECIDED;
-		arb_result_explain(r, "unit coherency range is 'determined by model base size on "
-		                      "the table below' (GR.MOV.COH.2), and the text has no such "
-		                      "table (coherency_range not given)");
-		return false;
+	const arb_unit *u = arb_eval_actor(ev);
+	char key[64], first[64] = "";
+	if (arb_eval_param_known(ev, GR_RANGE, out))
+		return true;
+	for (size_t i = 0; i < u->n_models; i++) {
+		double x;
+		base_key(&u->models[i].base, key, sizeof key);
+		if (!arb_eval_param_row(ev, GR_RANGE, key, &x)) {
+			r->outcome = ARB_UNDECIDED;
+			r->subject = u->models[i].id;
+			arb_result_explain(
+			    r,
+			    "unit coherency range is 'determined by model base size "
+			    "on the table below' (GR.MOV.COH.2), and the text has no "
+			    "such table (coherency_range: no errata row for %s "
+			    "bases)",
+			    key);
+			return false;
+		}
+		if (i == 0) {
+			*out = x;
+			snprintf(first, sizeof first, "%s", key);
+		} else if (fabs(x - *out) > TOL) {
+			r->outcome = ARB_UNDECIDED;
+			r->subject = u->models[i].id;
+			arb_result_explain(r,
+			                   "%s's models have bases of different unit coherency "
+			                   "ranges (%s %.2f in, %s %.2f in): which base size "
+			                   "determines the unit's, the text does not say",
+			                   u->id, first, *out, key, x);
+			return false;
+		}
 	}
-	*out = y * arb_eval_param(ev, GR_YARD);
 	return true;
 }
 
@@ -241,7 +278,7 @@ ARB_PREDICATE(gr_mov_coh_1, .clause = "GR.MOV.COH.1",
               .readings = ARB_READINGS({"literal", GR_LONE_LITERAL},
                                        {"lone-exempt", GR_LONE_EXEMPT}),
               .ruleset = "grit", .actions = "move", .phases = "movement",
-              .question = "unit.coherency", .params = GR_YARD, .fingerprint = "730d77ade06aca65")
+              .question = "unit.coherency", .params = GR_RANGE, .fingerprint = "730d77ade06aca65")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	double limit;
@@ -273,7 +310,7 @@ ARB_PREDICATE(gr_mov_coh_1, .clause = "GR.MOV.COH.1",
 
 /* GR.MOV.COH.2 */
 ARB_PREDICATE(gr_mov_coh_2, .clause = "GR.MOV.COH.2", .ruleset = "grit", .actions = "move",
-              .phases = "movement", .question = "unit.coherency", .params = GR_YARD,
+              .phases = "movement", .question = "unit.coherency", .params = GR_RANGE " " GR_YARD,
               .fingerprint = "40166df1252b5558")
 {
 	const arb_unit *u = arb_eval_actor(ev);
@@ -287,8 +324,8 @@ ARB_PREDICATE(gr_mov_coh_2, .clause = "GR.MOV.COH.2", .ruleset = "grit", .action
 	r->outcome = ARB_VALUE;
 	arb_result_info(r, "coherency_range_in", limit);
 	arb_result_explain(r,
-	                   "unit coherency range %.2f in (%.2f yd), as given for the missing "
-	                   "table",
+	                   "unit coherency range %.2f in (%.2f yd), as the errata table "
+	                   "gives it",
 	                   limit, limit / arb_eval_param(ev, GR_YARD));
 }
 
@@ -302,7 +339,7 @@ static size_t neighbours_needed(size_t n, double step)
 /* GR.MOV.COH.3 */
 ARB_PREDICATE(gr_mov_coh_3, .clause = "GR.MOV.COH.3", .ruleset = "grit", .actions = "move",
               .phases = "movement", .question = "unit.coherency",
-              .params = "coherency_step " GR_YARD, .fingerprint = "b158c81ad49c29f5")
+              .params = "coherency_step " GR_RANGE, .fingerprint = "b158c81ad49c29f5")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	double step = arb_eval_param(ev, "coherency_step"), limit;
@@ -319,7 +356,8 @@ ARB_PREDICATE(gr_mov_coh_3, .clause = "GR.MOV.COH.3", .ruleset = "grit", .action
 
 /* GR.MOV.BCOH.1 */
 ARB_PREDICATE(gr_mov_bcoh_1, .clause = "GR.MOV.BCOH.1", .ruleset = "grit", .actions = "move",
-              .phases = "movement", .question = "unit.coherency", .fingerprint = "8997c7e5a487d9fe")
+              .phases = "movement", .question = "unit.falls_apart",
+              .fingerprint = "8997c7e5a487d9fe")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	if (gr__fact_bool(arb_eval_scenario(ev), "coherency_unreachable") != 1) {
@@ -393,7 +431,7 @@ static size_t largest_group(const double *d, size_t n, double limit, bool *tie, 
 ARB_PREDICATE(gr_mov_bcoh_2, .clause = "GR.MOV.BCOH.2",
               .readings = ARB_READINGS({"neighbours", GR_OUT_NEIGHBOURS}, {"group", GR_OUT_GROUP}),
               .ruleset = "grit", .actions = "move", .phases = "movement",
-              .question = "unit.coherency", .params = "GR.MOV.COH.3:coherency_step " GR_YARD,
+              .question = "unit.coherency", .params = "GR.MOV.COH.3:coherency_step " GR_RANGE,
               .fingerprint = "aa7665c9fd9feebb")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);

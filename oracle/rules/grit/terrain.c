@@ -38,12 +38,12 @@ static double through_kind(const arb_scenario *s, const arb_model *m, const arb_
  * GR.MOV.DIFF.4) is allowed and costs double: the length of path across it
  * counts twice against the allowance. */
 ARB_PREDICATE(gr_mov_diff_3, .clause = "GR.MOV.DIFF.3", .ruleset = "grit", .actions = "move",
-              .phases = "movement", .question = "move.through", .params = GR_YARD,
+              .phases = "movement", .question = "move.through", .params = GR_ALLOWANCE " " GR_YARD,
               .fingerprint = "ad1cf1f8b14c03ee")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
-	double yard = arb_eval_param(ev, GR_YARD), allow, worst = -INFINITY, w_cost = 0, w_len = 0,
+	double yard = arb_eval_param(ev, GR_YARD), limit, worst = -INFINITY, w_cost = 0, w_len = 0,
 	       w_thr = 0;
 	const char *who = NULL;
 	for (size_t i = 0; i < u->n_models; i++) {
@@ -72,7 +72,7 @@ ARB_PREDICATE(gr_mov_diff_3, .clause = "GR.MOV.DIFF.3", .ruleset = "grit", .acti
 	}
 	r->subject = who;
 	arb_result_value(r, "move_cost_in", w_cost);
-	if (!gr__fact_num(s, "movement_allowance", &allow)) {
+	if (!arb_eval_param_known(ev, GR_ALLOWANCE, &limit)) {
 		r->outcome = ARB_UNDECIDED;
 		arb_result_explain(r,
 		                   "%s's move costs %.2f in (%.2f, %.2f of it across difficult "
@@ -81,15 +81,14 @@ ARB_PREDICATE(gr_mov_diff_3, .clause = "GR.MOV.DIFF.3", .ruleset = "grit", .acti
 		                   who, w_cost, w_len, w_thr);
 		return;
 	}
-	double limit = allow * yard;
 	r->has_measure = true;
 	r->measure =
 	    (arb_measure){.figure = w_cost, .limit = limit, .margin = limit - w_cost, .other = -1};
 	r->outcome = w_cost <= limit + TOL ? ARB_PERMITS : ARB_VIOLATED;
 	arb_result_explain(r,
 	                   "%s moves %.2f in, %.2f of it across difficult terrain: costs %.2f in "
-	                   "(%.2f yd), allowance %g yd (%.2f in)%s",
-	                   who, w_len, w_thr, w_cost, w_cost / yard, allow, limit,
+	                   "(%.2f yd), allowance %.2f yd (%.2f in)%s",
+	                   who, w_len, w_thr, w_cost, w_cost / yard, limit / yard, limit,
 	                   r->outcome == ARB_PERMITS ? "" : ": over");
 }
 
