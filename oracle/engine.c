@@ -214,6 +214,20 @@ static bool values_differ(const arb_verdict *v, const judging *j, size_t first)
 
 /* Decides the question whose first trace entry is qfirst: the answers of the
  * active predicates that decide it. */
+/* Whether one of the n trace entries at[] is of a clause that grants (a
+ * permission, or a derivation such as a cost that lets a move be made),
+ * which, decided, might permit what another clause forbids. An undecided
+ * constraint cannot: it would add a violation or none. */
+static bool undecided_permission(const judging *j, const size_t *at, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const arb_clause *c = j->o->bound[j->app[at[i]]].clause;
+		if (c && (c->kind == ARB_KIND_PERMISSION || c->kind == ARB_KIND_DERIVATION))
+			return true;
+	}
+	return false;
+}
+
 static int decide_question(arb_verdict *v, const judging *j, size_t qfirst, idset *violates,
                            idset *disputed, idset *missing, bool *illegal)
 {
@@ -295,6 +309,15 @@ static int decide_question(arb_verdict *v, const judging *j, size_t qfirst, idse
 				rc = idset_add(disputed, t[j->neg[i]].pred->clause);
 			for (size_t i = 0; i < n_perm && rc == ARB_OK; i++)
 				rc = idset_add(disputed, t[j->perm[i]].pred->clause);
+		} else if (n_neg && undecided_permission(j, j->und, n_und)) {
+			/* a permission the text leaves undecided may grant what is
+			 * forbidden (a conflict) or not (illegal): a gap */
+			v->dispute |= ARB_DISPUTE_GAP;
+			for (size_t i = 0; i < n_neg && rc == ARB_OK; i++)
+				rc = idset_add(disputed, t[j->neg[i]].pred->clause);
+			for (size_t i = 0; i < n_und && rc == ARB_OK; i++)
+				if (undecided_permission(j, &j->und[i], 1))
+					rc = idset_add(disputed, t[j->und[i]].pred->clause);
 		} else if (n_neg) {
 			*illegal = true;
 		} else if (!any_pos && !n_split && n_und) {

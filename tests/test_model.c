@@ -19,7 +19,8 @@
  *   ML.Y.1  permission  q.h       y     yes permits (arguably over ML.H.1)
  *   ML.H.1  constraint  q.h       h     bad violated
  *   ML.P.1  permission  q.p       p     permits / holds / unsure: missing fact
- *                                       "close" / absent: not applicable (over
+ *                                       "close" / open: undecided / absent: not
+ *                                       applicable (over
  *                                       ML.Q.1 where it permits)
  *   ML.Q.1  constraint  q.p       q     bad violated
  *   ML.B.1  constraint  q.b       b     bad violated (section beta: moves only,
@@ -122,6 +123,10 @@ ARB_PREDICATE(ml_p, .clause = "ML.P.1", .ruleset = "modelland", .actions = "move
 		arb_result_missing(r, "close", "how close the unit could get is not stated");
 		return;
 	}
+	if (is(ev, "p", "open")) {
+		r->outcome = ARB_UNDECIDED; /* the text does not say */
+		return;
+	}
 	r->outcome = is(ev, "p", "permits") ? ARB_PERMITS
 	             : is(ev, "p", "holds") ? ARB_HOLDS
 	                                    : ARB_NA;
@@ -151,7 +156,8 @@ static const char kRuleset[] =
     "---\nruleset: modelland\ntitle: Modelland\nprefix: ML\nsections: alpha, beta\n"
     "actions: move, charge\nphases: movement, fight\nsubphases: rush\n"
     "facts: r:one|two|none, m:bool, k:ok|bad|oom|budget|skip|unweighed, x:yes|no, g:ok|bad, "
-    "y:yes|no, h:ok|bad, p:permits|holds|unsure, q:ok|bad, b:ok|bad, n:number, c:count, who:unit, "
+    "y:yes|no, h:ok|bad, p:permits|holds|unsure|open, q:ok|bad, b:ok|bad, n:number, c:count, "
+    "who:unit, "
     "at:point\n---\n\n# Modelland\n\n"
     "## Phases\n\n"
     "- sub-phase rush of fight: ML.PH.1 \"rush in the fight\"\n"
@@ -518,6 +524,31 @@ Test(model, a_violation_awaits_the_fact_a_winner_needs_to_permit)
 	v = judge(s, NULL);
 	cr_assert(eq(int, v->kind, ARB_V_ILLEGAL));
 	IDS_EQ(v->violates, v->n_violates, "ML.G.1");
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(model, an_undecided_permission_beside_a_violation_is_a_gap)
+{
+	/* ML.Q.1 is violated; ML.P.1, which would grant it, is undecided: the
+	 * text leaves open whether the move is allowed. Decided, it would set
+	 * ML.Q.1 aside or not: a gap of both, ML.Q.1 still named violated. */
+	load();
+	arb_scenario *s = scenario("move", "movement", NULL);
+	fact(s, "m", "true");
+	fact(s, "q", "bad");
+	fact(s, "p", "open");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	cr_assert(eq(int, v->dispute, ARB_DISPUTE_GAP));
+	IDS_EQ(v->disputed, v->n_disputed, "ML.P.1 ML.Q.1");
+	IDS_EQ(v->violates, v->n_violates, "ML.Q.1");
+	arb_verdict_free(v);
+	/* nothing forbidden: the undecided permission alone is no gap here, as
+	 * before (the question is answered by what holds) */
+	s->facts[1].value = "ok";
+	v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
 	arb_verdict_free(v);
 	arb_scenario_free(s);
 }

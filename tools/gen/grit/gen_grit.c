@@ -402,8 +402,9 @@ static void gen_morale(table *t)
  * table of 8 or 10 yd would put the allowance. Without the table:
  *   towers_over=false: GR.MOV.3 is violated (through terrain), and
  *     GR.MOV.DIFF.3 cannot say whether the crossing fits the allowance:
- *     illegal by GR.MOV.3, nothing permitting it (with a table it would be
- *     a conflict where the cost fits: docs/encoding/grit-needs.md 12);
+ *     with a table it would be a conflict where the cost fits and illegal
+ *     where it does not, so without one it is a gap of GR.MOV.2, GR.MOV.3
+ *     and GR.MOV.DIFF.3, GR.MOV.3 violated (docs/encoding/grit-needs.md 12);
  *   towers_over=true: GR.MOV.TOWER.1 permits and its words set GR.MOV.3
  *     aside; how far is a gap of GR.MOV.2.
  * Paths along +x or +y (the strip turned with them).
@@ -444,7 +445,8 @@ static void gen_grit_difficult(table *t)
 					             hypot(b1.x - b0.x, b1.y - b0.y) + w + 2 * r);
 					setf(r_, C_TARGET, tw ? "GR.MOV.TOWER.1" : "GR.MOV.DIFF.3");
 					if (!tw)
-						expect(r_, "illegal", "GR.MOV.3", "", "");
+						expect(r_, "disputed", "GR.MOV.3", "gap",
+						       "GR.MOV.2 GR.MOV.3 GR.MOV.DIFF.3");
 					else
 						expect(r_, "disputed", "", "gap", "GR.MOV.2");
 					setf(r_, C_PROFILE, "lenient");
