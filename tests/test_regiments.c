@@ -7,6 +7,7 @@
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 
+#include <malloc.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -203,4 +204,342 @@ Test(regiments, unknown_subphase_status_or_fact_is_bad_input)
 		cr_assert(strstr(buf, rows[i][1]) != NULL, "%s", buf);
 		arb_caseset_free(cs);
 	}
+}
+
+/* ---- what the predicates say, worked out from each row's geometry ---- */
+
+#define ROW_HEAD                                                                                   \
+	"id,target,expect,profile,context,units,models,terrain,action,paths,facts,variants\n"
+#define RM "phase=movement;subphase=remaining_moves"
+
+/* Judges one row of ROW_HEAD's columns (its expect cell is not compared:
+ * each test states what it checks); *cs holds its case (the caller
+ * frees it and the verdict). */
+static arb_verdict *judge_row(arb_caseset **cs, const char *row)
+{
+	char text[4096];
+	arb_error err;
+	char buf[1024];
+	arb_error_clear(&err);
+	snprintf(text, sizeof text, ROW_HEAD "%s\n", row);
+	cr_assert(eq(int, arb_caseset_new(cs), ARB_OK));
+	cr_assert(eq(int,
+	             arb_caseset_load_text(*cs, "cases/regiments/movement/t.csv", text,
+	                                   strlen(text), g_rb, &err),
+	             ARB_OK),
+	          "%s", arb_error_format(&err, buf, sizeof buf));
+	arb_verdict *v = NULL;
+	cr_assert(eq(int, arb_judge(&v, g_o, arb_caseset_at(*cs, 0)->scenario, NULL, &err), ARB_OK),
+	          "%s", arb_error_format(&err, buf, sizeof buf));
+	return v;
+}
+
+/* The result of clause (and reading, or NULL for its first) in v's trace. */
+static const arb_result *result_of(const arb_verdict *v, const char *clause, const char *reading)
+{
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_trace *t = &v->trace[i];
+		if (strcmp(t->pred->clause, clause) == 0 &&
+		    (!reading || (t->reading && strcmp(t->reading, reading) == 0)))
+			return &t->result;
+	}
+	cr_fatal("%s%s%s is not in the trace", clause, reading ? "/" : "", reading ? reading : "");
+	return NULL;
+}
+
+/* RG.MOV.M.2 "individual models can never leave their unit" names the
+ * model and why it is not where the unit goes: r1 and r3 go 3 in (or 2 in)
+ * straight ahead, or wheel a quarter about the front-right corner (10.5,
+ * 9.5), where r2 ends at (12, 10). */
+Test(regiments, a_model_leaving_its_unit_is_named_with_why)
+{
+	static const char *const rows[][2] = {
+	    /* r2 goes out by (11, 12) in a path of three points */
+	    {"M2-1,RG.MOV.M.2,illegal,," RM ",R1 A - M=4," LINE3 ",,move R1,"
+	     "\"r1 10,10 13,10; r2 10,11 11,12 13,11; r3 10,12 13,12\",,none",
+	     "r2 leaves its unit: its path has another number of points than the unit's"},
+	    /* r2's path is its start alone: it stays at (10, 11), 2 in behind
+	     * (12, 11), where the unit's move takes it at the second point */
+	    {"M2-2,RG.MOV.M.2,illegal,," RM ",R1 A - M=4," LINE3 ",,move R1,"
+	     "\"r1 10,10 12,10; r2 10,11; r3 10,12 12,12\",,none",
+	     "r2 leaves its unit: it stays where it was while the unit moves (2.000 in off at "
+	     "point 2)"},
+	    /* r2 advances to (12, 11) while r1 and r3 turn: the wrong step, and
+	     * 1 in from (12, 10) at its end */
+	    {"M2-3,RG.MOV.M.2,illegal,," RM ",R1 A - M=5," LINE3 ",,wheel R1,"
+	     "\"r1 10,10@0 ~10.5,9.5 11,10@270; r2 10,11@0 12,11@0; r3 10,12@0 ~10.5,9.5 "
+	     "13,10@270\",,none",
+	     "r2 leaves its unit: it does not make the unit's step (turn or advance) there"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		arb_caseset *cs = NULL;
+		arb_verdict *v = judge_row(&cs, rows[i][0]);
+		const arb_result *m2 = result_of(v, "RG.MOV.M.2", NULL);
+		cr_assert(eq(int, (int)m2->outcome, (int)ARB_VIOLATED), "row %zu", i);
+		STR_EQ(m2->explanation, rows[i][1]);
+		arb_verdict_free(v);
+		arb_caseset_free(cs);
+	}
+}
+
+/* RG.MOV.WHEEL.5 "Once the wheel is finished, any remaining movement can
+ * still be used": one 1 in base at (10, 10) wheels a quarter about its
+ * front-right corner (10.5, 9.5) to (11, 10), facing 270 (its centre keeps
+ * its y), then advances 1 in along -y. */
+Test(regiments, an_advance_after_a_wheel_along_y_is_remaining_movement)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "W5-1,RG.MOV.WHEEL.5,legal,," RM ",R1 A - M=5,"
+	                                "\"R1/r1 10,10 25.4x25.4\",,wheel R1,"
+	                                "\"r1 10,10@0 ~10.5,9.5 11,10@270 11,9\",,none");
+	const arb_result *w5 = result_of(v, "RG.MOV.WHEEL.5", NULL);
+	cr_assert(eq(int, (int)w5->outcome, (int)ARB_PERMITS));
+	STR_EQ(w5->explanation, "R1 advances after its wheel");
+	cr_assert(eq(int, (int)v->kind, (int)ARB_V_LEGAL));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.MAN.3 "as a result of one [manoeuvre]": a wheel that turns
+ * nothing (RG.MOV.WHEEL.1: "pivoting the whole unit around one of its
+ * front corners") has no wheel to measure; the twice-M limit does not
+ * apply, in any reading. */
+Test(regiments, a_wheel_that_turns_nothing_has_no_twice_m_to_measure)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v =
+	    judge_row(&cs, "W1-1,RG.MOV.WHEEL.1,illegal,," RM ",R1 A - M=4," LINE3 ",,wheel R1,"
+	                   "\"r1 10,10 12,10; r2 10,11 12,11; r3 10,12 12,12\",,none");
+	static const char *const readings[] = {"centre", "farthest", "centre-own-m",
+	                                       "farthest-own-m"};
+	for (size_t i = 0; i < 4; i++)
+		cr_assert(
+		    eq(int, (int)result_of(v, "RG.MOV.MAN.3", readings[i])->outcome, (int)ARB_NA),
+		    "%s", readings[i]);
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.WHEEL.1", NULL)->outcome, (int)ARB_VIOLATED));
+	/* nor is there a wheel for RG.MOV.WHEEL.4 to measure */
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.WHEEL.4", "centre")->outcome, (int)ARB_NA));
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.WHEEL.4", "farthest")->outcome, (int)ARB_NA));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.REFORM.5 "no model may move more than twice its Movement rate":
+ * with no M given for the unit or its models, the limit itself is missing
+ * (RG-MOV-REFORM5-007; RG.MOV.M.3 says so too, and the verdict would not
+ * show REFORM.5's own answer). */
+Test(regiments, twice_m_without_an_m_is_a_missing_input)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "R5-1,RG.MOV.REFORM.5,missing-input,," RM ",R1 A -," LINE3
+	                                ",,reform R1,\"r1 10,10 9,11; r3 10,12 11,11\",,none");
+	static const char *const readings[] = {"centre", "farthest", "centre-own-m",
+	                                       "farthest-own-m"};
+	for (size_t i = 0; i < 4; i++) {
+		const arb_result *r5 = result_of(v, "RG.MOV.REFORM.5", readings[i]);
+		cr_assert(eq(int, (int)r5->outcome, (int)ARB_MISSING), "%s", readings[i]);
+		STR_EQ(r5->missing, "M");
+	}
+	cr_assert(eq(int, (int)v->kind, (int)ARB_V_MISSING_INPUT));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* The figures of "twice its Movement rate" (RG.MOV.MAN.3, RG.MOV.REFORM.5)
+ * and of the wheel's distance (RG.MOV.WHEEL.4), each with the model that
+ * decides. A quarter wheel clockwise about the front-right corner (10.5,
+ * 9.5): r3's centre is sqrt(6.5) = 2.550 in from it and moves 2.550 x pi / 2
+ * = 4.005 in, against twice M 5 = 10 in. The same wheel counter-clockwise
+ * about the front-left corner (10.5, 12.5): r1 is the outside model, as far
+ * from that corner. A reform turning R1 (M 1) a quarter about its centre
+ * (10, 11): r1 and r3, 1 in from it, move pi / 2 = 1.571 in at the centre
+ * (within 2 in), and the far corners of their bases, sqrt(2.5) = 1.581 in
+ * from it, 2.484 in (over); r1 is named, the first of the two. */
+Test(regiments, twice_m_and_the_wheel_name_their_figures)
+{
+	static const char *const wheel_cw = "\"r1 10,10@0 ~10.5,9.5 11,10@270; "
+	                                    "r2 10,11@0 ~10.5,9.5 12,10@270; "
+	                                    "r3 10,12@0 ~10.5,9.5 13,10@270\"";
+	static const char *const wheel_ccw = "\"r1 10,10@0 ~10.5,12.5 13,12@90; "
+	                                     "r2 10,11@0 ~10.5,12.5 12,12@90; "
+	                                     "r3 10,12@0 ~10.5,12.5 11,12@90\"";
+	char row[1024];
+	arb_caseset *cs = NULL;
+	snprintf(row, sizeof row,
+	         "X-1,RG.MOV.MAN.3,legal,," RM ",R1 A - M=5," LINE3 ",,wheel R1,%s,,none",
+	         wheel_cw);
+	arb_verdict *v = judge_row(&cs, row);
+	STR_EQ(result_of(v, "RG.MOV.MAN.3", "centre")->explanation,
+	       "r3 moves 4.005 in in wheel 1 (its centre), limit 10 in");
+	STR_EQ(result_of(v, "RG.MOV.WHEEL.4", "centre")->explanation,
+	       "wheels 4.005 in (centre of r3, radius 2.550 in) + advances 0.000 in = 4.005 in, M "
+	       "5 in");
+	/* its measure: the arc against M, margin M - arc, no other model */
+	const arb_measure *w4 = &result_of(v, "RG.MOV.WHEEL.4", "centre")->measure;
+	cr_assert(fabs(w4->figure - sqrt(6.5) * 3.14159265358979323846 / 2) < 1e-9);
+	cr_assert(fabs(w4->margin - (5 - sqrt(6.5) * 3.14159265358979323846 / 2)) < 1e-9);
+	cr_assert(eq(int, (int)w4->other, -1));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+	snprintf(row, sizeof row,
+	         "X-2,RG.MOV.WHEEL.4,legal,," RM ",R1 A - M=5," LINE3 ",,wheel R1,%s,,none",
+	         wheel_ccw);
+	v = judge_row(&cs, row);
+	STR_EQ(result_of(v, "RG.MOV.WHEEL.4", "centre")->explanation,
+	       "wheels 4.005 in (centre of r1, radius 2.550 in) + advances 0.000 in = 4.005 in, M "
+	       "5 in");
+	STR_EQ(result_of(v, "RG.MOV.WHEEL.4", "centre")->subject, "r1");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+	v = judge_row(&cs,
+	              "X-3,RG.MOV.REFORM.5,illegal,strict," RM ",R1 A - M=1," LINE3 ",,reform R1,"
+	              "\"r1 10,10@0 ~10,11 11,11@90; r2 10,11@0 ~10,11 10,11@90; "
+	              "r3 10,12@0 ~10,11 9,11@90\",,none");
+	STR_EQ(result_of(v, "RG.MOV.REFORM.5", "centre")->explanation,
+	       "r1 moves 1.571 in (its centre), limit 2 in");
+	STR_EQ(result_of(v, "RG.MOV.REFORM.5", "farthest")->explanation,
+	       "r1 moves 2.484 in (its base's farthest point), limit 2 in: more than allowed");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.WHEEL.6 "A unit that isn't charging can wheel more than once": a
+ * charging unit wheels twice, 20 degrees each about its front-right corner
+ * (RG-MOV-WHEEL6-004). Read literally the clause says nothing of it; read a
+ * contrario it denies it, and says why. */
+Test(regiments, a_charging_unit_wheeling_twice_is_told_why)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(
+	    &cs,
+	    "W6-1,RG.MOV.WHEEL.6,illegal,strict,phase=movement;subphase=charge,"
+	    "R1 A - M=5 charging,\"R1/r1 10,10 25.4; R1/r2 10,11 25.4; R1/r3 10,12 25.4\",,"
+	    "wheel R1,\"r1 10,10@0 ~10.5,9.5 10.20116376127,10.140856382056@340 ~10.5,9.5 "
+	    "10.438371583284,10.204416026403@320; r2 10,11@0 ~10.5,9.5 "
+	    "10.543183904596,11.080549002842@340 ~10.5,9.5 11.08115919297,10.970460469522@320; "
+	    "r3 10,12@0 ~10.5,9.5 10.885204047921,12.020241623628@340 ~10.5,9.5 "
+	    "11.723946802657,11.736504912641@320\",,none");
+	const arb_result *lit = result_of(v, "RG.MOV.WHEEL.6", "literal");
+	const arb_result *ac = result_of(v, "RG.MOV.WHEEL.6", "a-contrario");
+	cr_assert(eq(int, (int)lit->outcome, (int)ARB_NA));
+	STR_EQ(lit->explanation, "R1 is charging and wheels 2 time(s)");
+	cr_assert(eq(int, (int)ac->outcome, (int)ARB_VIOLATED));
+	STR_EQ(ac->explanation,
+	       "R1 is charging and wheels 2 time(s): only a unit that isn't charging may");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* The reform turned a quarter about its centre point (10, 11)
+ * (RG-MOV-REFORM3-003): its models end at (11, 11), (10, 11), (9, 11)
+ * facing 90, whose footprint along 90 is centred on (10, 11): "keeping the
+ * unit's centre point fixed" (RG.MOV.REFORM.3) holds and says so;
+ * RG.MOV.REFORM.4 permits the new facing ("facing whichever way you wish");
+ * RG.MOV.REFORM.1 permits the reform of a unit that has not moved. A plain
+ * move of a unit that did not reform is none of REFORM.1's business. */
+Test(regiments, the_reform_says_what_it_keeps_and_allows)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v =
+	    judge_row(&cs, "RF-1,RG.MOV.REFORM.3,legal,," RM ",R1 A - M=4," LINE3
+	                   ",,reform R1,\"r1 10,10@0 ~10,11 11,11@90; "
+	                   "r2 10,11@0 ~10,11 10,11@90; r3 10,12@0 ~10,11 9,11@90\",,none");
+	const arb_result *r3 = result_of(v, "RG.MOV.REFORM.3", NULL);
+	cr_assert(eq(int, (int)r3->outcome, (int)ARB_HOLDS));
+	STR_EQ(r3->explanation,
+	       "centre point (10.000, 11.000) -> (10.000, 11.000), facing 90: fixed");
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.4", NULL)->outcome, (int)ARB_PERMITS));
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.1", NULL)->outcome, (int)ARB_PERMITS));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+	v = judge_row(&cs, "RF-2,RG.MOV.M.1,legal,," RM ",R1 A - M=4," LINE3 ",,move R1,"
+	                   "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\",,none");
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.1", NULL)->outcome, (int)ARB_NA));
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.7", NULL)->outcome, (int)ARB_NA));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* A reform in which no model moves (every path its start alone) turns and
+ * rearranges nothing: RG.MOV.REFORM.3 and REFORM.4 have no reform to judge. */
+Test(regiments, a_reform_in_which_nothing_moves_is_not_judged)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "RF-3,RG.MOV.REFORM.3,legal,," RM ",R1 A - M=4," LINE3
+	                                ",,reform R1,\"r1 10,10; r2 10,11; r3 10,12\",,none");
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.3", NULL)->outcome, (int)ARB_NA));
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.4", NULL)->outcome, (int)ARB_NA));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.FIRST.2 "you can skip straight to the Remaining Moves sub-phase":
+ * in Remaining Moves after Compulsory Moves was completed fully there is
+ * nothing to skip (RG-MOV-ORDER1-001): it does not apply, and
+ * RG.MOV.ORDER.1 holds. */
+Test(regiments, nothing_to_skip_after_compulsory_moves)
+{
+	char row[1024];
+	snprintf(row, sizeof row,
+	         "O-1,RG.MOV.ORDER.1,legal,," RM ",R1 A - M=4," LINE3 ",,move R1,"
+	         "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\",%s,none",
+	         "last_completed=compulsory_moves");
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, row);
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.FIRST.2", NULL)->outcome, (int)ARB_NA));
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.ORDER.1", NULL)->outcome, (int)ARB_HOLDS));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.FIRST.2 speaks of "the first player turn": in Remaining Moves
+ * with only Charge completed, whether this is that turn is not stated, and
+ * the clause says which fact it needs. */
+Test(regiments, skipping_needs_to_know_the_first_player_turn)
+{
+	char row[1024];
+	snprintf(row, sizeof row,
+	         "O-2,RG.MOV.FIRST.2,illegal,," RM ",R1 A - M=4," LINE3 ",,move R1,"
+	         "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\",%s,none",
+	         "last_completed=charge");
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, row);
+	const arb_result *f2 = result_of(v, "RG.MOV.FIRST.2", NULL);
+	cr_assert(eq(int, (int)f2->outcome, (int)ARB_MISSING));
+	STR_EQ(f2->missing, "first_player_turn");
+	STR_EQ(f2->explanation,
+	       "skipping to Remaining Moves: whether this is the first player turn is not stated");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* Judging a wheel frees all it allocates (the unit's motion is built once
+ * per judgement and freed with it, some 500 bytes for three models): 1,000
+ * more judgements of the same row leave the heap in use within 4 KiB of
+ * where it was after the first two (a few hundred bytes come and go
+ * whether there are 20 or 2,000). */
+Test(regiments, judging_a_wheel_frees_its_motion)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "W-1,RG.MOV.WHEEL.4,legal,," RM ",R1 A - M=5," LINE3
+	                                ",,wheel R1,\"r1 10,10@0 ~10.5,9.5 11,10@270; "
+	                                "r2 10,11@0 ~10.5,9.5 12,10@270; "
+	                                "r3 10,12@0 ~10.5,9.5 13,10@270\",,none");
+	arb_verdict_free(v);
+	const arb_scenario *s = arb_caseset_at(cs, 0)->scenario;
+	arb_error err;
+	v = NULL;
+	int rc = arb_judge(&v, g_o, s, NULL, &err);
+	arb_verdict_free(v);
+	size_t before = mallinfo2().uordblks;
+	for (int i = 0; i < 1000 && rc == ARB_OK; i++) {
+		v = NULL;
+		rc = arb_judge(&v, g_o, s, NULL, &err);
+		arb_verdict_free(v);
+	}
+	size_t after = mallinfo2().uordblks;
+	cr_assert(eq(int, rc, ARB_OK));
+	cr_assert(after < before + 4096, "%zu bytes more in use after 1,000 judgements",
+	          after - before);
+	arb_caseset_free(cs);
 }
