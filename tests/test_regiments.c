@@ -513,6 +513,119 @@ Test(regiments, skipping_needs_to_know_the_first_player_turn)
 	arb_caseset_free(cs);
 }
 
+/* The sub-phases (RG.MOV.ORDER.1 to ORDER.7), each read in a row of its own:
+ * "completing one fully before moving to the next" (Remaining Moves once
+ * completed is not entered again); "within a sub-phase, you may act with
+ * your units in whatever order you like" (Start of Phase is a sub-phase);
+ * "one sub-phase per turn (aside from Start of Phase)"; Start of Phase's
+ * "actions that must happen right at the start" (a model's own rule)
+ * speaks of nothing in Remaining Moves; "4. Remaining Moves -- everything
+ * else: ordinary movement", so a move in Charge is out of its place; a
+ * scenario that names no sub-phase asks none of these. */
+Test(regiments, the_sub_phases_say_where_an_action_belongs)
+{
+	static const char *const move = ",R1 A - M=4," LINE3 ",,move R1,"
+	                                "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\",";
+	char row[1024];
+	arb_caseset *cs = NULL;
+	snprintf(row, sizeof row, "S-1,RG.MOV.ORDER.1,illegal,," RM "%s%s,none", move,
+	         "last_completed=remaining_moves");
+	arb_verdict *v = judge_row(&cs, row);
+	const arb_result *o1 = result_of(v, "RG.MOV.ORDER.1", NULL);
+	cr_assert(eq(int, (int)o1->outcome, (int)ARB_VIOLATED));
+	STR_EQ(o1->explanation,
+	       "Remaining Moves was already completed (the last completed is Remaining Moves)");
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.ORDER.4", NULL)->outcome, (int)ARB_NA));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+
+	snprintf(row, sizeof row,
+	         "S-2,RG.MOV.ORDER.4,legal,,phase=movement;subphase=start_of_phase%s%s,none", move,
+	         "special_rule=true");
+	v = judge_row(&cs, row);
+	const arb_result *o2 = result_of(v, "RG.MOV.ORDER.2", NULL);
+	cr_assert(eq(int, (int)o2->outcome, (int)ARB_PERMITS));
+	STR_EQ(o2->explanation, "R1 acts in Start of Phase, in whatever order the player likes");
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.ORDER.3", NULL)->outcome, (int)ARB_NA));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+
+	snprintf(row, sizeof row,
+	         "S-3,RG.MOV.ORDER.7,illegal,,phase=movement;subphase=charge%s,none", move);
+	v = judge_row(&cs, row);
+	const arb_result *o7 = result_of(v, "RG.MOV.ORDER.7", NULL);
+	cr_assert(eq(int, (int)o7->outcome, (int)ARB_VIOLATED));
+	STR_EQ(o7->explanation,
+	       "the ordinary movement of R1 in Charge: it belongs to Remaining Moves");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+
+	snprintf(row, sizeof row, "S-4,RG.MOV.M.1,legal,,phase=movement%s,none", move);
+	v = judge_row(&cs, row);
+	static const char *const order[] = {"RG.MOV.ORDER.2", "RG.MOV.ORDER.7"};
+	for (size_t i = 0; i < 2; i++)
+		cr_assert(eq(int, (int)result_of(v, order[i], NULL)->outcome, (int)ARB_NA), "%s",
+		          order[i]);
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.M.1 "any distance up to its Movement characteristic": half an
+ * inch straight ahead is within M 4, and it says so. RG.MOV.START.1 "The
+ * player first resolves anything that must happen at the very start": a
+ * charge before Start of Phase was completed, while a rule must happen
+ * then, is out of order, and it says why. */
+Test(regiments, a_short_move_and_what_must_happen_first_are_explained)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "M1-1,RG.MOV.M.1,legal,," RM ",R1 A - M=4," LINE3
+	                                ",,move R1,\"r1 10,10 10.5,10; r2 10,11 10.5,11; "
+	                                "r3 10,12 10.5,12\",,none");
+	const arb_result *m1 = result_of(v, "RG.MOV.M.1", NULL);
+	cr_assert(eq(int, (int)m1->outcome, (int)ARB_PERMITS));
+	STR_EQ(m1->explanation, "r1 moved 0.500 in straight ahead, M 4 in");
+	cr_assert(eq(dbl, m1->measure.figure, 0.5));
+	cr_assert(eq(dbl, m1->measure.limit, 4));
+	cr_assert(eq(dbl, m1->measure.margin, 3.5));
+	cr_assert(eq(int, (int)m1->measure.other, -1));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+	v = judge_row(&cs, "S1-1,RG.MOV.START.1,illegal,,phase=movement;subphase=charge,"
+	                   "R1 A - M=4 charging," LINE3 ",,charge R1,"
+	                   "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\","
+	                   "last_completed=none;special_rule=true,none");
+	const arb_result *s1 = result_of(v, "RG.MOV.START.1", NULL);
+	cr_assert(eq(int, (int)s1->outcome, (int)ARB_VIOLATED));
+	STR_EQ(s1->explanation,
+	       "Charge before Start of Phase was completed, with a rule that must happen first");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* A move in which no model moves (every path its start alone) goes no
+ * distance and takes no model away from its unit: RG.MOV.M.1, M.2 and
+ * STRAIGHT.2 have nothing to judge. A move of a unit whose M is not given
+ * (RG-MOV-M1-005): RG.MOV.M.1 itself needs it. */
+Test(regiments, a_move_of_nothing_or_without_m)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "M0-1,RG.MOV.M.1,legal,," RM ",R1 A - M=4," LINE3
+	                                ",,move R1,\"r1 10,10; r2 10,11; r3 10,12\",,none");
+	static const char *const none[] = {"RG.MOV.M.1", "RG.MOV.M.2", "RG.MOV.STRAIGHT.2"};
+	for (size_t i = 0; i < 3; i++)
+		cr_assert(eq(int, (int)result_of(v, none[i], NULL)->outcome, (int)ARB_NA), "%s",
+		          none[i]);
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+	v = judge_row(&cs, "M0-2,RG.MOV.M.1,missing-input,," RM ",R1 A -," LINE3 ",,move R1,"
+	                   "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\",,none");
+	const arb_result *m1 = result_of(v, "RG.MOV.M.1", NULL);
+	cr_assert(eq(int, (int)m1->outcome, (int)ARB_MISSING));
+	STR_EQ(m1->missing, "M");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
 /* Judging a wheel frees all it allocates (the unit's motion is built once
  * per judgement and freed with it, some 500 bytes for three models): 1,000
  * more judgements of the same row leave the heap in use within 4 KiB of
