@@ -588,6 +588,8 @@ Test(regiments, a_short_move_and_what_must_happen_first_are_explained)
 	cr_assert(eq(dbl, m1->measure.limit, 4));
 	cr_assert(eq(dbl, m1->measure.margin, 3.5));
 	cr_assert(eq(int, (int)m1->measure.other, -1));
+	/* one M for every model: nothing for RG.MOV.M.3 to derive */
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.M.3", NULL)->outcome, (int)ARB_NA));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 	v = judge_row(&cs, "S1-1,RG.MOV.START.1,illegal,,phase=movement;subphase=charge,"
@@ -611,8 +613,9 @@ Test(regiments, a_move_of_nothing_or_without_m)
 	arb_caseset *cs = NULL;
 	arb_verdict *v = judge_row(&cs, "M0-1,RG.MOV.M.1,legal,," RM ",R1 A - M=4," LINE3
 	                                ",,move R1,\"r1 10,10; r2 10,11; r3 10,12\",,none");
-	static const char *const none[] = {"RG.MOV.M.1", "RG.MOV.M.2", "RG.MOV.STRAIGHT.2"};
-	for (size_t i = 0; i < 3; i++)
+	static const char *const none[] = {"RG.MOV.M.1", "RG.MOV.M.2", "RG.MOV.STRAIGHT.2",
+	                                   "RG.MOV.GAP.1"};
+	for (size_t i = 0; i < 4; i++)
 		cr_assert(eq(int, (int)result_of(v, none[i], NULL)->outcome, (int)ARB_NA), "%s",
 		          none[i]);
 	arb_verdict_free(v);
@@ -622,6 +625,103 @@ Test(regiments, a_move_of_nothing_or_without_m)
 	const arb_result *m1 = result_of(v, "RG.MOV.M.1", NULL);
 	cr_assert(eq(int, (int)m1->outcome, (int)ARB_MISSING));
 	STR_EQ(m1->missing, "M");
+	/* as RG.MOV.M.3, "the whole unit uses the slowest one", of which none is given */
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.M.3", NULL)->outcome, (int)ARB_MISSING));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.STRAIGHT.2 "must move forward in a straight line": 0.001 in aside
+ * over 3 in (RG-MOV-TOL-006) is not, and it says how far. RG.MOV.GAP.1
+ * "can't approach closer than 1"": R1's front ends at x 14.5 and E1's rear
+ * edge is at 15.5 (RG-MOV-GAP1-002): 1 in, margin 0. */
+Test(regiments, aside_and_the_gap_give_their_figures)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "ST-1,RG.MOV.STRAIGHT.2,illegal,," RM ",R1 A - M=4," LINE3
+	                                ",,move R1,\"r1 10,10 13,10.001; r2 10,11 13,11.001; "
+	                                "r3 10,12 13,12.001\",,none");
+	STR_EQ(result_of(v, "RG.MOV.STRAIGHT.2", NULL)->explanation,
+	       "R1 goes 0.001 in aside of straight ahead in step 1");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+	v = judge_row(&cs, "G1-1,RG.MOV.GAP.1,legal,," RM ",R1 A - M=4; E1 B - M=4,"
+	                   "\"R1/r1 10,10 25.4x25.4; R1/r2 10,11 25.4x25.4; R1/r3 10,12 25.4x25.4; "
+	                   "E1/e1 16,11 25.4x25.4\",,move R1,\"r1 10,10 14,10; r2 10,11 14,11; "
+	                   "r3 10,12 14,12\",,none");
+	const arb_result *g1 = result_of(v, "RG.MOV.GAP.1", NULL);
+	cr_assert(eq(int, (int)g1->outcome, (int)ARB_HOLDS));
+	cr_assert(fabs(g1->measure.figure - 1) < 1e-9);
+	cr_assert(fabs(g1->measure.margin) < 1e-9);
+	cr_assert(eq(dbl, g1->measure.limit, 1));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.PIVOT.2 "as long as it doesn't end the pivot within 1" of a unit
+ * or impassable terrain": with neither on the board, it holds in both
+ * readings and says so. */
+Test(regiments, a_pivot_with_nothing_near_ends_clear)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v =
+	    judge_row(&cs, "P2-1,RG.MOV.PIVOT.2,legal,," RM ",R1 A - M=4," LINE3
+	                   ",,pivot R1,\"r1 10,10@0 ~10,11 11,11@90; "
+	                   "r2 10,11@0 ~10,11 10,11@90; r3 10,12@0 ~10,11 9,11@90\",,none");
+	static const char *const readings[] = {"pivot-end", "after-move-back"};
+	for (size_t i = 0; i < 2; i++) {
+		const arb_result *p2 = result_of(v, "RG.MOV.PIVOT.2", readings[i]);
+		cr_assert(eq(int, (int)p2->outcome, (int)ARB_HOLDS), "%s", readings[i]);
+		STR_EQ(p2->explanation, "nothing to end within 1 in of");
+	}
+	/* nothing is moved back: RG.MOV.PIVOT.5 "can never be moved back this way" has no unit */
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.PIVOT.5", NULL)->outcome, (int)ARB_NA));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.PIVOT.3 "the model must be moved back afterward to restore that
+ * 1" gap" (RG-MOV-PIVOT3-002): the turn brings r1 against E1 (x 11.5 to
+ * 12.5); moved back 1.2 in, r1 spans x 9.3 to 10.3, 1.2 in from E1. */
+Test(regiments, a_move_back_says_the_gap_is_restored)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(
+	    &cs, "P3-1,RG.MOV.PIVOT.3,legal,conventions," RM ",R1 A - M=4; E1 B - M=4,"
+	         "\"R1/r1 10,10 25.4x25.4; R1/r2 10,11 25.4x25.4; R1/r3 10,12 25.4x25.4; "
+	         "E1/e1 12,11 25.4x25.4\",,pivot R1,\"r1 10,10@0 ~10,11 11,11@90 9.8,11; "
+	         "r2 10,11@0 ~10,11 10,11@90 8.8,11; r3 10,12@0 ~10,11 9,11@90 7.8,11\",,none");
+	const arb_result *p3 = result_of(v, "RG.MOV.PIVOT.3", NULL);
+	cr_assert(eq(int, (int)p3->outcome, (int)ARB_HOLDS));
+	STR_EQ(p3->explanation,
+	       "moved back after contact with E1: 1.200 in from E1, gap 1 in restored");
+	/* "if neither unit can give ground": E1, in no close combat, can */
+	const arb_result *p6 = result_of(v, "RG.MOV.PIVOT.6", NULL);
+	cr_assert(eq(int, (int)p6->outcome, (int)ARB_HOLDS));
+	STR_EQ(p6->explanation, "E1 can give ground");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.PIVOT.4 "the OTHER unit may be moved back instead"
+ * (RG-MOV-PIVOT4-001): R1, trapped, turns into E1, and E1 is moved back from
+ * x 12 to 13.2; r1 ends spanning x 10.5 to 11.5 and E1 12.7 to 13.7. */
+Test(regiments, the_other_unit_moved_back_restores_the_gap)
+{
+	char row[1024];
+	snprintf(
+	    row, sizeof row,
+	    "P4-1,RG.MOV.PIVOT.4,legal,conventions," RM ",R1 A - M=4; E1 B - M=4,"
+	    "\"R1/r1 10,10 25.4x25.4; R1/r2 10,11 25.4x25.4; R1/r3 10,12 25.4x25.4; "
+	    "E1/e1 12,11 25.4x25.4\",,pivot R1,\"r1 10,10@0 ~10,11 11,11@90; "
+	    "r2 10,11@0 ~10,11 10,11@90; r3 10,12@0 ~10,11 9,11@90; e1 12,11 13.2,11\",%s,none",
+	    "trapped=true");
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, row);
+	const arb_result *p4 = result_of(v, "RG.MOV.PIVOT.4", NULL);
+	cr_assert(eq(int, (int)p4->outcome, (int)ARB_PERMITS));
+	STR_EQ(p4->explanation,
+	       "E1 is moved back instead: 1.200 in apart at the end, gap 1 in restored");
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
