@@ -511,6 +511,17 @@ Test(regiments, skipping_needs_to_know_the_first_player_turn)
 	       "skipping to Remaining Moves: whether this is the first player turn is not stated");
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
+	/* RG-MOV-ORDER1-002: not the first player turn, and it says so */
+	snprintf(row, sizeof row,
+	         "O-3,RG.MOV.ORDER.1,illegal,," RM ",R1 A - M=4," LINE3 ",,move R1,"
+	         "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\",%s,none",
+	         "last_completed=charge;first_player_turn=false");
+	v = judge_row(&cs, row);
+	f2 = result_of(v, "RG.MOV.FIRST.2", NULL);
+	cr_assert(eq(int, (int)f2->outcome, (int)ARB_NA));
+	STR_EQ(f2->explanation, "not the first player turn");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
 }
 
 /* The sub-phases (RG.MOV.ORDER.1 to ORDER.7), each read in a row of its own:
