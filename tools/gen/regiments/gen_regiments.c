@@ -1,8 +1,8 @@
 /*
  * gen_regiments.c: the boundary tables of Regiments' Unit Movement
  * (docs/cases.md, "Generated tables"). Usage: gen_regiments DIR; writes
- * DIR/regiments/movement/gen-boundary-*.csv, and gen-variants-turns.csv
- * (variants.c) from the hand tables under cases/ (run from the root).
+ * DIR/regiments/movement/gen-boundary-*.csv. The metamorphic variants of
+ * the hand tables, turning ones too, are tools/gen/gen_variants.c's.
  *
  * Each row puts one figure just under, at, or just over its limit (OFFS of
  * boundary.h: -0.01, 0, +1e-7, +0.001, +0.01 of the limit) and expects what
@@ -687,7 +687,6 @@ int main(int argc, char **argv)
 	    {SUB, "gen-boundary-twice.csv", "RG-MOV-BND-TWICE", NULL, 0, 0},
 	    {SUB, "gen-boundary-pivot.csv", "RG-MOV-BND-PIVOT", NULL, 0, 0},
 	    {SUB, "gen-boundary-twice-wheel.csv", "RG-MOV-BND-TWICEW", NULL, 0, 0},
-	    {SUB, "gen-variants-turns.csv", "RG-MOV-VAR", NULL, 0, 0},
 	};
 	gen_wheel(&tables[0]);
 	gen_gap(&tables[1]);
@@ -695,7 +694,6 @@ int main(int argc, char **argv)
 	gen_twice(&tables[3]);
 	gen_pivot(&tables[4]);
 	gen_twice_wheel(&tables[5]);
-	rg_gen_turn_variants(&tables[6], "cases/" SUB "/hand-*.csv");
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		table_write(&tables[i], argv[1]);
 		table_free(&tables[i]);

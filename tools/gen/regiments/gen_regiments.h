@@ -1,6 +1,5 @@
-/* gen_regiments.h: what the files of gen_regiments share (gen_regiments.c:
- * the boundary tables and main; variants.c: variants of the hand cases whose
- * paths turn). Links with tools/gen/boundary_table.c alone. */
+/* gen_regiments.h: the helpers of gen_regiments (gen_regiments.c, the
+ * boundary tables). Links with tools/gen/boundary_table.c alone. */
 #ifndef ARB_GEN_REGIMENTS_H
 #define ARB_GEN_REGIMENTS_H
 
@@ -12,8 +11,5 @@
 const char *rg_num(char *buf, size_t n, double v);
 /* Appends to buf (size n) as printf does; dies when it does not fit. */
 void rg_cat(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* The variants of every row of the tables matching pattern whose paths
- * turn, into t (variants.c). */
-void rg_gen_turn_variants(table *t, const char *pattern);
 
 #endif
