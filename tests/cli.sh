@@ -401,5 +401,25 @@ expect_status "70 sections" 0 $?
 if [ "$(grep -c '^scrollhammer/s' "$T/out")" = 70 ]; then ok; else ko "70 sections: the table lacks some"; fi
 if [ "$(grep -o '<tr><td>scrollhammer/s[0-9]*</td>' "$T/many-report/index.html" | wc -l)" = 70 ]; then ok; else ko "70 sections: the report lacks some"; fi
 
+# A Grit unit without the characteristic a clause reads (Initiative for the
+# perception range, Sagacity for a total over Grit), and corpses with a
+# negative number of wounds: bad input naming the units cell or the facts
+# cell, file:line:column, exit 2 (issue 11), never a verdict.
+GRIT_H='id,target,expect,violates,dispute,disputed,profile,board,context,units,models,terrain,action,paths,facts,dice,values,variants,note'
+grit_row() { # row
+	rm -rf "$T/gritbad" && mkdir -p "$T/gritbad/grit/movement"
+	printf '%s\n%s\n' "$GRIT_H" "$1" >"$T/gritbad/grit/movement/b.csv"
+	"$ARB" run -q "$T/gritbad" >"$T/out" 2>&1
+}
+grit_row 'BAD-I,GR.MOV.MORALE.1,missing-input,,,,,,,A1 A - Grit=7 Sagacity=3; E1 B -,"A1/a1 10,10 25; A1/a2 10,11.5 25; E1/e1 60,40 25",,move A1,"a1 10,10 14,10; a2 10,11.5 14,11.5",allied_corpses_in_range=false,,,,no I'
+expect_status "grit: no Initiative" 2 $?
+contains "grit: no Initiative" "$T/out" "field 'units': BAD-I (GR.MOV.MORALE.1): unit A1 states no I (Initiative), its perception range"
+grit_row 'BAD-SAG,GR.MOV.BROKEN.1,missing-input,,,,,,,A1 A - Grit=7 I=4; E1 B -,"A1/a1 10,10 25; A1/a2 10,11.5 25; E1/e1 60,40 25","T1 cover 2,8 4,8 4,14 2,14",move A1,"a1 10,10 5,10; a2 10,11.5 5,11.5",allied_corpses_in_range=true;rounds_completed=0;corpse_wounds=0;in_cover=false;deployment_edge=left,morale_check: 5 6,,none,no Sagacity'
+expect_status "grit: no Sagacity" 2 $?
+contains "grit: no Sagacity" "$T/out" "field 'units': BAD-SAG (GR.MOV.BROKEN.1): unit A1 states no Sagacity"
+grit_row 'BAD-CW,GR.MOV.BROKEN.1,missing-input,,,,,,,A1 A - Grit=7 I=4 Sagacity=3; E1 B -,"A1/a1 10,10 25; A1/a2 10,11.5 25; E1/e1 60,40 25","T1 cover 2,8 4,8 4,14 2,14",move A1,"a1 10,10 5,10; a2 10,11.5 5,11.5",allied_corpses_in_range=true;rounds_completed=0;corpse_wounds=-2;in_cover=false;deployment_edge=left,morale_check: 5 6,,none,negative wounds'
+expect_status "grit: negative corpse wounds" 2 $?
+contains "grit: negative corpse wounds" "$T/out" "field 'facts': fact corpse_wounds is '-2': expected a count: a whole number from 0 to 10^15"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -892,11 +892,19 @@ Test(grit, a_broken_unit_away_from_its_edge_is_measured)
 	         "A1,\"a1 40,10 35,10; a2 40,11.5 35,11.5\",allied_corpses_in_range=true;rounds_"
 	         "completed=0;corpse_wounds=0;in_cover=false;deployment_edge=right,morale_check: 6 "
 	         "6,\n");
-	answers(&f, "GR.MOV.2=+ GR.MOV.3=+ GR.MOV.COH.1=+ GR.MOV.COH.2=v GR.MOV.ENG.1=v "
-	            "GR.MOV.ENG.2=+ GR.MOV.ENG.4=v GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=+ "
-	            "GR.MOV.MORALE.1=v GR.MOV.MORALE.2=v GR.MOV.MORALE.4=v GR.MOV.MORALE.5=v "
-	            "GR.MOV.MORALE.6=v GR.MOV.MORALE.8=+ GR.MOV.BROKEN.1=m GR.MOV.BROKEN.2=m "
-	            "GR.MOV.BROKEN.3=m");
+	/* no Sagacity, and the total (12) is over Grit (7): GR.MOV.BROKEN.1
+	 * needs it, so the scenario is bad input naming the units cell (issue
+	 * 11), not a verdict */
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(
+	    eq(int, arb_judge(&v, f.o, arb_caseset_at(f.cs, 0)->scenario, NULL, &err), ARB_EINPUT));
+	cr_assert(v == NULL);
+	STR_EQ(err.field, "units");
+	cr_assert(strstr(err.message, "GR.MOV.BROKEN.1") && strstr(err.message, "no Sagacity"),
+	          "%s", err.message);
+	cr_assert(err.line == 2 && err.column > 1, "%ld:%ld", err.line, err.column);
 	fixture_free(&f);
 }
 

@@ -94,7 +94,8 @@ ARB_PREDICATE(gr_mov_morale_1, .clause = "GR.MOV.MORALE.1", .ruleset = "grit", .
 		return;
 	}
 	if (!unit_stat(u, "I", &in)) {
-		arb_result_missing(r, "I", "%s's Initiative (I) is not given", u->id);
+		arb_result_bad_input(
+		    r, "units", "unit %s states no I (Initiative), its perception range", u->id);
 		return;
 	}
 	r->outcome = ARB_VALUE;
@@ -343,7 +344,10 @@ static int breaks(const arb_eval *ev, const morale *c, arb_result *r, double *sa
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	if (!unit_stat(u, "Sagacity", sag)) {
-		arb_result_missing(r, "Sagacity", "%s's Sagacity is not given", u->id);
+		arb_result_bad_input(r, "units",
+		                     "unit %s states no Sagacity, which a total over its Grit is "
+		                     "compared with",
+		                     u->id);
 		return -1;
 	}
 	return c->total > c->grit + *sag;

@@ -427,7 +427,9 @@ ARB_PREDICATE(gr_mov_stomp_4, .clause = "GR.MOV.STOMP.4", .ruleset = "grit", .ac
 		return;
 	}
 	if (!arb_model_stat(st, u, "S", &str)) {
-		arb_result_missing(r, "S", "%s's Strength (S) is not given", st->id);
+		arb_result_bad_input(r, "models",
+		                     "model %s states no S (Strength), the Strength of its hits",
+		                     st->id);
 		return;
 	}
 	r->outcome = ARB_VALUE;
