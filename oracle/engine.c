@@ -212,8 +212,6 @@ static bool values_differ(const arb_verdict *v, const judging *j, size_t first)
 	return false;
 }
 
-/* Decides the question whose first trace entry is qfirst: the answers of the
- * active predicates that decide it. */
 /* Whether one of the n trace entries at[] is of a clause that grants (a
  * permission, or a derivation such as a cost that lets a move be made),
  * which, decided, might permit what another clause forbids. An undecided
@@ -228,6 +226,8 @@ static bool undecided_permission(const judging *j, const size_t *at, size_t n)
 	return false;
 }
 
+/* Decides the question whose first trace entry is qfirst: the answers of the
+ * active predicates that decide it. */
 static int decide_question(arb_verdict *v, const judging *j, size_t qfirst, idset *violates,
                            idset *disputed, idset *missing, bool *illegal)
 {
