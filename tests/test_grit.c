@@ -906,6 +906,17 @@ Test(grit, a_broken_unit_away_from_its_edge_is_measured)
 	          "%s", err.message);
 	cr_assert(err.line == 2 && err.column > 1, "%ld:%ld", err.line, err.column);
 	fixture_free(&f);
+
+	/* a total of 3 within Grit 7 is within Grit and any Sagacity: none is
+	 * needed, and the unit is judged not broken */
+	f = load("S,GR.MOV.BROKEN.1,legal,A1 A - Grit=7 I=4; E1 B -,\"A1/a1 40,10 25; "
+	         "A1/a2 40,11.5 25; E1/e1 10,40 25\",,move A1,\"a1 40,10 38,10; a2 40,11.5 "
+	         "38,11.5\",allied_corpses_in_range=true;rounds_completed=0;corpse_wounds=0;in_"
+	         "cover=false;deployment_edge=right,morale_check: 1 2,\n");
+	arb_result b = result_of(&f, "GR.MOV.BROKEN.1");
+	cr_assert(eq(int, b.outcome, ARB_VALUE));
+	STR_EQ(b.explanation, "total 3 within Grit 7: not broken, whatever its Sagacity");
+	fixture_free(&f);
 }
 
 /* A unit (Grit G) moving away from cover, rounds and wounds as given: the

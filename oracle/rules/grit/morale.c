@@ -338,12 +338,17 @@ ARB_PREDICATE(gr_mov_morale_9, .clause = "GR.MOV.MORALE.9", .ruleset = "grit", .
 
 /* ---- Broken ---- */
 
-/* Whether the check breaks the unit: 1, 0, or -1 with r explained as
- * missing. */
+/* Whether the check breaks the unit: 1, 0, or -1 with r reporting bad
+ * input (no Sagacity where the total is over Grit). A total within Grit is
+ * within Grit and any Sagacity (characteristics are not negative), so it
+ * needs none. */
 static int breaks(const arb_eval *ev, const morale *c, arb_result *r, double *sag)
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	if (!unit_stat(u, "Sagacity", sag)) {
+		*sag = NAN;
+		if (!(c->total > c->grit))
+			return 0; /* not stated, and not needed */
 		arb_result_bad_input(r, "units",
 		                     "unit %s states no Sagacity, which a total over its Grit is "
 		                     "compared with",
@@ -376,6 +381,9 @@ ARB_PREDICATE(gr_mov_broken_1, .clause = "GR.MOV.BROKEN.1", .ruleset = "grit", .
 		                   "total %g over Grit %g + Sagacity %g = %g: broken; it is over "
 		                   "Grit as well, so the failed result applies to this roll too",
 		                   c.total, c.grit, sag, c.grit + sag);
+	else if (isnan(sag))
+		arb_result_explain(r, "total %g within Grit %g: not broken, whatever its Sagacity",
+		                   c.total, c.grit);
 	else
 		arb_result_explain(r, "total %g, Grit + Sagacity %g: not broken", c.total,
 		                   c.grit + sag);
