@@ -452,6 +452,17 @@ int arb_pose_sweep_distance(arb_sweep *out, const arb_body *body, const arb_pose
 int arb_pose_sweep_polygon(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
                            const arb_vec2 *poly, size_t n, arb_error *err);
 
+/* The same two, for a caller that only needs the sweep if it comes nearer
+ * than `below` (the best it already has): obstacles that cannot come that
+ * near, by more than rounding, are not swept. The answer is the same
+ * whenever its figure is at most `below`; otherwise it may be another
+ * figure above `below`, or none (INFINITY, other -1). */
+int arb_pose_sweep_distance_below(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
+                                  const arb_placed *others, size_t n_others, double below,
+                                  arb_error *err);
+int arb_pose_sweep_polygon_below(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
+                                 const arb_vec2 *poly, size_t n, double below, arb_error *err);
+
 /* One base (on the table) rotating about pivot by angle_deg, against
  * others: arb_pose_sweep_distance for a body of one part. */
 int arb_rotation_distance(arb_sweep *out, const arb_placed *mover, arb_vec2 pivot, double angle_deg,

@@ -11,6 +11,7 @@
 
 typedef struct arb_bound_param {
 	char name[128];
+	size_t len; /* strlen(name): most names looked up differ in length */
 	const arb_param *param;
 	double value; /* in inches for lengths; NAN when unresolved and untabled */
 	double yard;  /* inches to the yard of its ruleset (NAN if none, or if the

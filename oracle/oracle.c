@@ -114,6 +114,7 @@ static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
 			                     p->clause);
 		arb_bound_param *bp = &b->params[b->n_params];
 		snprintf(bp->name, sizeof bp->name, "%.*s", (int)n, s);
+		bp->len = strlen(bp->name);
 		char cl[64], nm[64];
 		const char *colon = memchr(s, ':', n);
 		if (colon) {
@@ -672,22 +673,20 @@ void arb__eval_memo_free(arb_eval *ev)
 	ev->n_memo = 0;
 }
 
-double arb_eval_param(const arb_eval *ev, const char *name)
-{
-	for (size_t i = 0; i < ev->b->n_params; i++)
-		if (arb__same(ev->b->params[i].name, name))
-			return ev->b->params[i].value;
-	((arb_eval *)ev)->fault = name;
-	return NAN;
-}
-
 static const arb_bound_param *bound_param(const arb_eval *ev, const char *name)
 {
+	size_t n = strlen(name);
 	for (size_t i = 0; i < ev->b->n_params; i++)
-		if (arb__same(ev->b->params[i].name, name))
+		if (ev->b->params[i].len == n && memcmp(ev->b->params[i].name, name, n) == 0)
 			return &ev->b->params[i];
 	((arb_eval *)ev)->fault = name;
 	return NULL;
+}
+
+double arb_eval_param(const arb_eval *ev, const char *name)
+{
+	const arb_bound_param *bp = bound_param(ev, name);
+	return bp ? bp->value : NAN;
 }
 
 bool arb_eval_param_known(const arb_eval *ev, const char *name, double *out)

@@ -164,6 +164,7 @@ typedef struct seg {
 	 * pivot (NAN for an end on it) and of -nh and +nh; the distance from the
 	 * pivot to the segment, and to its farther end */
 	double phi[2], nphi[2], near, far;
+	bool angled; /* phi and nphi worked out (when first needed) */
 } seg;
 
 static seg seg_of(const motion *mo, arb_vec2 e0, arb_vec2 e1)
@@ -178,15 +179,24 @@ static seg seg_of(const motion *mo, arb_vec2 e0, arb_vec2 e1)
 	if (mo->kind != ARB_STEP_ROTATE)
 		return sg;
 	arb_vec2 p = mo->p, y;
-	for (int k = 0; k < 2; k++) {
-		arb_vec2 w = sub(k ? e1 : e0, p);
-		sg.phi[k] = norm(w) > 0 ? atan2(w.y, w.x) : NAN;
-	}
-	sg.nphi[0] = atan2(-sg.nh.y, -sg.nh.x);
-	sg.nphi[1] = atan2(sg.nh.y, sg.nh.x);
 	sg.near = point_seg(p, e0, e1, &y);
 	sg.far = fmax(norm(sub(e0, p)), norm(sub(e1, p)));
 	return sg;
+}
+
+/* The directions of sg's ends and normals seen from pivot p, worked out
+ * once, when a trajectory first needs them. */
+static void seg_angles(seg *sg, arb_vec2 p)
+{
+	if (sg->angled)
+		return;
+	for (int k = 0; k < 2; k++) {
+		arb_vec2 w = sub(k ? sg->e1 : sg->e0, p);
+		sg->phi[k] = norm(w) > 0 ? atan2(w.y, w.x) : NAN;
+	}
+	sg->nphi[0] = atan2(-sg->nh.y, -sg->nh.x);
+	sg->nphi[1] = atan2(sg->nh.y, sg->nh.x);
+	sg->angled = true;
 }
 
 /* Whether every point of the arc is farther than `bound` from the segment
@@ -207,18 +217,18 @@ static bool arc_seg_apart(const traj *tr, const seg *sg, double bound)
  * point of the trajectory and one of the segment; the candidates include
  * every local minimum (see the file's comment), so their least is the
  * minimum. */
-static void traj_seg_at(const traj *tr, const seg *sg, hit *best)
+static void traj_seg_at(const traj *tr, seg *sg, hit *best)
 {
 	arb_vec2 e0 = sg->e0, e1 = sg->e1;
 	if (tr->mo->kind == ARB_STEP_ROTATE && arc_seg_apart(tr, sg, best->d))
 		return;
 	eval_at(tr, 0, e0, e1, best);
-	eval_at(tr, 1, e0, e1, best);
 	if (tr->mo->kind == ARB_STEP_TRANSLATE) {
 		arb_vec2 dd = mul(tr->mo->d, tr->sign), x1 = add(tr->x0, dd);
 		double l2 = dot(dd, dd);
 		if (!(l2 > 0))
-			return;
+			return; /* it stays: its end is its start, later */
+		eval_at(tr, 1, e0, e1, best);
 		/* each end of the segment against the trajectory */
 		for (int k = 0; k < 2; k++) {
 			double u = dot(sub(k ? e1 : e0, tr->x0), dd) / l2;
@@ -236,10 +246,12 @@ static void traj_seg_at(const traj *tr, const seg *sg, hit *best)
 		}
 		return;
 	}
+	eval_at(tr, 1, e0, e1, best);
 	arb_vec2 p = tr->mo->p;
 	double rho = tr->rho;
 	if (!(rho > 0) || !(tr->mo->S > 0))
 		return; /* the point does not move: its two ends said it all */
+	seg_angles(sg, p);
 	/* each end of the segment against the arc: nearest on its ray */
 	for (int k = 0; k < 2; k++) {
 		if (!isnan(sg->phi[k])) {
@@ -410,6 +422,60 @@ static void shape_edge(const shape *k, int i, arb_vec2 *e0, arb_vec2 *e1)
 	*e1 = k->v[k->n == 1 ? 0 : (i + 1) % k->n];
 }
 
+/* How far a core (n vertices, radius r) reaches from point c. */
+static double reach(const arb_vec2 *v, size_t n, double r, arb_vec2 c)
+{
+	double m = 0;
+	for (size_t i = 0; i < n; i++)
+		m = fmax(m, norm(sub(v[i], c)));
+	return m + r;
+}
+
+/* How near the centre path of a disc about c comes to point q over the
+ * step: a segment for a translation, an arc about the pivot for a rotation
+ * (q seen within the arc's turn: its circle; else the nearer end). */
+static double centre_path_dist(const motion *mo, arb_vec2 c, arb_vec2 q)
+{
+	arb_vec2 y;
+	if (mo->kind == ARB_STEP_TRANSLATE)
+		return point_seg(q, c, add(c, mo->d), &y);
+	arb_vec2 a = sub(c, mo->p), w = sub(q, mo->p);
+	double rc = norm(a), rq = norm(w);
+	if (!(mo->S < TWO_PI) || !(rc > 0) || !(rq > 0))
+		return fabs(rq - rc);
+	double th = atan2(mo->sigma * cross(a, w), dot(a, w));
+	if (th < 0)
+		th += TWO_PI;
+	if (th <= mo->S)
+		return fabs(rq - rc);
+	arb_vec2 b = add(mo->p, rot_about(a, v2(0, 0), mo->cS, mo->sS));
+	return fmin(norm(sub(q, c)), norm(sub(q, b)));
+}
+
+/* The centre of the box about v[0..n-1], and how far the points reach
+ * from it: a disc that holds them. */
+static arb_vec2 disc_of(const arb_vec2 *v, size_t n, double *radius)
+{
+	arb_vec2 lo = v[0], hi = v[0];
+	for (size_t i = 1; i < n; i++) {
+		lo = v2(fmin(lo.x, v[i].x), fmin(lo.y, v[i].y));
+		hi = v2(fmax(hi.x, v[i].x), fmax(hi.y, v[i].y));
+	}
+	arb_vec2 c = mul(add(lo, hi), 0.5);
+	*radius = reach(v, n, 0, c);
+	return c;
+}
+
+/* Whether point x, moved by mo, stays farther than `bound` (by more than
+ * rounding) from everything in the disc (c, r). Only skips work. */
+static bool point_apart(const motion *mo, arb_vec2 x, arb_vec2 c, double r, double bound)
+{
+	if (!(bound < INFINITY))
+		return false;
+	double d = centre_path_dist(mo, x, c);
+	return d - r > bound + SKIP_SLACK * (1 + d + r + bound);
+}
+
 /* Core-to-core closest approach over the step of mover core mv (placed
  * at the step's start) under motion mo, and obstacle o, into *best: x is
  * the mover's point (at fraction u), y the obstacle's. With `entry`, the
@@ -423,12 +489,38 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
 	enum { KEPT = 16 };
 	seg oseg[KEPT], mseg[4];
 	size_t ne = obs_edges(o);
+	/* the start's candidates first, in the order the loops below offer
+	 * them, so that the least so far bounds the rest from the outset (the
+	 * answer is the same: the least distance, then the earliest, then the
+	 * first offered) */
+	for (int i = 0; !entry && i < mv->n; i++)
+		for (size_t j = 0; j < ne; j++) {
+			arb_vec2 e0, e1, y;
+			obs_edge(o, j, &e0, &e1);
+			take(best, point_seg(mv->v[i], e0, e1, &y), 0, mv->v[i], y);
+		}
+	for (size_t j = 0; !entry && mv->n > 1 && j < o->n; j++)
+		for (int i = 0; i < mv->n; i++) {
+			arb_vec2 e0, e1, y;
+			shape_edge(mv, i, &e0, &e1);
+			take(best, point_seg(o->v[j], e0, e1, &y), 0, y, o->v[j]);
+		}
+	/* discs that hold the two cores, and the motion of the obstacle seen
+	 * from the mover */
+	double orad, mrad;
+	arb_vec2 oc = disc_of(o->v, o->n, &orad), mc = disc_of(mv->v, (size_t)mv->n, &mrad);
+	motion inv = *mo;
+	inv.d = mul(mo->d, -1);
+	inv.sigma = -mo->sigma;
+	inv.sS = -mo->sS;
 	for (size_t j = 0; !entry && j < ne && j < KEPT; j++) {
 		arb_vec2 e0, e1;
 		obs_edge(o, j, &e0, &e1);
 		oseg[j] = seg_of(mo, e0, e1);
 	}
 	for (int i = 0; i < mv->n; i++) {
+		if (!entry && point_apart(mo, mv->v[i], oc, orad, best->d))
+			continue; /* this corner's path stays far from all of it */
 		traj tr = traj_of(mo, mv->v[i], 1);
 		for (size_t j = 0; j < ne; j++) {
 			arb_vec2 e0, e1;
@@ -452,6 +544,8 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
 	}
 	/* the obstacle's vertices against the mover's edges, in the mover's frame */
 	for (size_t j = 0; j < o->n; j++) {
+		if (!entry && point_apart(&inv, o->v[j], mc, mrad, best->d))
+			continue;
 		traj tr = traj_of(mo, o->v[j], -1);
 		for (int i = 0; i < mv->n; i++) {
 			arb_vec2 e0, e1;
@@ -484,6 +578,9 @@ typedef struct field {
 	size_t n_bases;
 	const arb_vec2 *poly;
 	size_t np;
+	double below; /* no need to look past this gap (INFINITY: none) */
+	arb_vec2 pc;  /* the polygon's disc: centre and radius */
+	double pr;
 } field;
 
 static size_t field_count(const field *f)
@@ -538,15 +635,6 @@ static arb_placed dot_at(arb_vec2 c)
 	return b;
 }
 
-/* How far a core (n vertices, radius r) reaches from point c. */
-static double reach(const arb_vec2 *v, size_t n, double r, arb_vec2 c)
-{
-	double m = 0;
-	for (size_t i = 0; i < n; i++)
-		m = fmax(m, norm(sub(v[i], c)));
-	return m + r;
-}
-
 /* Whether the discs about ca and cb that hold the mover's core a and the
  * obstacle b are apart (by more than rounding), so that the two neither
  * touch nor overlap. */
@@ -555,6 +643,20 @@ static bool cores_apart(const shape *a, arb_vec2 ca, const obstacle *b, arb_vec2
 	double ra = reach(a->v, (size_t)a->n, a->r, ca), rb = reach(b->v, b->n, b->r, cb);
 	double d = norm(sub(cb, ca));
 	return d - ra - rb > SKIP_SLACK * (1 + d + ra + rb);
+}
+
+/* Whether the mover's core a (in the disc about ca that holds it) stays,
+ * through the whole step, farther than `bound` from the obstacle in the
+ * disc (cb, rb), by more than rounding: then nothing of the pair can beat
+ * a gap of `bound`, nor touch. Only skips work, never decides. */
+static bool pair_apart(const motion *mo, const shape *a, arb_vec2 ca, arb_vec2 cb, double rb,
+                       double bound)
+{
+	if (!(bound < INFINITY))
+		return false;
+	double ra = reach(a->v, (size_t)a->n, a->r, ca);
+	double d = centre_path_dist(mo, ca, cb);
+	return d - ra - rb > bound + SKIP_SLACK * (1 + d + ra + rb + bound);
 }
 
 /* Where a mover that already touches or overlaps obstacle j at the start
@@ -644,6 +746,10 @@ static int sweep(arb_sweep *out, const arb_body *body, const arb_pose_path *path
 				    .step = k, .part = (long)i, .other = f->poly ? -1 : (long)j};
 				c.rm = mv.r;
 				c.ro = o.r;
+				arb_vec2 cb = f->poly ? f->pc : f->bases[j].c;
+				double rb = f->poly ? f->pr : reach(o.v, o.n, o.r, cb);
+				if (pair_apart(&mo, &mv, w.c, cb, rb, fmin(best.gap, f->below)))
+					continue; /* it cannot beat the best gap, nor touch */
 				if (!(f->poly == NULL &&
 				      cores_apart(&mv, w.c, &o, f->bases[j].c)) &&
 				    field_static(f, j, &w, NULL) <= 0) {
@@ -688,26 +794,44 @@ static int sweep(arb_sweep *out, const arb_body *body, const arb_pose_path *path
 	return ARB_OK;
 }
 
-int arb_pose_sweep_distance(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
-                            const arb_placed *others, size_t n_others, arb_error *err)
+int arb_pose_sweep_distance_below(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
+                                  const arb_placed *others, size_t n_others, double below,
+                                  arb_error *err)
 {
 	if (n_others && !others)
 		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "others", "no bases given");
-	field f = {.bases = others, .n_bases = n_others};
+	field f = {.bases = others, .n_bases = n_others, .below = below};
+	return sweep(out, body, path, &f, err);
+}
+
+int arb_pose_sweep_distance(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
+                            const arb_placed *others, size_t n_others, arb_error *err)
+{
+	return arb_pose_sweep_distance_below(out, body, path, others, n_others, INFINITY, err);
+}
+
+int arb_pose_sweep_polygon_below(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
+                                 const arb_vec2 *poly, size_t n, double below, arb_error *err)
+{
+	if (!poly || n == 0)
+		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "polygon", "no polygon given");
+	arb_vec2 lo = poly[0], hi = poly[0];
+	for (size_t i = 0; i < n; i++) {
+		if (!finite2(poly[i]))
+			return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "polygon",
+			                     "polygon vertex %zu is not finite", i);
+		lo = v2(fmin(lo.x, poly[i].x), fmin(lo.y, poly[i].y));
+		hi = v2(fmax(hi.x, poly[i].x), fmax(hi.y, poly[i].y));
+	}
+	field f = {.poly = poly, .np = n, .below = below, .pc = mul(add(lo, hi), 0.5)};
+	f.pr = reach(poly, n, 0, f.pc);
 	return sweep(out, body, path, &f, err);
 }
 
 int arb_pose_sweep_polygon(arb_sweep *out, const arb_body *body, const arb_pose_path *path,
                            const arb_vec2 *poly, size_t n, arb_error *err)
 {
-	if (!poly || n == 0)
-		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "polygon", "no polygon given");
-	for (size_t i = 0; i < n; i++)
-		if (!finite2(poly[i]))
-			return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "polygon",
-			                     "polygon vertex %zu is not finite", i);
-	field f = {.poly = poly, .np = n};
-	return sweep(out, body, path, &f, err);
+	return arb_pose_sweep_polygon_below(out, body, path, poly, n, INFINITY, err);
 }
 
 int arb_rotation_distance(arb_sweep *out, const arb_placed *mover, arb_vec2 pivot, double angle_deg,

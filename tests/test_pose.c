@@ -590,6 +590,61 @@ Test(pose, wheel_closest_mid_rotation)
 	NEAR(tr[0], 12.5 * sqrt(2) / MM * PI / 2);
 }
 
+Test(pose, a_sweep_asked_below_a_bound_skips_what_cannot_come_nearer)
+{
+	/* The wheel of wheel_closest_mid_rotation (0.75 in at 45 deg from the
+	 * base on the ray), with a second base 10 in further out on the same
+	 * ray: asked below 1 in, the answer is the same (0.75 <= 1); asked below
+	 * 1 in against the far base alone, it cannot come within 10 - 1 in of
+	 * the wheel's discs, so none is given; asked below 20 in it is given. */
+	arb_placed parts[5];
+	arb_pose poses[2];
+	arb_step st;
+	arb_error err;
+	arb_sweep sw, all;
+	front_rank(parts);
+	arb_body body = {parts, 5};
+	wheel_path(poses, &st);
+	arb_pose_path path = {poses, &st, 1};
+	double rc = 12.5 * sqrt(82) / MM, a = atan2(-112.5, -12.5) + PI / 4;
+	double D = rc + 0.75 + 25 / MM;
+	arb_placed others[2] = {
+	    round_at(WHEEL_P.x + D * cos(a), WHEEL_P.y + D * sin(a), 25),
+	    round_at(WHEEL_P.x + (D + 10) * cos(a), WHEEL_P.y + (D + 10) * sin(a), 25)};
+	cr_assert(eq(int, arb_pose_sweep_distance(&all, &body, &path, others, 2, &err), ARB_OK));
+	cr_assert(
+	    eq(int, arb_pose_sweep_distance_below(&sw, &body, &path, others, 2, 1, &err), ARB_OK));
+	NEAR(all.m.figure, 0.75);
+	cr_assert(eq(dbl, sw.m.figure, all.m.figure));
+	cr_assert(eq(dbl, sw.t, all.t));
+	cr_assert(eq(i64, sw.m.other, 0));
+	cr_assert(eq(i64, sw.part, all.part));
+	cr_assert(eq(int, arb_pose_sweep_distance_below(&sw, &body, &path, &others[1], 1, 1, &err),
+	             ARB_OK));
+	cr_assert(eq(i64, sw.m.other, -1));
+	cr_assert(isinf(sw.m.figure));
+	cr_assert(eq(int, arb_pose_sweep_distance_below(&sw, &body, &path, &others[1], 1, 20, &err),
+	             ARB_OK));
+	cr_assert(
+	    eq(int, arb_pose_sweep_distance(&all, &body, &path, &others[1], 1, &err), ARB_OK));
+	cr_assert(eq(dbl, sw.m.figure, all.m.figure));
+	NEAR(sw.m.figure, 10.75);
+	/* a polygon: a triangle 10 in beyond the wheel, then the same asked
+	 * below 20 in */
+	arb_vec2 far[3] = {{WHEEL_P.x + 30, WHEEL_P.y},
+	                   {WHEEL_P.x + 31, WHEEL_P.y + 1},
+	                   {WHEEL_P.x + 31, WHEEL_P.y - 1}};
+	cr_assert(
+	    eq(int, arb_pose_sweep_polygon_below(&sw, &body, &path, far, 3, 1, &err), ARB_OK));
+	cr_assert(isinf(sw.m.figure));
+	cr_assert(
+	    eq(int, arb_pose_sweep_polygon_below(&sw, &body, &path, far, 3, 40, &err), ARB_OK));
+	cr_assert(eq(int, arb_pose_sweep_polygon(&all, &body, &path, far, 3, &err), ARB_OK));
+	cr_assert(isfinite(all.m.figure));
+	cr_assert(eq(dbl, sw.m.figure, all.m.figure));
+	cr_assert(eq(dbl, sw.t, all.t));
+}
+
 Test(pose, rotation_meets_a_polygon_vertex)
 {
 	/* The rect 2 in x 1 in at the origin pivots +90 on the spot. The

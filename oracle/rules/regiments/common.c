@@ -275,140 +275,344 @@ static void keep(rg_approach *out, const arb_sweep *sw, const arb_model *m, cons
 	}
 }
 
-/* rg__approach, restricted to the unit or terrain piece `only` (NULL: all). */
-static int approach_of(rg_approach *out, const arb_eval *ev, size_t from, size_t to, int what,
-                       const char *only, arb_error *err)
+/* What an approach is measured to, in the order it is walked: the other
+ * units (what & RG_UNITS), then the pieces of impassable terrain
+ * (RG_TERRAIN). first: a unit's first model's place among all the other
+ * units' models. */
+typedef struct rg_object {
+	const arb_unit *unit; /* NULL for terrain */
+	const arb_terrain *terrain;
+	size_t first;
+} rg_object;
+
+static size_t list_objects(rg_object *obj, const arb_scenario *s, const arb_unit *u, int what)
+{
+	size_t n = 0, first = 0;
+	for (size_t i = 0; (what & RG_UNITS) && i < s->n_units; i++) {
+		if (&s->units[i] == u)
+			continue;
+		if (obj)
+			obj[n] = (rg_object){.unit = &s->units[i], .first = first};
+		n++;
+		first += s->units[i].n_models;
+	}
+	for (size_t t = 0; (what & RG_TERRAIN) && t < s->n_terrain; t++) {
+		if (strcmp(s->terrain[t].kind, "impassable") != 0)
+			continue;
+		if (obj)
+			obj[n] = (rg_object){.terrain = &s->terrain[t]};
+		n++;
+	}
+	return n;
+}
+
+/* The sweep of each of the actor's models, along steps [from, to) of its
+ * path, against each object apart: worked out once, then read for the
+ * approach to one object and to all of them. sw[i * n_obj + o] holds a
+ * sweep where has[] says so (the model moves or from == to, and the
+ * object has a base or an edge). */
+typedef struct rg_sweeps {
+	size_t n_obj;
+	arb_sweep *sw; /* owns one block: sw, then obj, then has */
+	rg_object *obj;
+	bool *has;
+} rg_sweeps;
+
+static void sweeps_free(rg_sweeps *t)
+{
+	free(t->sw);
+}
+
+/* A model of the actor in the order it is swept against one object. */
+typedef struct rg_order {
+	double key;
+	size_t i;
+} rg_order;
+
+static int order_cmp(const void *a, const void *b)
+{
+	const rg_order *x = a, *y = b;
+	return x->key < y->key ? -1 : x->key > y->key ? 1 : (x->i > y->i) - (x->i < y->i);
+}
+
+/* How far model i starts from object ob, centre to centre (a polygon: its
+ * first vertex): the order in which sweeping finds the nearest soonest. */
+static double start_apart(const rg_object *ob, arb_vec2 c)
+{
+	if (!ob->unit)
+		return hypot(ob->terrain->poly[0].x - c.x, ob->terrain->poly[0].y - c.y);
+	double d = INFINITY;
+	for (size_t j = 0; j < ob->unit->n_models; j++)
+		d = fmin(d,
+		         hypot(ob->unit->models[j].pos.x - c.x, ob->unit->models[j].pos.y - c.y));
+	return d;
+}
+
+static int sweeps_make(rg_sweeps *t, const arb_eval *ev, size_t from, size_t to, int what,
+                       arb_error *err)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	int rc = ARB_OK;
-	*out = (rg_approach){.figure = INFINITY, .m = {.other = -1}};
-	size_t n_others = 0;
-	for (size_t i = 0; i < s->n_units; i++)
-		if (&s->units[i] != u && (!only || strcmp(s->units[i].id, only) == 0))
-			n_others += s->units[i].n_models;
-	arb_placed *others = calloc(n_others ? n_others : 1, sizeof *others);
-	const char **who = calloc(n_others ? n_others : 1, sizeof(const char *));
-	const char **whose = calloc(n_others ? n_others : 1, sizeof(const char *));
-	size_t cap = 1;
-	for (size_t i = 0; i < u->n_models; i++) {
+	*t = (rg_sweeps){.n_obj = list_objects(NULL, s, u, what)};
+	size_t nm = u->n_models, cells = nm * t->n_obj, most = 1, cap = 1;
+	for (size_t i = 0; (what & RG_UNITS) && i < s->n_units; i++)
+		if (&s->units[i] != u && s->units[i].n_models > most)
+			most = s->units[i].n_models;
+	for (size_t i = 0; i < nm; i++) {
 		const arb_path *p = arb_scenario_path(s, u->models[i].id);
 		if (p && p->n_pts > cap)
 			cap = p->n_pts;
 	}
-	arb_pose *poses = calloc(cap, sizeof *poses);
-	arb_step *steps = calloc(cap, sizeof *steps);
-	if (!others || !who || !whose || !poses || !steps) {
-		rc = ARB_ENOMEM;
-		goto done;
+	/* two blocks: the table (kept), and the work of making it (each
+	 * model's own path of poses, steps [from, to), the order of models, the
+	 * bases of one object); every array in them holds 8-byte fields */
+	size_t n1 = nm ? nm : 1, nc = cells ? cells : 1, no = t->n_obj ? t->n_obj : 1;
+	t->sw = calloc(1, nc * sizeof *t->sw + no * sizeof *t->obj + nc * sizeof *t->has);
+	char *work = calloc(1, n1 * cap * (sizeof(arb_pose) + sizeof(arb_step)) +
+	                           n1 * (sizeof(arb_pose_path) + sizeof(rg_order)) +
+	                           most * sizeof(arb_placed));
+	if (!t->sw || !work) {
+		free(work);
+		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+		return rc;
 	}
-	size_t k = 0;
-	for (size_t i = 0; i < s->n_units; i++)
-		for (size_t j = 0;
-		     &s->units[i] != u && (!only || strcmp(s->units[i].id, only) == 0) &&
-		     j < s->units[i].n_models;
-		     j++, k++) {
-			others[k] = arb_model_placed(&s->units[i].models[j]);
-			who[k] = s->units[i].models[j].id;
-			whose[k] = s->units[i].id;
-		}
-	for (size_t i = 0; i < u->n_models && rc == ARB_OK; i++) {
+	t->obj = (rg_object *)(void *)(t->sw + nc);
+	t->has = (bool *)(t->obj + no);
+	arb_pose *poses = (arb_pose *)(void *)work;
+	arb_step *steps = (arb_step *)(void *)(poses + n1 * cap);
+	arb_pose_path *paths = (arb_pose_path *)(void *)(steps + n1 * cap);
+	rg_order *order = (rg_order *)(void *)(paths + n1);
+	arb_placed *others = (arb_placed *)(void *)(order + n1);
+	list_objects(t->obj, s, u, what);
+	size_t n_moving = 0;
+	for (size_t i = 0; i < nm; i++) {
 		const arb_model *m = &u->models[i];
 		const arb_path *p = arb_scenario_path(s, m->id);
+		arb_pose *ps = poses + i * cap;
+		arb_step *st = steps + i * cap;
 		size_t n_steps = 0;
 		if (p && p->n_pts >= 2) {
 			size_t last = p->n_pts - 1;
 			size_t a = from < last ? from : last, b = to < last ? to : last;
 			if (b < a)
 				b = a;
-			n_steps = (size_t)model_path(poses, steps, m, p, a, b);
+			n_steps = (size_t)model_path(ps, st, m, p, a, b);
 		} else if (from == to) {
-			poses[0] = (arb_pose){m->pos, m->facing_deg};
+			ps[0] = (arb_pose){m->pos, m->facing_deg};
 		} else {
 			continue; /* it does not move: it approaches nothing */
 		}
-		arb_placed part = {.c = {0, 0}, .facing_deg = 0, .base = m->base};
-		arb_body body = {&part, 1};
-		arb_pose_path path = {poses, steps, n_steps};
-		arb_sweep sw;
-		if ((what & RG_UNITS) && n_others) {
-			if ((rc =
-			         arb_pose_sweep_distance(&sw, &body, &path, others, n_others, err)))
-				break;
-			if (sw.m.other >= 0)
-				keep(out, &sw, m, whose[sw.m.other], who[sw.m.other]);
-		}
-		for (size_t t = 0; (what & RG_TERRAIN) && t < s->n_terrain && rc == ARB_OK; t++) {
-			if (strcmp(s->terrain[t].kind, "impassable") != 0 ||
-			    (only && strcmp(s->terrain[t].id, only) != 0))
-				continue;
-			rc = arb_pose_sweep_polygon(&sw, &body, &path, s->terrain[t].poly,
-			                            s->terrain[t].n_poly, err);
-			if (rc == ARB_OK)
-				keep(out, &sw, m, s->terrain[t].id, NULL);
+		paths[i] = (arb_pose_path){ps, st, n_steps};
+		order[n_moving++] = (rg_order){0, i};
+	}
+	for (size_t o = 0; o < t->n_obj && rc == ARB_OK; o++) {
+		const rg_object *ob = &t->obj[o];
+		if (ob->unit && !ob->unit->n_models)
+			continue;
+		for (size_t j = 0; ob->unit && j < ob->unit->n_models; j++)
+			others[j] = arb_model_placed(&ob->unit->models[j]);
+		for (size_t k = 0; k < n_moving; k++)
+			order[k].key = start_apart(ob, paths[order[k].i].poses[0].c);
+		qsort(order, n_moving, sizeof *order, order_cmp);
+		/* a model is wanted only if it comes nearer than the nearest so
+		 * far, whichever order they are swept in: the fold keeps the first
+		 * of equals, and no model skipped can equal the nearest */
+		double best = INFINITY;
+		for (size_t k = 0; k < n_moving && rc == ARB_OK; k++) {
+			size_t i = order[k].i;
+			arb_placed part = {.c = {0, 0}, .facing_deg = 0, .base = u->models[i].base};
+			arb_body body = {&part, 1};
+			arb_sweep *sw = &t->sw[i * t->n_obj + o];
+			if (ob->unit)
+				rc = arb_pose_sweep_distance_below(sw, &body, &paths[i], others,
+				                                   ob->unit->n_models, best, err);
+			else
+				rc = arb_pose_sweep_polygon_below(sw, &body, &paths[i],
+				                                  ob->terrain->poly,
+				                                  ob->terrain->n_poly, best, err);
+			t->has[i * t->n_obj + o] = rc == ARB_OK;
+			if (rc == ARB_OK && (!ob->unit || sw->m.other >= 0))
+				best = fmin(best, sw->m.figure);
 		}
 	}
-done:
-	free(others);
-	free(who);
-	free(whose);
-	free(poses);
-	free(steps);
+	free(work);
 	return rc;
+}
+
+/* Whether sweep b, of an object after a's, answers a sweep against both:
+ * as arb_pose_sweep_distance orders what it meets, the first contact (the
+ * earliest step, then point) before any gap, else the smallest gap, then
+ * the earliest; ties to the object met first. */
+static bool sweep_before(const arb_sweep *b, const arb_sweep *a)
+{
+	if (b->contact != a->contact)
+		return b->contact;
+	if (!b->contact && b->m.figure != a->m.figure)
+		return b->m.figure < a->m.figure;
+	if (b->step != a->step)
+		return b->step < a->step;
+	return b->t < a->t;
+}
+
+/* The closest approach to object o (o == n_obj: to all of them, the
+ * units' models as one field), from the sweeps in t. */
+static void sweeps_fold(rg_approach *out, const rg_sweeps *t, const arb_unit *u, size_t o)
+{
+	bool all = o == t->n_obj;
+	*out = (rg_approach){.figure = INFINITY, .m = {.other = -1}};
+	for (size_t i = 0; i < u->n_models; i++) {
+		const arb_model *m = &u->models[i];
+		const arb_sweep *row = &t->sw[i * t->n_obj];
+		const bool *has = &t->has[i * t->n_obj];
+		arb_sweep best = {.m = {.other = -1}};
+		const rg_object *bo = NULL;
+		for (size_t k = 0; k < t->n_obj; k++)
+			if (has[k] && (all || k == o) && t->obj[k].unit && row[k].m.other >= 0 &&
+			    (!bo || sweep_before(&row[k], &best))) {
+				best = row[k];
+				bo = &t->obj[k];
+			}
+		if (bo) {
+			const char *who = bo->unit->models[best.m.other].id;
+			if (all)
+				best.m.other += (long)bo->first;
+			keep(out, &best, m, bo->unit->id, who);
+		}
+		for (size_t k = 0; k < t->n_obj; k++)
+			if (has[k] && (all || k == o) && !t->obj[k].unit)
+				keep(out, &row[k], m, t->obj[k].terrain->id, NULL);
+	}
+}
+
+/* The sweeps a judgement has made, kept for the predicates after it: one
+ * wheel's rotation is GAP.1's whole move and MAN.2's step, a pivot's turn
+ * is GAP.1's and PIVOT's. A table is known by what decides it: from, to
+ * (past every path's end: the end), what, and whether from == to. */
+enum { RG_SWEEPS_KEPT = 8 };
+
+typedef struct rg_sweep_cache {
+	size_t n;
+	struct {
+		size_t from, to;
+		int what;
+		bool still;
+		rg_sweeps t;
+	} e[RG_SWEEPS_KEPT];
+} rg_sweep_cache;
+
+static void *cache_make(const arb_eval *ev)
+{
+	(void)ev;
+	return calloc(1, sizeof(rg_sweep_cache));
+}
+
+static void cache_free(void *p)
+{
+	rg_sweep_cache *c = p;
+	for (size_t i = 0; i < c->n; i++)
+		sweeps_free(&c->e[i].t);
+	free(c);
+}
+
+/* The sweeps of steps [from, to) against what, into *t; *owned says that
+ * the caller must free them (no room to keep them, or out of memory). */
+static int sweeps_get(const rg_sweeps **t, rg_sweeps *own, bool *owned, const arb_eval *ev,
+                      size_t from, size_t to, int what, arb_error *err)
+{
+	static const char key = 0;
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const arb_unit *u = arb_eval_actor(ev);
+	size_t last = 0;
+	for (size_t i = 0; i < u->n_models; i++) {
+		const arb_path *p = arb_scenario_path(s, u->models[i].id);
+		if (p && p->n_pts >= 2 && p->n_pts - 1 > last)
+			last = p->n_pts - 1;
+	}
+	bool still = from == to, impassable = false;
+	to = to < last ? to : last;
+	for (size_t i = 0; i < s->n_terrain; i++)
+		impassable = impassable || strcmp(s->terrain[i].kind, "impassable") == 0;
+	if (!impassable)
+		what &= ~RG_TERRAIN; /* no terrain to approach: the same table */
+	rg_sweep_cache *c = arb_eval_memo(ev, &key, cache_make, cache_free);
+	for (size_t i = 0; c && i < c->n; i++)
+		if (c->e[i].from == from && c->e[i].to == to && c->e[i].what == what &&
+		    c->e[i].still == still) {
+			*t = &c->e[i].t;
+			*owned = false;
+			return ARB_OK;
+		}
+	bool keep_it = c && c->n < RG_SWEEPS_KEPT;
+	rg_sweeps *dst = keep_it ? &c->e[c->n].t : own;
+	int rc = sweeps_make(dst, ev, from, still ? from : to, what, err);
+	if (rc != ARB_OK && keep_it) {
+		*own = *dst; /* not kept: the caller frees what was made */
+		keep_it = false;
+	}
+	if (!keep_it) {
+		*t = own;
+		*owned = true;
+		return rc;
+	}
+	c->e[c->n].from = from;
+	c->e[c->n].to = to;
+	c->e[c->n].what = what;
+	c->e[c->n].still = still;
+	c->n++;
+	*t = dst;
+	*owned = false;
+	return ARB_OK;
 }
 
 int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, int what,
                  arb_error *err)
 {
-	return approach_of(out, ev, from, to, what, NULL, err);
-}
-
-/* Whether entry i of the things rg__approach_nearer walks (the units, then
- * the terrain, as `what` asks) is not one to approach: the actor's own
- * unit, or terrain that is not impassable. */
-static bool not_approached(const arb_scenario *s, const arb_unit *u, int what, size_t i)
-{
-	bool unit = (what & RG_UNITS) && i < s->n_units;
-	size_t t = i - ((what & RG_UNITS) ? s->n_units : 0);
-	return unit ? &s->units[i] == u : strcmp(s->terrain[t].kind, "impassable") != 0;
+	const rg_sweeps *t;
+	rg_sweeps own = {0};
+	bool owned;
+	int rc = sweeps_get(&t, &own, &owned, ev, from, to, what, err);
+	if (rc == ARB_OK)
+		sweeps_fold(out, t, arb_eval_actor(ev), t->n_obj);
+	if (owned)
+		sweeps_free(&own);
+	return rc;
 }
 
 int rg__approach_nearer(rg_approach *out, bool *nearer, const arb_eval *ev, size_t from, size_t to,
                         int what, arb_error *err)
 {
-	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
-	rg_approach all, a, at;
-	size_t n = (what & RG_UNITS ? s->n_units : 0) + (what & RG_TERRAIN ? s->n_terrain : 0);
-	size_t objects = 0;
-	for (size_t i = 0; i < n; i++)
-		objects += !not_approached(s, u, what, i);
-	/* one thing to approach: the approach to all is the approach to it */
-	int rc = ARB_OK;
-	all = (rg_approach){.figure = INFINITY, .m = {.other = -1}};
-	if (objects != 1)
-		rc = approach_of(&all, ev, from, to, what, NULL, err);
-	*out = all;
+	const rg_sweeps *along = NULL, *still = NULL;
+	rg_sweeps own_along = {0}, own_still = {0};
+	bool owned_along = false, owned_still = false;
+	rg_approach a, at;
+	*out = (rg_approach){.figure = INFINITY, .m = {.other = -1}};
 	*nearer = false;
-	for (size_t i = 0; i < n && rc == ARB_OK; i++) {
-		bool unit = (what & RG_UNITS) && i < s->n_units;
-		size_t t = i - ((what & RG_UNITS) ? s->n_units : 0);
-		if (not_approached(s, u, what, i))
-			continue;
-		const char *id = unit ? s->units[i].id : s->terrain[t].id;
-		int w = unit ? RG_UNITS : RG_TERRAIN;
-		if ((rc = approach_of(&a, ev, from, to, w, id, err)) ||
-		    (rc = approach_of(&at, ev, from, from, w, id, err)))
+	int rc = sweeps_get(&along, &own_along, &owned_along, ev, from, to, what, err);
+	if (rc == ARB_OK)
+		rc = sweeps_get(&still, &own_still, &owned_still, ev, from, from, what, err);
+	for (size_t o = 0; rc == ARB_OK && o <= along->n_obj; o++) {
+		sweeps_fold(&a, along, u, o);
+		if (o == along->n_obj) {
+			if (along->n_obj != 1 && !*nearer)
+				*out = a; /* none comes nearer: the closest of all */
 			break;
-		if (objects == 1)
-			*out = a;
+		}
+		sweeps_fold(&at, still, u, o);
 		/* it comes nearer to this one than it stood before */
 		if (a.mover && a.figure < at.figure - RG_TOL &&
 		    (!*nearer || a.figure < out->figure)) {
 			*out = a;
 			*nearer = true;
+		} else if (along->n_obj == 1) {
+			*out = a;
 		}
 	}
+	if (owned_along)
+		sweeps_free(&own_along);
+	if (owned_still)
+		sweeps_free(&own_still);
 	return rc;
 }
 
