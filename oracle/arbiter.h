@@ -554,6 +554,15 @@ typedef struct arb_action {
 	size_t n_targets;
 } arb_action;
 
+/* One event of the log of the phase so far (docs/interchange.md, `log`): a
+ * unit's action in a sub-phase, or (unit NULL) the sub-phase completed
+ * fully. */
+typedef struct arb_log_event {
+	const char *subphase;
+	const char *unit;   /* the unit that acted; NULL: the sub-phase is completed */
+	const char *action; /* an action the ruleset declares; NULL when unit is */
+} arb_log_event;
+
 typedef struct arb_context {
 	const char *phase;    /* "movement", "shooting", "close_combat" */
 	const char *subphase; /* "remaining", "charge", or NULL */
@@ -562,6 +571,11 @@ typedef struct arb_context {
 	const char *in_progress; /* unit whose move was started and not finished */
 	const char **completed;  /* units whose move is complete this phase */
 	size_t n_completed;
+	/* what happened earlier in the phase, in order, before the action
+	 * judged; has_log false: not given (an empty log is the phase's start) */
+	const arb_log_event *log;
+	size_t n_log;
+	bool has_log;
 } arb_context;
 
 typedef struct arb_scenario {

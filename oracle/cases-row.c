@@ -200,6 +200,42 @@ static int parse_list(cell *c, char *text, const char ***out, size_t *n, bool id
 	return ARB_OK;
 }
 
+/* log=EVENT EVENT ...: SUBPHASE:UNIT:ACTION (a unit's action) or
+ * SUBPHASE:done (the sub-phase completed fully), in order; `-` or nothing:
+ * the log of a phase where nothing has happened yet. */
+static int parse_log(cell *c, char *text, arb_context *x)
+{
+	char **ev;
+	size_t n = 0;
+	if (strcmp(text, "-") != 0 && split_all(c, text, ' ', &ev, &n))
+		return ARB_ENOMEM;
+	arb_log_event *log = scen_array(c->s, n ? n : 1, sizeof *log);
+	if (!log)
+		return ARB_ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		char *f[4];
+		char *e = dup_s(c, ev[i]); /* split in place: ev[i] stays whole for errors */
+		if (!e)
+			return ARB_ENOMEM;
+		bool ov;
+		size_t k = split(e, ':', f, 4, &ov);
+		if (ov || (k != 2 && k != 3) || (k == 2 && strcmp(f[1], "done") != 0))
+			return cell_err(c,
+			                "log event '%s': expected SUBPHASE:UNIT:ACTION or "
+			                "SUBPHASE:done",
+			                ev[i]);
+		for (size_t j = 0; j < k; j++)
+			if (!valid_name(f[j]))
+				return cell_err(c, "log event '%s': '%s' is not a valid name",
+				                ev[i], f[j]);
+		log[i] = (arb_log_event){f[0], k == 3 ? f[1] : NULL, k == 3 ? f[2] : NULL};
+	}
+	x->log = log;
+	x->n_log = n;
+	x->has_log = true;
+	return ARB_OK;
+}
+
 static int parse_context(cell *c)
 {
 	arb_context *x = &c->s->context;
@@ -248,11 +284,15 @@ static int parse_context(cell *c)
 			int rc = parse_list(c, v, &x->completed, &x->n_completed, true);
 			if (rc)
 				return rc;
+		} else if (strcmp(k, "log") == 0) {
+			int rc = parse_log(c, v, x);
+			if (rc)
+				return rc;
 		} else
 			return cell_err(
 			    c,
 			    "unknown context key '%s' (expected phase, subphase, round, "
-			    "side, in_progress, completed)",
+			    "side, in_progress, completed, log)",
 			    k);
 	}
 	/* The default sub-phase only where the ruleset has one of that name. */

@@ -454,6 +454,19 @@ static int validate_all(const arb_scenario *s, const arb_rulebook *rb, const vma
 			return BAD("context",
 			           "completed names unit '%s', which is not on the board",
 			           s->context.completed[i]);
+	for (size_t i = 0; i < s->context.n_log; i++) {
+		const arb_log_event *e = &s->context.log[i];
+		if (!e->subphase || !arb_rulebook_declares(rb, rs, "subphases", e->subphase))
+			return BAD("context", "log event %zu: unknown sub-phase '%s' for %s", i + 1,
+			           e->subphase ? e->subphase : "", rs);
+		if (e->unit && !v_unit(vm, e->unit))
+			return BAD("context",
+			           "log event %zu names unit '%s', which is not on the board",
+			           i + 1, e->unit);
+		if (e->unit && (!e->action || !arb_rulebook_declares(rb, rs, "actions", e->action)))
+			return BAD("context", "log event %zu: unknown action '%s' for %s", i + 1,
+			           e->action ? e->action : "", rs);
+	}
 	for (size_t i = 0; i < s->n_facts; i++) {
 		const char *type = arb_rulebook_fact_type(rb, rs, s->facts[i].name);
 		if (!type)

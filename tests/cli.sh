@@ -421,5 +421,41 @@ grit_row 'BAD-CW,GR.MOV.BROKEN.1,missing-input,,,,,,,A1 A - Grit=7 I=4 Sagacity=
 expect_status "grit: negative corpse wounds" 2 $?
 contains "grit: negative corpse wounds" "$T/out" "field 'facts': fact corpse_wounds is '-2': expected a count: a whole number from 0 to 10^15"
 
+# The log of the turn (context log): a sub-phase, unit or action it names
+# that is not there, a malformed event, and a log given beside the fact
+# last_completed: bad input with file:line:column and field, exit 2; the
+# same log read from JSON Lines (an end that names a unit is refused).
+RG_H='id,target,expect,violates,dispute,disputed,profile,context,units,models,terrain,action,paths,facts,values,variants,note'
+rg_log_row() { # log [facts]
+	rm -rf "$T/logbad" && mkdir -p "$T/logbad/regiments/movement"
+	printf '%s\n%s\n' "$RG_H" "LOGBAD,RG.MOV.ORDER.1,legal,,,,,phase=movement;subphase=remaining_moves;log=$1,R1 A - M=4; E1 B - M=4,\"R1/r1 10,10 25.4x25.4; E1/e1 40,40 25.4x25.4\",,move R1,\"r1 10,10 13,10\",${2:-},,none,bad log" \
+		>"$T/logbad/regiments/movement/b.csv"
+	"$ARB" run -q "$T/logbad" >"$T/out" 2>&1
+}
+rg_log_row 'start_of_phase:done charg:done'
+expect_status "log: unknown sub-phase" 2 $?
+contains "log: unknown sub-phase" "$T/out" "b.csv:2:"
+contains "log: unknown sub-phase" "$T/out" "log event 2: unknown sub-phase 'charg' for regiments"
+rg_log_row 'start_of_phase:done charge:X9:charge'
+expect_status "log: unknown unit" 2 $?
+contains "log: unknown unit" "$T/out" "log event 2 names unit 'X9', which is not on the board"
+rg_log_row 'start_of_phase:done charge:R1:dance'
+expect_status "log: unknown action" 2 $?
+contains "log: unknown action" "$T/out" "log event 2: unknown action 'dance' for regiments"
+rg_log_row 'start_of_phase:finished'
+expect_status "log: malformed event" 2 $?
+contains "log: malformed event" "$T/out" "log event 'start_of_phase:finished': expected SUBPHASE:UNIT:ACTION or SUBPHASE:done"
+rg_log_row 'start_of_phase:done' 'last_completed=start_of_phase'
+expect_status "log: beside last_completed" 2 $?
+contains "log: beside last_completed" "$T/out" "the fact last_completed and the context's log both say what was completed"
+"$ARB" export cases/regiments/movement/hand-log.csv >"$T/log-all.jsonl" 2>"$T/err"
+expect_status "log: export" 0 $?
+grep '"id":"RG-MOV-LOG-003"' "$T/log-all.jsonl" >"$T/log.jsonl"
+contains "log: export" "$T/log.jsonl" '"log":[{"end":true,"subphase":"start_of_phase"},{"end":true,"subphase":"charge"},{"action":"move","subphase":"remaining_moves","unit":"F1"}]'
+"$ARB" judge <"$T/log.jsonl" >"$T/out" 2>&1
+contains "log: judged from JSON" "$T/out" '"verdict":"illegal","violates":["RG.MOV.ORDER.1"]'
+sed 's/{"end":true,"subphase":"charge"}/{"end":true,"subphase":"charge","unit":"F1"}/' "$T/log.jsonl" | "$ARB" judge >"$T/out" 2>&1
+contains "log: an end naming a unit" "$T/out" "an event that ends a sub-phase names no unit and no action"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -95,6 +95,21 @@ char *arbj_scenario_dump(const arb_scenario *s)
 	arbj__put(&d, ctx, "active_side", arbj__jstr(&d, c->active_side));
 	arbj__put(&d, ctx, "in_progress", arbj__jstr(&d, c->in_progress));
 	arbj__put(&d, ctx, "completed", arbj__jstrings(&d, c->completed, c->n_completed));
+	if (c->has_log) { /* written only where given: absent and null mean none */
+		json_t *log = arbj__jarr(&d);
+		for (size_t i = 0; i < c->n_log; i++) {
+			json_t *e = arbj__jobj(&d);
+			arbj__put(&d, e, "subphase", arbj__jstr(&d, c->log[i].subphase));
+			if (c->log[i].unit) {
+				arbj__put(&d, e, "unit", arbj__jstr(&d, c->log[i].unit));
+				arbj__put(&d, e, "action", arbj__jstr(&d, c->log[i].action));
+			} else {
+				arbj__put(&d, e, "end", json_true());
+			}
+			arbj__push(&d, log, e);
+		}
+		arbj__put(&d, ctx, "log", log);
+	}
 	arbj__put(&d, root, "context", ctx);
 
 	json_t *board = arbj__jobj(&d);

@@ -12,10 +12,61 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* "log": null, or an array of events {"subphase", "unit", "action"} (a
+ * unit's action) or {"subphase", "end": true} (the sub-phase completed). */
+static int parse_log(parser *p, const jd_value *ctx, arb_context *c)
+{
+	static const char *const keys[] = {"subphase", "unit", "action", "end", NULL};
+	const jd_value *arr = jd_get(ctx, "log");
+	if (!arr || jd_is(arr, JD_NULL))
+		return ARB_OK;
+	size_t mark = arbj__path_key(p, "log");
+	if (!jd_is(arr, JD_ARRAY))
+		return arbj__fail(p, "expected an array of log events or null, got %s",
+		                  arbj__jd_type_name(arr));
+	size_t n = jd_size(arr);
+	arb_log_event *log = arbj__alloc_n(p, n ? n : 1, sizeof *log);
+	if (!log)
+		return ARB_ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		const jd_value *v = jd_at(arr, i);
+		size_t m = arbj__path_index(p, i);
+		bool end = false;
+		int rc;
+		if (!jd_is(v, JD_OBJECT))
+			return arbj__fail(p, "expected a log event (an object), got %s",
+			                  arbj__jd_type_name(v));
+		if ((rc = arbj__check_keys(p, v, keys)) ||
+		    (rc = arbj__get_str(p, v, "subphase", REQ | NONEMPTY, "a sub-phase name",
+		                        &log[i].subphase)) ||
+		    (rc = arbj__get_bool(p, v, "end", "whether the sub-phase is completed", &end)))
+			return rc;
+		if (end) {
+			if (jd_get(v, "unit") || jd_get(v, "action")) {
+				arbj__path_key(p, jd_get(v, "unit") ? "unit" : "action");
+				return arbj__fail(p, "an event that ends a sub-phase names no unit "
+				                     "and no action");
+			}
+		} else if ((rc = arbj__get_str(p, v, "unit", REQ | NONEMPTY, "a unit id",
+		                               &log[i].unit)) ||
+		           (rc = arbj__get_str(p, v, "action", REQ | NONEMPTY, "an action",
+		                               &log[i].action))) {
+			return rc;
+		}
+		arbj__path_cut(p, m);
+	}
+	c->log = log;
+	c->n_log = n;
+	c->has_log = true;
+	arbj__path_cut(p, mark);
+	return ARB_OK;
+}
+
 static int parse_context(parser *p, const jd_value *root, arb_context *c)
 {
-	static const char *const keys[] = {
-	    "phase", "subphase", "battle_round", "active_side", "in_progress", "completed", NULL};
+	static const char *const keys[] = {"phase",       "subphase",    "battle_round",
+	                                   "active_side", "in_progress", "completed",
+	                                   "log",         NULL};
 	const jd_value *o;
 	size_t mark = 0;
 	/* Defaults hold when "context" or any of its members is absent. */
@@ -35,7 +86,8 @@ static int parse_context(parser *p, const jd_value *root, arb_context *c)
 	    (rc = arbj__get_str(p, o, "in_progress", NULLABLE | NONEMPTY, "a unit id",
 	                        &c->in_progress)) ||
 	    (rc = arbj__get_str_array(p, o, "completed", OPT, "unit ids", &c->completed,
-	                              &c->n_completed, NULL)))
+	                              &c->n_completed, NULL)) ||
+	    (rc = parse_log(p, o, c)))
 		return rc;
 	const jd_value *v = jd_get(o, "battle_round");
 	if (v) {

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,91 @@ int rg__subphase_index(const char *subphase)
 		if (strcmp(subphase, order[i]) == 0)
 			return i;
 	return -1;
+}
+
+/* ---- the log of the phase ---- */
+
+static const char *const sub_name[] = {"Start of Phase", "Charge", "Compulsory Moves",
+                                       "Remaining Moves"};
+
+bool rg__acted_in(const arb_eval *ev, const arb_unit *u, int k)
+{
+	static const char *const acted[] = {NULL, "acted_charge", "acted_compulsory_moves",
+	                                    "acted_remaining_moves"};
+	if (k < 0 || k > 3)
+		return false;
+	if (acted[k] && arb_unit_has_status(u, acted[k]))
+		return true;
+	const arb_context *c = &arb_eval_scenario(ev)->context;
+	for (size_t i = 0; i < c->n_log; i++)
+		if (c->log[i].unit && strcmp(c->log[i].unit, u->id) == 0 &&
+		    rg__subphase_index(c->log[i].subphase) == k)
+			return true;
+	return false;
+}
+
+static bool log_did(const arb_eval *ev, const arb_unit *u, const char *const *actions)
+{
+	const arb_context *c = &arb_eval_scenario(ev)->context;
+	for (size_t i = 0; i < c->n_log; i++)
+		for (size_t k = 0; c->log[i].unit && actions[k]; k++)
+			if (strcmp(c->log[i].unit, u->id) == 0 &&
+			    strcmp(c->log[i].action, actions[k]) == 0)
+				return true;
+	return false;
+}
+
+bool rg__has_moved(const arb_eval *ev, const arb_unit *u)
+{
+	static const char *const moving[] = {"move", "charge", "pivot", "wheel", NULL};
+	return arb_unit_has_status(u, "moved") || log_did(ev, u, moving);
+}
+
+bool rg__has_reformed(const arb_eval *ev, const arb_unit *u)
+{
+	static const char *const reform[] = {"reform", NULL};
+	return arb_unit_has_status(u, "reformed") || log_did(ev, u, reform);
+}
+
+/* One step of the walk: an event (or the action, i == n_log) in sub-phase
+ * k, ending it or not; false with o->why when out of order. */
+static bool order_step(rg_order *o, int k, bool end, const char *what)
+{
+	if (k <= o->done) {
+		snprintf(o->why, sizeof o->why, "%s %s, which was already completed", what,
+		         end ? "completes" : "acts in");
+		return false;
+	}
+	if (k > o->done + 1) {
+		snprintf(o->why, sizeof o->why, "%s %s %s while %s has not been completed fully",
+		         what, end ? "completes" : "acts in", sub_name[k], sub_name[o->done + 1]);
+		return false;
+	}
+	if (end)
+		o->done = k;
+	return true;
+}
+
+void rg__order(const arb_eval *ev, rg_order *o)
+{
+	const arb_context *c = &arb_eval_scenario(ev)->context;
+	*o = (rg_order){.done = -2};
+	const char *lc = rg__fact(ev, "last_completed");
+	if (lc)
+		o->done = strcmp(lc, "none") == 0 ? -1 : rg__subphase_index(lc);
+	if (!c->has_log)
+		return;
+	o->done = -1;
+	for (size_t i = 0; i < c->n_log; i++) {
+		char what[64];
+		const arb_log_event *e = &c->log[i];
+		snprintf(what, sizeof what, "log event %zu (%s)", i + 1,
+		         e->unit ? e->unit : "the end of the sub-phase");
+		if (!order_step(o, rg__subphase_index(e->subphase), !e->unit, what)) {
+			o->bad = i + 1;
+			return;
+		}
+	}
 }
 
 bool rg__unit_m(const arb_unit *u, double *out, const char **who)
@@ -324,14 +410,14 @@ static void sweeps_free(rg_sweeps *t)
 }
 
 /* A model of the actor in the order it is swept against one object. */
-typedef struct rg_order {
+typedef struct sweep_order {
 	double key;
 	size_t i;
-} rg_order;
+} sweep_order;
 
 static int order_cmp(const void *a, const void *b)
 {
-	const rg_order *x = a, *y = b;
+	const sweep_order *x = a, *y = b;
 	return x->key < y->key ? -1 : x->key > y->key ? 1 : (x->i > y->i) - (x->i < y->i);
 }
 
@@ -370,7 +456,7 @@ static int sweeps_make(rg_sweeps *t, const arb_eval *ev, size_t from, size_t to,
 	size_t n1 = nm ? nm : 1, nc = cells ? cells : 1, no = t->n_obj ? t->n_obj : 1;
 	t->sw = calloc(1, nc * sizeof *t->sw + no * sizeof *t->obj + nc * sizeof *t->has);
 	char *work = calloc(1, n1 * cap * (sizeof(arb_pose) + sizeof(arb_step)) +
-	                           n1 * (sizeof(arb_pose_path) + sizeof(rg_order)) +
+	                           n1 * (sizeof(arb_pose_path) + sizeof(sweep_order)) +
 	                           most * sizeof(arb_placed));
 	if (!t->sw || !work) {
 		free(work);
@@ -382,7 +468,7 @@ static int sweeps_make(rg_sweeps *t, const arb_eval *ev, size_t from, size_t to,
 	arb_pose *poses = (arb_pose *)(void *)work;
 	arb_step *steps = (arb_step *)(void *)(poses + n1 * cap);
 	arb_pose_path *paths = (arb_pose_path *)(void *)(steps + n1 * cap);
-	rg_order *order = (rg_order *)(void *)(paths + n1);
+	sweep_order *order = (sweep_order *)(void *)(paths + n1);
 	arb_placed *others = (arb_placed *)(void *)(order + n1);
 	list_objects(t->obj, s, u, what);
 	size_t n_moving = 0;
@@ -404,7 +490,7 @@ static int sweeps_make(rg_sweeps *t, const arb_eval *ev, size_t from, size_t to,
 			continue; /* it does not move: it approaches nothing */
 		}
 		paths[i] = (arb_pose_path){ps, st, n_steps};
-		order[n_moving++] = (rg_order){0, i};
+		order[n_moving++] = (sweep_order){0, i};
 	}
 	for (size_t o = 0; o < t->n_obj && rc == ARB_OK; o++) {
 		const rg_object *ob = &t->obj[o];

@@ -25,6 +25,28 @@ bool rg__charging(const arb_eval *ev);
 /* The sub-phase's place in the order of RG.MOV.ORDER.4-7 (0..3), or -1. */
 int rg__subphase_index(const char *subphase);
 
+/* ---- the log of the phase (context log) ---- */
+
+/* Whether unit u acted in sub-phase k (0..3) earlier in the phase: a status
+ * acted_<sub-phase> or an action of u in the log. */
+bool rg__acted_in(const arb_eval *ev, const arb_unit *u, int k);
+/* Whether u has moved this turn (status moved, or a move, charge, pivot or
+ * wheel of u in the log), or reformed (status reformed, or a reform). */
+bool rg__has_moved(const arb_eval *ev, const arb_unit *u);
+bool rg__has_reformed(const arb_eval *ev, const arb_unit *u);
+
+/* The order of the sub-phases along the log and the action (RG.MOV.ORDER.1):
+ * done is the last sub-phase completed fully before the action (-1 none; -2
+ * when neither the log nor the fact last_completed says); bad is 0 when the
+ * log itself is in order, else the number of its first event out of order,
+ * with why (a sentence). */
+typedef struct rg_order {
+	int done;
+	size_t bad;
+	char why[160];
+} rg_order;
+void rg__order(const arb_eval *ev, rg_order *o);
+
 /* ---- Movement characteristic (RG.MOV.M.3) ---- */
 
 /* The slowest M of u's models (a model's own, else its unit's): true with

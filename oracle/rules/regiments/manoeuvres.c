@@ -428,9 +428,9 @@ ARB_PREDICATE(rg_mov_reform_1, .clause = "RG.MOV.REFORM.1", .ruleset = "regiment
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	const char *type = arb_eval_scenario(ev)->action.type;
-	bool reformed = arb_unit_has_status(u, "reformed");
+	bool reformed = rg__has_reformed(ev, u);
 	if (rg__action_is(ev, "reform")) {
-		bool moved = arb_unit_has_status(u, "moved");
+		bool moved = rg__has_moved(ev, u);
 		r->outcome = moved || reformed ? ARB_VIOLATED : ARB_PERMITS;
 		arb_result_explain(r, "%s reforms%s", u->id,
 		                   moved      ? " after moving this turn"
@@ -545,7 +545,7 @@ ARB_PREDICATE(rg_mov_reform_7, .clause = "RG.MOV.REFORM.7", .ruleset = "regiment
               .question = "reform.turn", .fingerprint = "7ade181467e7a94d")
 {
 	const arb_unit *u = arb_eval_actor(ev);
-	bool reformed = arb_unit_has_status(u, "reformed");
+	bool reformed = rg__has_reformed(ev, u);
 	bool shoot = rg__action_is(ev, "shoot");
 	if (!reformed && !shoot) {
 		r->outcome = ARB_NA;
@@ -565,10 +565,12 @@ ARB_PREDICATE(rg_mov_first_2, .clause = "RG.MOV.FIRST.2", .ruleset = "regiments"
               .question = "subphase.order", .fingerprint = "90712ffdb81ea36f")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
-	const char *lc = rg__fact(ev, "last_completed");
 	int at = rg__subphase_index(s->context.subphase);
-	int done = !lc ? -2 : strcmp(lc, "none") == 0 ? -1 : rg__subphase_index(lc);
-	if (at != 3 || done == -2 || done >= 2) {
+	rg_order o;
+	rg__order(ev, &o);
+	int done = o.done;
+	/* a log out of order is not the skip this clause allows */
+	if (at != 3 || done == -2 || done >= 2 || o.bad) {
 		r->outcome = ARB_NA;
 		return;
 	}

@@ -27,24 +27,29 @@ static int subphase_at(const arb_eval *ev)
 	return rg__subphase_index(arb_eval_scenario(ev)->context.subphase);
 }
 
-/* The last sub-phase completed fully (fact last_completed): -1 for none,
- * -2 when the scenario does not say. */
-static int completed_upto(const arb_eval *ev)
-{
-	const char *lc = rg__fact(ev, "last_completed");
-	if (!lc)
-		return -2;
-	return strcmp(lc, "none") == 0 ? -1 : rg__subphase_index(lc);
-}
-
-/* RG.MOV.ORDER.1: "completing one fully before moving to the next". Asked
- * only where the scenario says which sub-phase was last completed. */
+/* RG.MOV.ORDER.1: "completing one fully before moving to the next", along
+ * the log of the phase and then the action. Asked only where the scenario
+ * says what was completed (the log, or the fact last_completed). */
 ARB_PREDICATE(rg_mov_order_1, .clause = "RG.MOV.ORDER.1", .ruleset = "regiments", .actions = MOVING,
               .phases = PHASE, .question = "subphase.order", .fingerprint = "752f2cc19e8825c5")
 {
-	int at = subphase_at(ev), done = completed_upto(ev);
+	int at = subphase_at(ev);
+	rg_order o;
+	if (arb_eval_scenario(ev)->context.has_log && rg__fact(ev, "last_completed")) {
+		arb_result_bad_input(r, "facts",
+		                     "the fact last_completed and the context's log both say what "
+		                     "was completed: give one of them");
+		return;
+	}
+	rg__order(ev, &o);
+	int done = o.done;
 	if (at < 0 || done == -2) {
 		r->outcome = ARB_NA;
+		return;
+	}
+	if (o.bad) {
+		r->outcome = ARB_VIOLATED;
+		arb_result_explain(r, "%s", o.why);
 		return;
 	}
 	if (done == at - 1) {
@@ -82,8 +87,6 @@ ARB_PREDICATE(rg_mov_order_2, .clause = "RG.MOV.ORDER.2", .ruleset = "regiments"
 ARB_PREDICATE(rg_mov_order_3, .clause = "RG.MOV.ORDER.3", .ruleset = "regiments", .actions = MOVING,
               .phases = PHASE, .question = "subphase.once", .fingerprint = "5ba0c1e3fd645941")
 {
-	static const char *const acted[] = {NULL, "acted_charge", "acted_compulsory_moves",
-	                                    "acted_remaining_moves"};
 	const arb_unit *u = arb_eval_actor(ev);
 	int at = subphase_at(ev);
 	if (at <= 0) {
@@ -92,7 +95,7 @@ ARB_PREDICATE(rg_mov_order_3, .clause = "RG.MOV.ORDER.3", .ruleset = "regiments"
 	}
 	int other = -1;
 	for (int i = 1; i < 4 && other < 0; i++)
-		if (i != at && arb_unit_has_status(u, acted[i]))
+		if (i != at && rg__acted_in(ev, u, i))
 			other = i;
 	r->subject = u->id;
 	if (other < 0) {
@@ -215,7 +218,10 @@ ARB_PREDICATE(rg_mov_order_7, .clause = "RG.MOV.ORDER.7", .ruleset = "regiments"
 ARB_PREDICATE(rg_mov_start_1, .clause = "RG.MOV.START.1", .ruleset = "regiments", .actions = MOVING,
               .phases = PHASE, .question = "subphase.order", .fingerprint = "7332f7a16de58f68")
 {
-	int at = subphase_at(ev), done = completed_upto(ev);
+	int at = subphase_at(ev);
+	rg_order o;
+	rg__order(ev, &o);
+	int done = o.done;
 	if (at <= 0 || done == -2) {
 		r->outcome = ARB_NA;
 		return;
