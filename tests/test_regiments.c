@@ -282,6 +282,44 @@ Test(regiments, a_model_leaving_its_unit_is_named_with_why)
 	}
 }
 
+/* RG.MOV.ORDER.1 along the log of the turn: the first event out of order
+ * is named, with the sub-phase it breaks into and the one not completed;
+ * a log in order ends where the action begins (F1 at (20, 30), far off). */
+Test(regiments, the_log_names_its_first_event_out_of_order)
+{
+	static const char *const rows[][2] = {
+	    {"start_of_phase:done charge:done remaining_moves:F1:move",
+	     "log event 3 (F1) acts in Remaining Moves while Compulsory Moves has not been "
+	     "completed fully"},
+	    {"start_of_phase:done charge:done charge:F1:charge compulsory_moves:done",
+	     "log event 3 (F1) acts in Charge, which was already completed"},
+	    {"start_of_phase:done compulsory_moves:done",
+	     "log event 2 (the end of the sub-phase) completes Compulsory Moves while Charge has "
+	     "not been completed fully"},
+	    {"start_of_phase:done charge:done start_of_phase:done",
+	     "log event 3 (the end of the sub-phase) completes Start of Phase, which was already "
+	     "completed"},
+	    {"start_of_phase:done charge:done compulsory_moves:done",
+	     "Remaining Moves follows Compulsory Moves, completed fully"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		char row[1024];
+		snprintf(row, sizeof row,
+		         "LOG-%zu,RG.MOV.ORDER.1,legal,," RM ";log=%s,R1 A - M=4; F1 A - M=4,"
+		         "\"R1/r1 10,10 25.4x25.4; F1/f1 20,30 25.4x25.4\",,move R1,"
+		         "\"r1 10,10 13,10\",first_player_turn=false,none",
+		         i, rows[i][0]);
+		arb_caseset *cs = NULL;
+		arb_verdict *v = judge_row(&cs, row);
+		const arb_result *o1 = result_of(v, "RG.MOV.ORDER.1", NULL);
+		cr_assert(eq(int, (int)o1->outcome, (int)(i < 4 ? ARB_VIOLATED : ARB_HOLDS)),
+		          "row %zu", i);
+		STR_EQ(o1->explanation, rows[i][1]);
+		arb_verdict_free(v);
+		arb_caseset_free(cs);
+	}
+}
+
 /* RG.MOV.WHEEL.5 "Once the wheel is finished, any remaining movement can
  * still be used": one 1 in base at (10, 10) wheels a quarter about its
  * front-right corner (10.5, 9.5) to (11, 10), facing 270 (its centre keeps

@@ -45,7 +45,7 @@ bool rg__acted_in(const arb_eval *ev, const arb_unit *u, int k)
 {
 	static const char *const acted[] = {NULL, "acted_charge", "acted_compulsory_moves",
 	                                    "acted_remaining_moves"};
-	if (k < 0 || k > 3)
+	if ((unsigned)k > 3u)
 		return false;
 	if (acted[k] && arb_unit_has_status(u, acted[k]))
 		return true;
@@ -85,8 +85,8 @@ bool rg__has_reformed(const arb_eval *ev, const arb_unit *u)
 static bool order_step(rg_order *o, int k, bool end, const char *what)
 {
 	if (k <= o->done) {
-		snprintf(o->why, sizeof o->why, "%s %s, which was already completed", what,
-		         end ? "completes" : "acts in");
+		snprintf(o->why, sizeof o->why, "%s %s %s, which was already completed", what,
+		         end ? "completes" : "acts in", sub_name[k]);
 		return false;
 	}
 	if (k > o->done + 1) {
