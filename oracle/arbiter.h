@@ -1180,6 +1180,8 @@ enum {
 typedef struct arb_trace {
 	const arb_predicate *pred;
 	const char *reading; /* the reading judged, or NULL */
+	size_t index;        /* pred and reading's place in the oracle
+	                        (arb_oracle_predicate_at) */
 	arb_result result;
 	const char *overridden_by;            /* clause that overrides it, or NULL */
 	const arb_precedence *overridden_how; /* the precedence that did, or NULL */

@@ -437,10 +437,11 @@ static int collect_values(arb_verdict *v)
 
 /* A trace entry before its predicate runs: what calloc gave it, less the
  * explanation's tail and the values (written with n_values, read below it). */
-static void trace_start(arb_trace *t, const arb_bound *b, bool terse)
+static void trace_start(arb_trace *t, const arb_bound *b, size_t index, bool terse)
 {
 	t->pred = b->pred;
 	t->reading = b->reading;
+	t->index = index;
 	t->overridden_by = NULL;
 	t->overridden_how = NULL;
 	t->awaits = NULL;
@@ -537,7 +538,7 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_verd
 		const arb_bound *b = &o->bound[j->app[a]];
 		const arb_predicate *p = b->pred;
 		arb_trace *t = &v->trace[v->n_trace++];
-		trace_start(t, b, j->terse);
+		trace_start(t, b, j->app[a], j->terse);
 		ev.b = b;
 		ev.fault = NULL;
 		p->fn(&ev, &t->result);

@@ -576,12 +576,11 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		ok ? passed++ : failed++;
 		if (!ok)
 			print_disagreement(c, v, why);
-		/* The trace follows the oracle's order: one cursor finds each entry. */
-		for (size_t t = 0, k = 0; t < v->n_trace; t++) {
-			while (k < np_ && (sn[k].pred != v->trace[t].pred ||
-			                   sn[k].reading != v->trace[t].reading))
-				k++;
-			if (k == np_)
+		/* Each entry says its place in the oracle: the consumer's share of a
+		 * case is its trace, not every predicate. */
+		for (size_t t = 0; t < v->n_trace; t++) {
+			size_t k = v->trace[t].index;
+			if (k >= np_)
 				break;
 			arb_outcome oc = v->trace[t].result.outcome;
 			sn[k].pos |= oc == ARB_HOLDS || oc == ARB_PERMITS || oc == ARB_VALUE;
