@@ -84,6 +84,10 @@ bool rg__has_reformed(const arb_eval *ev, const arb_unit *u)
  * k, ending it or not; false with o->why when out of order. */
 static bool order_step(rg_order *o, int k, bool end, const char *what)
 {
+	if ((unsigned)k > 3u) { /* validation lets no other sub-phase through */
+		snprintf(o->why, sizeof o->why, "%s is in no sub-phase of the order", what);
+		return false;
+	}
 	if (k <= o->done) {
 		snprintf(o->why, sizeof o->why, "%s %s %s, which was already completed", what,
 		         end ? "completes" : "acts in", sub_name[k]);
