@@ -299,6 +299,8 @@ Test(regiments, the_log_names_its_first_event_out_of_order)
 	    {"start_of_phase:done charge:done start_of_phase:done",
 	     "log event 3 (the end of the sub-phase) completes Start of Phase, which was already "
 	     "completed"},
+	    {"start_of_phase:done remaining_moves:F1:move remaining_moves:F1:move",
+	     "log event 2 (F1) acts in Remaining Moves while Charge has not been completed fully"},
 	    {"start_of_phase:done charge:done compulsory_moves:done",
 	     "Remaining Moves follows Compulsory Moves, completed fully"},
 	};
@@ -312,9 +314,73 @@ Test(regiments, the_log_names_its_first_event_out_of_order)
 		arb_caseset *cs = NULL;
 		arb_verdict *v = judge_row(&cs, row);
 		const arb_result *o1 = result_of(v, "RG.MOV.ORDER.1", NULL);
-		cr_assert(eq(int, (int)o1->outcome, (int)(i < 4 ? ARB_VIOLATED : ARB_HOLDS)),
+		cr_assert(eq(int, (int)o1->outcome, (int)(i < 5 ? ARB_VIOLATED : ARB_HOLDS)),
 		          "row %zu", i);
 		STR_EQ(o1->explanation, rows[i][1]);
+		/* FIRST.2's skip is what the log completed before the action, and
+		 * a log out of order is not that skip */
+		const arb_result *f2 = result_of(v, "RG.MOV.FIRST.2", NULL);
+		cr_assert(eq(int, (int)f2->outcome, (int)ARB_NA), "row %zu", i);
+		arb_verdict_free(v);
+		arb_caseset_free(cs);
+	}
+}
+
+/* The log and the fact last_completed both say what was completed: bad
+ * input naming the facts (ORDER.1 asks it), not a verdict. With the log
+ * alone, FIRST.2 reads the skip from it: Start of Phase completed, then
+ * Remaining Moves on the first player turn (permits), or not (the first
+ * player turn not stated: missing). */
+Test(regiments, the_log_beside_last_completed_is_bad_input_and_first_2_reads_the_log)
+{
+	char text[2048];
+	arb_error err;
+	char buf[1024];
+	arb_caseset *cs = NULL;
+	snprintf(text, sizeof text,
+	         ROW_HEAD "L-1,RG.MOV.ORDER.1,legal,," RM ";log=start_of_phase:done,R1 A - M=4,"
+	                  "\"R1/r1 10,10 25.4x25.4\",,move R1,\"r1 10,10 13,10\","
+	                  "last_completed=start_of_phase,none\n");
+	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
+	cr_assert(eq(int,
+	             arb_caseset_load_text(cs, "cases/regiments/movement/t.csv", text, strlen(text),
+	                                   g_rb, &err),
+	             ARB_OK));
+	arb_verdict *v = NULL;
+	arb_error_clear(&err);
+	cr_assert(
+	    eq(int, arb_judge(&v, g_o, arb_caseset_at(cs, 0)->scenario, NULL, &err), ARB_EINPUT));
+	arb_error_format(&err, buf, sizeof buf);
+	cr_assert(strstr(buf, "the fact last_completed and the context's log both say what was "
+	                      "completed") != NULL,
+	          "%s", buf);
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+	static const char *const facts[] = {
+	    "first_player_turn=true;special_rule=false;always_compulsory=false", "",
+	    "first_player_turn=true;special_rule=false;always_compulsory=false"};
+	/* the third: the log itself skips (F1 in Remaining Moves), FIRST.2 the same */
+	static const char *const logs[] = {"start_of_phase:done", "start_of_phase:done",
+	                                   "start_of_phase:done remaining_moves:F1:move"};
+	static const char *const why[] = {
+	    "Remaining Moves while Charge has not been completed fully",
+	    "Remaining Moves while Charge has not been completed fully",
+	    "log event 2 (F1) acts in Remaining Moves while Charge has not been completed fully"};
+	static const arb_outcome want[] = {ARB_PERMITS, ARB_MISSING, ARB_PERMITS};
+	for (size_t i = 0; i < 3; i++) {
+		char row[1024];
+		snprintf(row, sizeof row,
+		         "F-%zu,RG.MOV.FIRST.2,legal,," RM ";log=%s,R1 A - M=4; F1 A - M=4,"
+		         "\"R1/r1 10,10 25.4x25.4; F1/f1 20,30 25.4x25.4\",,move R1,"
+		         "\"r1 10,10 13,10\",%s,none",
+		         i, logs[i], facts[i]);
+		cs = NULL;
+		v = judge_row(&cs, row);
+		const arb_result *f2 = result_of(v, "RG.MOV.FIRST.2", NULL);
+		cr_assert(eq(int, (int)f2->outcome, (int)want[i]), "row %zu", i);
+		const arb_result *o1 = result_of(v, "RG.MOV.ORDER.1", NULL);
+		cr_assert(eq(int, (int)o1->outcome, (int)ARB_VIOLATED), "row %zu", i);
+		STR_EQ(o1->explanation, why[i]);
 		arb_verdict_free(v);
 		arb_caseset_free(cs);
 	}

@@ -118,7 +118,15 @@ void rg__order(const arb_eval *ev, rg_order *o)
 		const arb_log_event *e = &c->log[i];
 		snprintf(what, sizeof what, "log event %zu (%s)", i + 1,
 		         e->unit ? e->unit : "the end of the sub-phase");
-		if (!order_step(o, rg__subphase_index(e->subphase), !e->unit, what)) {
+		int k = rg__subphase_index(e->subphase);
+		if (!order_step(o, k, !e->unit, what)) {
+			if (k == 3 && e->unit && o->done < 2 && !o->skip) {
+				/* straight to Remaining Moves: as FIRST.2 names it */
+				o->skip = true;
+				snprintf(o->skip_why, sizeof o->skip_why, "%s", o->why);
+				o->done = 2;
+				continue;
+			}
 			o->bad = i + 1;
 			return;
 		}

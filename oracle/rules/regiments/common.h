@@ -39,11 +39,16 @@ bool rg__has_reformed(const arb_eval *ev, const arb_unit *u);
  * done is the last sub-phase completed fully before the action (-1 none; -2
  * when neither the log nor the fact last_completed says); bad is 0 when the
  * log itself is in order, else the number of its first event out of order,
- * with why (a sentence). */
+ * with why (a sentence). A log that acts in Remaining Moves before Charge
+ * and Compulsory Moves were completed skips straight to it (skip, with
+ * skip_why; RG.MOV.FIRST.2's words): the walk goes on from there, Charge
+ * and Compulsory Moves passed by. */
 typedef struct rg_order {
 	int done;
 	size_t bad;
 	char why[160];
+	bool skip;
+	char skip_why[160];
 } rg_order;
 void rg__order(const arb_eval *ev, rg_order *o);
 

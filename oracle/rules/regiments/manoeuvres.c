@@ -569,8 +569,9 @@ ARB_PREDICATE(rg_mov_first_2, .clause = "RG.MOV.FIRST.2", .ruleset = "regiments"
 	rg_order o;
 	rg__order(ev, &o);
 	int done = o.done;
-	/* a log out of order is not the skip this clause allows */
-	if (at != 3 || done == -2 || done >= 2 || o.bad) {
+	/* the skip is the log's (into Remaining Moves), or the action's; a log
+	 * out of order otherwise is not the skip this clause allows */
+	if (at != 3 || done == -2 || (done >= 2 && !o.skip) || o.bad) {
 		r->outcome = ARB_NA;
 		return;
 	}

@@ -47,9 +47,9 @@ ARB_PREDICATE(rg_mov_order_1, .clause = "RG.MOV.ORDER.1", .ruleset = "regiments"
 		r->outcome = ARB_NA;
 		return;
 	}
-	if (o.bad) {
+	if (o.bad || o.skip) {
 		r->outcome = ARB_VIOLATED;
-		arb_result_explain(r, "%s", o.why);
+		arb_result_explain(r, "%s", o.bad ? o.why : o.skip_why);
 		return;
 	}
 	if (done == at - 1) {
