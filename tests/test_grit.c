@@ -406,8 +406,9 @@ static void add_row(char *buf, size_t n, size_t *len, const char *fmt, ...)
 	*len += (size_t)k;
 }
 
-/* Just under, at, inside the tolerance and just over a limit. */
-static const double kOffs[] = {-0.01, 0, 1e-7, 0.001, 0.01};
+/* Just under, at, inside the tolerance and just over a limit (by 0.0005 in:
+ * over the tolerance, under a thousand tolerances). */
+static const double kOffs[] = {-0.01, 0, 1e-7, 0.0005, 0.001, 0.01};
 #define NOFF (sizeof kOffs / sizeof *kOffs)
 
 /* The limits of the tables at the boundary, each expectation from its own
@@ -1052,4 +1053,138 @@ Test(grit, lint_reports_the_tabled_parameters)
 	cr_assert(lint_has(dir, "tabled-parameter", "GR.MOV.COH.2", "2 rows of"));
 	bool still = lint_has(dir, "unresolved-parameter", "GR.MOV.2", "movement_allowance");
 	cr_assert(not(still));
+}
+
+/* ---- Difficult Terrain, Towering Steps and Stomping, measured ---- */
+
+/* Two 25 mm models (radius 0.492 in) move 3 in side by side into the
+ * difficult T1 (x 12 to 14): each base is across it from x 11.508 to the
+ * end at 13, 1.492 in, counted twice: 3 + 1.492 = 4.492 in, within 6 yd
+ * (GR.MOV.DIFF.3 permits). The two cost the same: the first is named
+ * (the text names neither; the predicate keeps the first of the dearest).
+ * 6 in into it, across from 11.508 to 14.492, 2.984 in: 8.984 in, over. */
+Test(grit, difficult_terrain_is_measured)
+{
+	static const double r = 25 / 25.4 / 2;
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.DIFF.3,legal,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 "
+	                 "25; E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move A1,\"a1 "
+	                 "10,10 13,10; a2 10,11.5 13,11.5\",towers_over=false,,\n");
+	arb_result d = result_of(&f, "GR.MOV.DIFF.3");
+	cr_assert(eq(int, d.outcome, ARB_PERMITS));
+	STR_EQ(d.subject, "a1");
+	STR_EQ(d.explanation,
+	       "a1 moves 3.00 in, 1.49 of it across difficult terrain: costs 4.49 in "
+	       "(4.49 yd), allowance 6.00 yd (6.00 in)");
+	cr_assert(d.has_measure);
+	cr_assert(epsilon_eq(dbl, d.measure.figure, 3 + 13 - (12 - r), 1e-9));
+	cr_assert(epsilon_eq(dbl, d.measure.limit, 6, 1e-9));
+	cr_assert(epsilon_eq(dbl, d.measure.margin, 6 - (3 + 13 - (12 - r)), 1e-9));
+	cr_assert(eq(int, d.measure.other, -1));
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.DIFF.3,illegal,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; "
+	         "E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move A1,\"a1 10,10 "
+	         "16,10; a2 10,11.5 16,11.5\",towers_over=false,,\n");
+	d = result_of(&f, "GR.MOV.DIFF.3");
+	cr_assert(eq(int, d.outcome, ARB_VIOLATED));
+	STR_EQ(d.subject, "a1");
+	STR_EQ(d.explanation,
+	       "a1 moves 6.00 in, 2.98 of it across difficult terrain: costs 8.98 in "
+	       "(8.98 yd), allowance 6.00 yd (6.00 in): over");
+	cr_assert(epsilon_eq(dbl, d.measure.margin, 6 - (6 + 2 + 2 * r), 1e-9));
+	cr_assert(eq(int, d.measure.other, -1));
+	fixture_free(&f);
+}
+
+/* GR-MOV-STOMP-002's charge under TABLES: a1 ends on e1 (0.984 in of
+ * overlap), which it cannot tower over: GR.MOV.3 and GR.MOV.TOWER.2 are
+ * violated, GR.MOV.TOWER.1 and GR.MOV.STOMP.1 do not apply and say why,
+ * and there is no stomp (GR.MOV.STOMP.2, .4 do not apply). Without
+ * towers_over both permissions miss it; with it and no result of the
+ * check, GR.MOV.STOMP.4 misses that; a failed check and a stomper with no
+ * S is bad input (the models cell). */
+#define ONTO_ROW                                                                                   \
+	"S,GR.MOV.TOWER.2,illegal,A1 A -%s; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; E1/e1 "     \
+	"16,10 25\",,move A1,\"a1 10,10 16,10; a2 10,11.5 "                                        \
+	"16,11.5\",%sline_of_sight_at_start=true,,\n"
+
+Test(grit, answers_of_moves_onto_a_model)
+{
+	static const char *const common = "GR.MOV.2=+ GR.MOV.3=- GR.MOV.COH.1=+ GR.MOV.COH.2=v "
+	                                  "GR.MOV.ENG.1=v GR.MOV.ENG.2=+ GR.MOV.ENG.4=v "
+	                                  "GR.MOV.ENG.5=v GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=- ";
+	char row[1024], want[1024];
+	write_spec_tables("1\"", TABLES);
+	snprintf(row, sizeof row, ONTO_ROW, " S=5", "towers_over=false;");
+	fixture f = load(row);
+	answers(&f, common);
+	says(&f, "GR.MOV.TOWER.1", "what a1 moves through is more than a quarter of its height");
+	says(&f, "GR.MOV.STOMP.1", "a1 cannot perform towering steps over e1");
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, ONTO_ROW, " S=5", "");
+	f = load(row);
+	snprintf(want, sizeof want, "%sGR.MOV.TOWER.1=m GR.MOV.STOMP.1=m", common);
+	answers(&f, want);
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, ONTO_ROW, " S=5", "towers_over=true;");
+	f = load(row);
+	snprintf(want, sizeof want,
+	         "%sGR.MOV.TOWER.1=p GR.MOV.STOMP.1=p GR.MOV.STOMP.2=v GR.MOV.STOMP.4=m", common);
+	answers(&f, want);
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, ONTO_ROW, "", "towers_over=true;initiative_check_passed=false;");
+	f = load(row);
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(
+	    eq(int, arb_judge(&v, f.o, arb_caseset_at(f.cs, 0)->scenario, NULL, &err), ARB_EINPUT));
+	cr_assert(v == NULL);
+	STR_EQ(err.field, "models");
+	cr_assert(strstr(err.message, "no S (Strength)") != NULL, "%s", err.message);
+	fixture_free(&f);
+}
+
+/* The move out from under a stomper (GR-MOV-STOMP-011, -010): e1 lies
+ * under a1 by their bases' width, 0.984 in; moving 1.5 in out is 0.516 in
+ * more than the minimum; moving 0.98425197 in is the minimum. A unit with
+ * stomped=true none of whose models is under another: the clause does not
+ * apply. */
+Test(grit, the_move_out_from_under_is_measured)
+{
+	static const double w = 25 / 25.4;
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.STOMP.3,illegal,A1 A -; E1 B -,\"A1/a1 16,10 25; E1/e1 16,10 "
+	                 "25; E1/e2 16,8.5 25\",,move E1,\"e1 16,10 16,11.5\",stomped=true;"
+	                 "towers_over=false,,\n");
+	arb_result r = result_of(&f, "GR.MOV.STOMP.3");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	STR_EQ(r.subject, "e1");
+	STR_EQ(r.object, "a1");
+	STR_EQ(r.explanation, "e1 moves 1.500 in out from under a1; the minimum is 0.984 in");
+	cr_assert(r.has_measure);
+	cr_assert(epsilon_eq(dbl, r.measure.figure, 1.5, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.limit, w, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.margin, w - 1.5, 1e-9));
+	cr_assert(eq(int, r.measure.other, -1));
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.STOMP.3,legal,A1 A -; E1 B -,\"A1/a1 16,10 25; E1/e1 16,10 25; E1/e2 "
+	         "16,8.5 25\",,move E1,\"e1 16,10 16,10.98425197\",stomped=true;towers_over=false,,"
+	         "\n");
+	r = result_of(&f, "GR.MOV.STOMP.3");
+	cr_assert(eq(int, r.outcome, ARB_PERMITS));
+	STR_EQ(r.explanation, "the models of E1 under a stomper move the minimum distance out");
+	cr_assert(epsilon_eq(dbl, r.measure.margin, w - 0.98425197, 1e-9));
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.2,legal,A1 A -,\"A1/a1 10,10 25\",,move A1,\"a1 10,10 15,10\","
+	         "stomped=true,,\n");
+	answers(&f, "GR.MOV.2=+ GR.MOV.3=+ GR.MOV.COH.1/literal=- GR.MOV.COH.1/lone-exempt=+ "
+	            "GR.MOV.ENG.2=+ GR.MOV.ENG.4=v GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=+");
+	fixture_free(&f);
 }
