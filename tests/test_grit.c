@@ -371,6 +371,22 @@ static const char kTabled[] =
     "T11,GR.MOV.BCOH.2,illegal,GR.MOV.BCOH.2 GR.MOV.COH.1,,,,,A1 A -; E1 B -,\"A1/a1 10,10 "
     "25; A1/a2 10,11.5 25; A1/a3 20,20 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 15,10; a2 "
     "10,11.5 15,11.5\",coherency_unreachable=true;removed=a2\n"
+    /* the player removed a3, the one out of coherency: as the text says */
+    "T15,GR.MOV.BCOH.2,legal,,,,removed=1,,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; "
+    "A1/a3 20,20 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 15,10; a2 10,11.5 15,11.5\","
+    "coherency_unreachable=true;removed=a3\n"
+    /* T9's ten models, unable to keep coherency: under neighbours each must
+     * end within 1 yd of 1 + floor(10 / 10) = 2 others (GR.MOV.COH.3); m1
+     * and m10 have one (the next is 1.984 in away), so two are removed */
+    "T16,GR.MOV.BCOH.2,legal,,,,removed=2;falls_apart=1,literal,A1 A -; E1 B -,\"A1/m1 10,10 "
+    "25; A1/m2 11.484,10 25; A1/m3 12.968,10 25; A1/m4 14.452,10 25; A1/m5 15.936,10 25; "
+    "A1/m6 17.42,10 25; A1/m7 18.904,10 25; A1/m8 20.388,10 25; A1/m9 21.872,10 25; A1/m10 "
+    "23.356,10 25; E1/e1 60,40 25\",,move A1,,coherency_unreachable=true\n"
+    /* a3 and a4 far from every other model: both out of coherency, and both
+     * removed, the list naming them in either place */
+    "T17,GR.MOV.BCOH.2,legal,,,,removed=2,,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; "
+    "A1/a3 20,20 25; A1/a4 30,30 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 15,10; a2 10,11.5 "
+    "15,11.5\",coherency_unreachable=true;removed=a3 a4\n"
     /* difficult terrain 2 in deep across the way: 6 in moved, 2 + 0.984 of
      * it across, doubled: 8.98 in > 6 yd; 3 in moved from 10.5, the base in
      * it from 11.51 to the end at 13.5: 3 + 1.99 = 4.99 in fits */
@@ -389,7 +405,7 @@ Test(grit, tabled_rows_follow_the_text)
 {
 	write_spec_tables("1\"", TABLES);
 	fixture f = load_table(FULL_HEAD, kTabled);
-	cr_assert(eq(sz, all_agree(&f), 14));
+	cr_assert(eq(sz, all_agree(&f), 17));
 	fixture_free(&f);
 }
 
@@ -406,8 +422,9 @@ static void add_row(char *buf, size_t n, size_t *len, const char *fmt, ...)
 	*len += (size_t)k;
 }
 
-/* Just under, at, inside the tolerance and just over a limit. */
-static const double kOffs[] = {-0.01, 0, 1e-7, 0.001, 0.01};
+/* Just under, at, inside the tolerance and just over a limit (by 0.0005 in:
+ * over the tolerance, under a thousand tolerances). */
+static const double kOffs[] = {-0.01, 0, 1e-7, 0.0005, 0.001, 0.01};
 #define NOFF (sizeof kOffs / sizeof *kOffs)
 
 /* The limits of the tables at the boundary, each expectation from its own
@@ -1052,4 +1069,387 @@ Test(grit, lint_reports_the_tabled_parameters)
 	cr_assert(lint_has(dir, "tabled-parameter", "GR.MOV.COH.2", "2 rows of"));
 	bool still = lint_has(dir, "unresolved-parameter", "GR.MOV.2", "movement_allowance");
 	cr_assert(not(still));
+}
+
+/* ---- Difficult Terrain, Towering Steps and Stomping, measured ---- */
+
+/* Two 25 mm models (radius 0.492 in) move 3 in side by side into the
+ * difficult T1 (x 12 to 14): each base is across it from x 11.508 to the
+ * end at 13, 1.492 in, counted twice: 3 + 1.492 = 4.492 in, within 6 yd
+ * (GR.MOV.DIFF.3 permits). The two cost the same: the first is named
+ * (the text names neither; the predicate keeps the first of the dearest).
+ * 6 in into it, across from 11.508 to 14.492, 2.984 in: 8.984 in, over. */
+Test(grit, difficult_terrain_is_measured)
+{
+	static const double r = 25 / 25.4 / 2;
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.DIFF.3,legal,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 "
+	                 "25; E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move A1,\"a1 "
+	                 "10,10 13,10; a2 10,11.5 13,11.5\",towers_over=false,,\n");
+	arb_result d = result_of(&f, "GR.MOV.DIFF.3");
+	cr_assert(eq(int, d.outcome, ARB_PERMITS));
+	STR_EQ(d.subject, "a1");
+	STR_EQ(d.explanation,
+	       "a1 moves 3.00 in, 1.49 of it across difficult terrain: costs 4.49 in "
+	       "(4.49 yd), allowance 6.00 yd (6.00 in)");
+	cr_assert(d.has_measure);
+	cr_assert(epsilon_eq(dbl, d.measure.figure, 3 + 13 - (12 - r), 1e-9));
+	cr_assert(epsilon_eq(dbl, d.measure.limit, 6, 1e-9));
+	cr_assert(epsilon_eq(dbl, d.measure.margin, 6 - (3 + 13 - (12 - r)), 1e-9));
+	cr_assert(eq(int, d.measure.other, -1));
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.DIFF.3,illegal,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; "
+	         "E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move A1,\"a1 10,10 "
+	         "16,10; a2 10,11.5 16,11.5\",towers_over=false,,\n");
+	d = result_of(&f, "GR.MOV.DIFF.3");
+	cr_assert(eq(int, d.outcome, ARB_VIOLATED));
+	STR_EQ(d.subject, "a1");
+	STR_EQ(d.explanation,
+	       "a1 moves 6.00 in, 2.98 of it across difficult terrain: costs 8.98 in "
+	       "(8.98 yd), allowance 6.00 yd (6.00 in): over");
+	cr_assert(epsilon_eq(dbl, d.measure.margin, 6 - (6 + 2 + 2 * r), 1e-9));
+	cr_assert(eq(int, d.measure.other, -1));
+	fixture_free(&f);
+}
+
+/* GR-MOV-STOMP-002's charge under TABLES: a1 ends on e1 (0.984 in of
+ * overlap), which it cannot tower over: GR.MOV.3 and GR.MOV.TOWER.2 are
+ * violated, GR.MOV.TOWER.1 and GR.MOV.STOMP.1 do not apply and say why,
+ * and there is no stomp (GR.MOV.STOMP.2, .4 do not apply). Without
+ * towers_over both permissions miss it; with it and no result of the
+ * check, GR.MOV.STOMP.4 misses that; a failed check and a stomper with no
+ * S is bad input (the models cell). */
+#define ONTO_ROW                                                                                   \
+	"S,GR.MOV.TOWER.2,illegal,A1 A -%s; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; E1/e1 "     \
+	"16,10 25\",,move A1,\"a1 10,10 16,10; a2 10,11.5 "                                        \
+	"16,11.5\",%sline_of_sight_at_start=true,,\n"
+
+Test(grit, answers_of_moves_onto_a_model)
+{
+	static const char *const common = "GR.MOV.2=+ GR.MOV.3=- GR.MOV.COH.1=+ GR.MOV.COH.2=v "
+	                                  "GR.MOV.ENG.1=v GR.MOV.ENG.2=+ GR.MOV.ENG.4=v "
+	                                  "GR.MOV.ENG.5=v GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=- ";
+	char row[1024], want[1024];
+	write_spec_tables("1\"", TABLES);
+	snprintf(row, sizeof row, ONTO_ROW, " S=5", "towers_over=false;");
+	fixture f = load(row);
+	answers(&f, common);
+	says(&f, "GR.MOV.TOWER.1", "what a1 moves through is more than a quarter of its height");
+	says(&f, "GR.MOV.STOMP.1", "a1 cannot perform towering steps over e1");
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, ONTO_ROW, " S=5", "");
+	f = load(row);
+	snprintf(want, sizeof want, "%sGR.MOV.TOWER.1=m GR.MOV.STOMP.1=m", common);
+	answers(&f, want);
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, ONTO_ROW, " S=5", "towers_over=true;");
+	f = load(row);
+	snprintf(want, sizeof want,
+	         "%sGR.MOV.TOWER.1=p GR.MOV.STOMP.1=p GR.MOV.STOMP.2=v GR.MOV.STOMP.4=m", common);
+	answers(&f, want);
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, ONTO_ROW, "", "towers_over=true;initiative_check_passed=false;");
+	f = load(row);
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(
+	    eq(int, arb_judge(&v, f.o, arb_caseset_at(f.cs, 0)->scenario, NULL, &err), ARB_EINPUT));
+	cr_assert(v == NULL);
+	STR_EQ(err.field, "models");
+	cr_assert(strstr(err.message, "no S (Strength)") != NULL, "%s", err.message);
+	fixture_free(&f);
+}
+
+/* The move out from under a stomper (GR-MOV-STOMP-011, -010): e1 lies
+ * under a1 by their bases' width, 0.984 in; moving 1.5 in out is 0.516 in
+ * more than the minimum; moving 0.98425197 in is the minimum. A unit with
+ * stomped=true none of whose models is under another: the clause does not
+ * apply. */
+Test(grit, the_move_out_from_under_is_measured)
+{
+	static const double w = 25 / 25.4;
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.STOMP.3,illegal,A1 A -; E1 B -,\"A1/a1 16,10 25; E1/e1 16,10 "
+	                 "25; E1/e2 16,8.5 25\",,move E1,\"e1 16,10 16,11.5\",stomped=true;"
+	                 "towers_over=false,,\n");
+	arb_result r = result_of(&f, "GR.MOV.STOMP.3");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	STR_EQ(r.subject, "e1");
+	STR_EQ(r.object, "a1");
+	STR_EQ(r.explanation, "e1 moves 1.500 in out from under a1; the minimum is 0.984 in");
+	cr_assert(r.has_measure);
+	cr_assert(epsilon_eq(dbl, r.measure.figure, 1.5, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.limit, w, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.margin, w - 1.5, 1e-9));
+	cr_assert(eq(int, r.measure.other, -1));
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.STOMP.3,legal,A1 A -; E1 B -,\"A1/a1 16,10 25; E1/e1 16,10 25; E1/e2 "
+	         "16,8.5 25\",,move E1,\"e1 16,10 16,10.98425197\",stomped=true;towers_over=false,,"
+	         "\n");
+	r = result_of(&f, "GR.MOV.STOMP.3");
+	cr_assert(eq(int, r.outcome, ARB_PERMITS));
+	STR_EQ(r.explanation, "the models of E1 under a stomper move the minimum distance out");
+	cr_assert(epsilon_eq(dbl, r.measure.margin, w - 0.98425197, 1e-9));
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.2,legal,A1 A -,\"A1/a1 10,10 25\",,move A1,\"a1 10,10 15,10\","
+	         "stomped=true,,\n");
+	answers(&f, "GR.MOV.2=+ GR.MOV.3=+ GR.MOV.COH.1/literal=- GR.MOV.COH.1/lone-exempt=+ "
+	            "GR.MOV.ENG.2=+ GR.MOV.ENG.4=v GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=+");
+	fixture_free(&f);
+}
+
+/* ---- Morale, Broken and Insane Bravery: what the verdict does not show ---- */
+
+/* A unit of Grit 7, Sagacity 3, I 4 moving 5 in left, away from the cover
+ * T1, with the morale dice and the facts of the check as given. */
+#define CHECK_ROW                                                                                  \
+	"S,GR.MOV.MORALE.7,legal,A1 A - %s; E1 B -,\"A1/a1 30,10 25%s; A1/a2 30,11.5 25; E1/e1 "   \
+	"70,40 25\",\"T1 cover 40,8 42,8 42,14 40,14\",move A1,\"a1 30,10 25,10; a2 30,11.5 "      \
+	"25,11.5\",allied_corpses_in_range=true;in_cover=false;deployment_edge=left%s,"            \
+	"morale_check: %s,\n"
+
+static fixture check_row(const char *stats, const char *model, const char *facts, const char *dice)
+{
+	char row[1024];
+	snprintf(row, sizeof row, CHECK_ROW, stats, model, facts, dice);
+	return load(row);
+}
+
+/* Three dice, where the check rolls two (GR.MOV.MORALE.4 "roll 2D6"), or a
+ * figure of the total not given (GR.MOV.MORALE.5's rounds, .6's wounds):
+ * the total is not known, so whether the check is passed (GR.MOV.MORALE.7)
+ * is missing, not decided. */
+Test(grit, a_check_without_its_figures_is_not_decided)
+{
+	static const struct {
+		const char *facts, *dice;
+	} rows[] = {
+	    {";rounds_completed=0;corpse_wounds=0", "3 4 5"},
+	    {";corpse_wounds=0", "3 4"},
+	    {";rounds_completed=0", "3 4"},
+	};
+	write_spec_tables("1\"", TABLES);
+	for (size_t i = 0; i < 3; i++) {
+		fixture f = check_row("Grit=7 Sagacity=3 I=4", "", rows[i].facts, rows[i].dice);
+		arb_result r = result_of(&f, "GR.MOV.MORALE.7");
+		cr_assert(eq(int, r.outcome, ARB_MISSING), "row %zu: %s", i, r.explanation);
+		r = result_of(&f, "GR.MOV.BROKEN.1");
+		cr_assert(eq(int, r.outcome, ARB_MISSING), "row %zu: %s", i, r.explanation);
+		fixture_free(&f);
+	}
+}
+
+/* "trying to roll equal to or under the unit's Grit" (GR.MOV.MORALE.4):
+ * the unit's Grit 7, not the 3 its first model states: 3 + 3 = 6 passes. */
+Test(grit, the_check_is_against_the_units_grit)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f = check_row("Grit=7 Sagacity=3 I=4", " Grit=3",
+	                      ";rounds_completed=0;corpse_wounds=0", "3 3");
+	arb_result r = result_of(&f, "GR.MOV.MORALE.7");
+	cr_assert(eq(int, r.outcome, ARB_PERMITS));
+	STR_EQ(r.explanation, "total 6, Grit 7: passed, the unit moves as normal");
+	fixture_free(&f);
+}
+
+/* A unit with Grit and no I: its perception range (GR.MOV.MORALE.1) cannot
+ * be read, bad input naming the units cell. */
+Test(grit, a_unit_without_initiative_is_refused)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f =
+	    check_row("Grit=7 Sagacity=3", "", ";rounds_completed=0;corpse_wounds=0", "3 4");
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(
+	    eq(int, arb_judge(&v, f.o, arb_caseset_at(f.cs, 0)->scenario, NULL, &err), ARB_EINPUT));
+	cr_assert(v == NULL);
+	STR_EQ(err.field, "units");
+	cr_assert(strstr(err.message, "no I (Initiative)") != NULL, "%s", err.message);
+	fixture_free(&f);
+}
+
+/* GR.MOV.BROKEN.1's words: 6 + 6 = 12 over 7 + 3 = 10, broken; 4 + 5 = 9
+ * over Grit, within Grit + Sagacity 10; 3 + 4 = 7, exactly Grit, with no
+ * Sagacity stated: not over Grit, so none is needed. */
+Test(grit, the_break_is_explained)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f =
+	    check_row("Grit=7 Sagacity=3 I=4", "", ";rounds_completed=0;corpse_wounds=0", "6 6");
+	says(&f, "GR.MOV.BROKEN.1",
+	     "total 12 over Grit 7 + Sagacity 3 = 10: broken; it is over Grit as well");
+	fixture_free(&f);
+	f = check_row("Grit=7 Sagacity=3 I=4", "", ";rounds_completed=0;corpse_wounds=0", "4 5");
+	says(&f, "GR.MOV.BROKEN.1", "total 9, Grit + Sagacity 10: not broken");
+	fixture_free(&f);
+	f = check_row("Grit=7 I=4", "", ";rounds_completed=0;corpse_wounds=0", "3 4");
+	arb_result r = result_of(&f, "GR.MOV.BROKEN.1");
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.explanation, "total 7 within Grit 7: not broken, whatever its Sagacity");
+	fixture_free(&f);
+}
+
+/* A broken unit moving away from its left, bottom and top edges (the board
+ * 72 x 48): a1's gaps before and after, its centre less or plus its radius
+ * 0.492 in. */
+Test(grit, a_broken_unit_away_from_each_edge_is_measured)
+{
+	static const struct {
+		const char *edge, *paths, *words;
+	} rows[] = {
+	    {"left", "a1 40,10 45,10; a2 40,11.5 45,11.5",
+	     "A1 is broken and a1 does not move towards the left edge (39.51 in from it before, "
+	     "44.51 after)"},
+	    {"bottom", "a1 40,10 40,15; a2 40,11.5 40,16.5",
+	     "A1 is broken and a1 does not move towards the bottom edge (9.51 in from it before, "
+	     "14.51 after)"},
+	    {"top", "a1 40,10 40,5; a2 40,11.5 40,6.5",
+	     "A1 is broken and a1 does not move towards the top edge (37.51 in from it before, "
+	     "42.51 after)"},
+	};
+	write_spec_tables("1\"", TABLES);
+	for (size_t i = 0; i < 3; i++) {
+		char row[1024];
+		snprintf(row, sizeof row,
+		         "S,GR.MOV.BROKEN.2,illegal,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,\"A1/a1 "
+		         "40,10 25; A1/a2 40,11.5 25; E1/e1 10,40 25\",,move A1,\"%s\",allied_"
+		         "corpses_in_range=true;rounds_completed=0;corpse_wounds=0;in_cover=false;"
+		         "deployment_edge=%s,morale_check: 6 6,\n",
+		         rows[i].paths, rows[i].edge);
+		fixture f = load(row);
+		arb_result r = result_of(&f, "GR.MOV.BROKEN.2");
+		cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+		STR_EQ(r.explanation, rows[i].words);
+		fixture_free(&f);
+	}
+}
+
+/* GR.MOV.BRAVE.3's words, a unit inspired and one not, rerolling in the
+ * shooting phase. */
+Test(grit, the_rerolls_are_explained)
+{
+	static const char head[] = "id,target,expect,context,units,models,action,facts\n";
+	write_spec_tables("1\"", TABLES);
+	fixture f = load_table(head, "S,GR.MOV.BRAVE.3,legal,phase=shooting;round=2,A1 A - "
+	                             "inspired; E1 B -,\"A1/a1 10,10 25; E1/e1 60,40 25\",shoot "
+	                             "A1,rerolled=true\n");
+	arb_result r = result_of(&f, "GR.MOV.BRAVE.3");
+	cr_assert(eq(int, r.outcome, ARB_PERMITS));
+	STR_EQ(r.explanation, "A1 is inspired: it may reroll its dice this battle round");
+	fixture_free(&f);
+	f = load_table(head, "S,GR.MOV.BRAVE.3,illegal,phase=shooting;round=2,A1 A -; E1 B "
+	                     "-,\"A1/a1 10,10 25; E1/e1 60,40 25\",shoot A1,rerolled=true\n");
+	r = result_of(&f, "GR.MOV.BRAVE.3");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	STR_EQ(r.explanation, "A1 is not inspired: the rerolls are not granted");
+	fixture_free(&f);
+}
+
+/* ---- who is named, where two are as near or as far ---- */
+
+/* The text names neither of two models equally placed; the predicates name
+ * one, always the same: GR.MOV.ENG.1 the first model of the actor of the
+ * closest pair and the first enemy model of it (a1 and a2 1.5 in left of
+ * e1, 1 in below and above it; a1 1 in below e1 and e2 above it), GR.MOV.3
+ * the first of two models gone through as deeply (f1 and f2 0.5 in either
+ * side of a1's way), GR.MOV.ENG.6 the last of two models displaced as far;
+ * and none when no model is displaced. */
+Test(grit, ties_name_the_same_model)
+{
+	write_spec_tables("1\"", TABLES);
+	fixture f = load("S,GR.MOV.ENG.1,legal,A1 A -; E1 B -,\"A1/a1 14,10 25; A1/a2 14,12 25; "
+	                 "E1/e1 20,11 25\",,move A1,\"a1 14,10 18.5,10; a2 14,12 18.5,12\","
+	                 "line_of_sight_at_start=true,,\n");
+	arb_result r = result_of(&f, "GR.MOV.ENG.1");
+	STR_EQ(r.subject, "a1");
+	STR_EQ(r.object, "e1");
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.ENG.1,legal,A1 A -; E1 B -,\"A1/a1 14,11 25; E1/e1 20,10 25; E1/e2 "
+	         "20,12 25\",,move A1,\"a1 14,11 18.5,11\",line_of_sight_at_start=true,,lenient\n");
+	r = result_of(&f, "GR.MOV.ENG.1");
+	STR_EQ(r.subject, "a1");
+	STR_EQ(r.object, "e1");
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.3,illegal,A1 A -; F1 A -; E1 B -,\"A1/a1 10,10 25; F1/f1 14,10.5 25; "
+	         "F1/f2 14,9.5 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 18,10\",towers_over=false,,"
+	         "lenient\n");
+	r = result_of(&f, "GR.MOV.3");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	STR_EQ(r.subject, "a1");
+	STR_EQ(r.object, "f1");
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.ENG.6,legal,A1 A - engaged charged; E1 B - engaged,\"A1/a1 18.5,10 25; "
+	         "A1/a2 18.5,11.5 25; E1/e1 20,10 25\",,displace A1,\"a1 18.5,10 18,10; a2 "
+	         "18.5,11.5 18,11.5\",initiative_check_passed=false,,\n");
+	r = result_of(&f, "GR.MOV.ENG.6");
+	cr_assert(eq(int, r.outcome, ARB_PERMITS));
+	STR_EQ(r.subject, "a2");
+	fixture_free(&f);
+
+	f = load("S,GR.MOV.ENG.6,legal,A1 A - engaged charged; E1 B - engaged,\"A1/a1 18.5,10 25; "
+	         "A1/a2 18.5,11.5 25; E1/e1 20,10 25\",,displace A1,\"a1 18.5,10 18.5,10\","
+	         "initiative_check_passed=false,,\n");
+	r = result_of(&f, "GR.MOV.ENG.6");
+	cr_assert(eq(int, r.outcome, ARB_PERMITS));
+	cr_assert(r.subject == NULL, "%s", r.subject);
+	STR_EQ(r.explanation, "A1 failed its Initiative check and is moved 0.00 in (0.00 yd), up "
+	                      "to 1.00 in (1 yd)");
+	fixture_free(&f);
+}
+
+/* GR.MOV.MORALE.8 with two pieces of cover as near (GR-MOV-MOR-040..042):
+ * T1 and T2 both 10 - 0.492 = 9.51 in from a1. Moving towards T1 only,
+ * which is "the nearest piece of cover" the text does not say, in
+ * whichever order the scenario lists them; moving down between them, from
+ * sqrt(10^2 + 6^2) to sqrt(10^2 + 3^2) in of either corner, is towards
+ * both, and the first is named. */
+#define COVERS_ROW                                                                                 \
+	"S,GR.MOV.MORALE.8,legal,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,\"A1/a1 %s 25; E1/e1 60,40 " \
+	"25\",\"%s\",move A1,\"a1 %s\",allied_corpses_in_range=true;rounds_completed=0;corpse_"    \
+	"wounds=0;in_cover=false,morale_check: 4 5,lenient\n"
+#define T1_COVER "T1 cover 40,18 42,18 42,24 40,24"
+#define T2_COVER "T2 cover 18,18 20,18 20,24 18,24"
+
+Test(grit, the_nearest_of_two_covers_as_near)
+{
+	char row[1024];
+	write_spec_tables("1\"", TABLES);
+	snprintf(row, sizeof row, COVERS_ROW, "30,20", T1_COVER "; " T2_COVER, "30,20 35,20");
+	fixture f = load(row);
+	arb_result r = result_of(&f, "GR.MOV.MORALE.8");
+	cr_assert(eq(int, r.outcome, ARB_UNDECIDED));
+	STR_EQ(r.explanation, "total 9 over Grit 7: A1 must move towards the nearest piece of "
+	                      "cover; T1 and T2 are as near (9.51 in), and it moves towards T1 "
+	                      "only: which is the nearest the text does not say");
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, COVERS_ROW, "30,20", T2_COVER "; " T1_COVER, "30,20 35,20");
+	f = load(row);
+	r = result_of(&f, "GR.MOV.MORALE.8");
+	cr_assert(eq(int, r.outcome, ARB_UNDECIDED));
+	STR_EQ(r.explanation, "total 9 over Grit 7: A1 must move towards the nearest piece of "
+	                      "cover; T2 and T1 are as near (9.51 in), and it moves towards T1 "
+	                      "only: which is the nearest the text does not say");
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, COVERS_ROW, "30,30", T1_COVER "; " T2_COVER, "30,30 30,27");
+	f = load(row);
+	r = result_of(&f, "GR.MOV.MORALE.8");
+	cr_assert(eq(int, r.outcome, ARB_HOLDS));
+	STR_EQ(r.object, "T1");
+	cr_assert(epsilon_eq(dbl, r.measure.margin, sqrt(136) - sqrt(109), 1e-9));
+	cr_assert(eq(int, r.measure.other, -1));
+	fixture_free(&f);
 }

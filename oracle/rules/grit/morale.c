@@ -251,6 +251,16 @@ static double unit_to_piece(const arb_scenario *s, const arb_unit *u, const arb_
 	return best;
 }
 
+/* Whether unit u ends nearer piece t than it starts, by more than the
+ * tolerance; *d0 and *d1 the distances at the start and at the end. */
+static bool moves_towards(const arb_scenario *s, const arb_unit *u, const arb_terrain *t,
+                          double *d0, double *d1)
+{
+	*d0 = unit_to_piece(s, u, t, false);
+	*d1 = unit_to_piece(s, u, t, true);
+	return *d1 < *d0 - TOL;
+}
+
 /* GR.MOV.MORALE.8 */
 ARB_PREDICATE(gr_mov_morale_8, .clause = "GR.MOV.MORALE.8", .ruleset = "grit", .actions = "move",
               .phases = "movement", .question = "morale.move", .params = MORALE_PARAMS,
@@ -296,11 +306,30 @@ ARB_PREDICATE(gr_mov_morale_8, .clause = "GR.MOV.MORALE.8", .ruleset = "grit", .
 		                   c.total, c.grit, u->id);
 		return;
 	}
-	double d1 = unit_to_piece(s, u, near, true);
+	double d1;
+	bool towards = moves_towards(s, u, near, &d0, &d1);
 	r->object = near->id;
+	/* "the nearest piece": of two as near (within the tolerance) the text
+	 * does not say which; decided only where the move goes towards each or
+	 * towards none (GR-MOV-MOR-040..044), whatever order the terrain is in */
+	for (size_t k = 0; k < s->n_terrain; k++) {
+		const arb_terrain *t = &s->terrain[k];
+		double t0, t1;
+		if (t == near || strcmp(t->kind, "cover") != 0 ||
+		    moves_towards(s, u, t, &t0, &t1) == towards || t0 > d0 + TOL)
+			continue;
+		r->outcome = ARB_UNDECIDED;
+		arb_result_explain(
+		    r,
+		    "total %g over Grit %g: %s must move towards the nearest piece "
+		    "of cover; %s and %s are as near (%.2f in), and it moves towards "
+		    "%s only: which is the nearest the text does not say",
+		    c.total, c.grit, u->id, near->id, t->id, d0, towards ? near->id : t->id);
+		return;
+	}
 	r->has_measure = true;
 	r->measure = (arb_measure){.figure = d1, .limit = d0, .margin = d0 - d1, .other = -1};
-	r->outcome = d1 < d0 - TOL ? ARB_HOLDS : ARB_VIOLATED;
+	r->outcome = towards ? ARB_HOLDS : ARB_VIOLATED;
 	arb_result_explain(r,
 	                   "total %g over Grit %g: %s must move towards cover %s; %.2f in from it "
 	                   "before, %.2f in after",
