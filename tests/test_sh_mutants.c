@@ -449,3 +449,86 @@ Test(sh_mutants, flank_arc_counted_without_a_model_between_arcs)
 	       "5 models; arcs from its centre: front 0, left 5, rear 0, right 0)");
 	arb_verdict_free(v);
 }
+
+/* SH.CHG.SKIRM.COND.2 'If possible, a charging model must move into base
+ * contact with an enemy model within reach ... that is not already in base
+ * contact with another charging model', and SKIRM.3 'After moving the
+ * first model in the unit, you can move the others in any sequence you
+ * desire, providing you abide by the following conditions': a1 engages e1;
+ * then a2 and then a3 each stop 1 in short of a free enemy model within
+ * reach (e2, e3: 6 in, roll 12). The sequence first breaks the condition
+ * with a2, the model named. */
+Test(sh_mutants, the_first_model_to_break_the_condition)
+{
+	arb_verdict *v = judge_row(
+	    "charge", CHARGE_HEAD
+	    "M-22,SH.CHG.SKIRM.COND.2,illegal," CC
+	    ",A1 A horde; E1 B horde,\"A1/a1 20,20 25.4; A1/a2 20,21.5 25.4; A1/a3 20,23 "
+	    "25.4; E1/e1 27,20 25.4; E1/e2 27,21.5 25.4; E1/e3 27,23 25.4\",,charge A1 -> "
+	    "E1,\"a1 20,20 26,20; a2 20,21.5 25,21.5; a3 20,23 25,23\",,charge_roll: 6 "
+	    "6\n");
+	const arb_result *r = result(v, "SH.CHG.SKIRM.COND.2", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->subject, "a2");
+	STR_EQ(r->object, "e2");
+	arb_verdict_free(v);
+}
+
+/* SH.CHG.RANKS.2 'Charges against ranks are always against the 90 degree
+ * arc of that unit that the majority of the charging unit is inside of':
+ * of A1's two models a1 (25.5,20.5) is in E1's front arc (E1 faces 180,
+ * e1 at 30.5,20.5) and a2 (25.5,27: 52 degrees off E1's facing from its
+ * centre, 53 from its corner 30,21) in a side arc: one of two is not more
+ * than half, nor more than in the other arc. a1 charges into base contact
+ * with e1. SH.CHG.RANKS.3 'Excess ranks stand out on the side closer to the
+ * side from which the charge came' cannot say which edge that is: undecided
+ * under every reading. */
+Test(sh_mutants, excess_ranks_without_a_majority_arc)
+{
+	arb_verdict *v =
+	    judge_row("charge", CHARGE_HEAD
+	              "M-23,SH.CHG.RANKS.3,illegal," CC
+	              ",A1 A fight_in_ranks facing=0; E1 B fight_in_ranks facing=180,\"A1/a1 "
+	              "25.5,20.5 25.4x25.4; A1/a2 25.5,27 25.4x25.4; E1/e1 30.5,20.5 25.4x25.4\",,"
+	              "charge A1 -> E1,\"a1 25.5,20.5 29.5,20.5\",,charge_roll: 6 6\n");
+	size_t seen = 0;
+	for (size_t i = 0; i < v->n_trace; i++)
+		if (strcmp(v->trace[i].pred->clause, "SH.CHG.RANKS.3") == 0) {
+			cr_assert(eq(int, v->trace[i].result.outcome, ARB_UNDECIDED), "%s",
+			          v->trace[i].reading);
+			seen++;
+		}
+	cr_assert(eq(sz, seen, 8));
+	STR_EQ(result(v, "SH.CHG.RANKS.3", "may-corners-half")->explanation,
+	       "no arc of E1 (arcs from its corners, a majority more than half) holds a majority "
+	       "of A1: which edge the excess stands out from is not known");
+	arb_verdict_free(v);
+}
+
+/* SH.FORM.FIR.SIR.1 '+1 to combat resolution for each full rank of 5
+ * models': A1 stands in a column of 66 models on 10 mm squares facing 0,
+ * 66 ranks of one: no full rank, +0. The explanation lists the ranks'
+ * sizes, 1-1-...-1, cut to what its 128-byte buffer holds (127
+ * characters: "1" and 63 times "-1"), never written past it. */
+Test(sh_mutants, many_ranks_listed_within_the_buffer)
+{
+	static char csv[8192];
+	size_t k =
+	    (size_t)snprintf(csv, sizeof csv,
+	                     FORM_HEAD "M-24,SH.FORM.FIR.SIR.1,legal,phase=close_combat,A1 A "
+	                               "fight_in_ranks M=6 facing=0,\"");
+	for (int i = 0; i < 66; i++)
+		k += (size_t)snprintf(csv + k, sizeof csv - k, "%sA1/a%d %.9f,20 10x10",
+		                      i ? "; " : "", i + 1, 10 + i * (10 / 25.4));
+	snprintf(csv + k, sizeof csv - k, "\",,resolve_combat A1,,\n");
+	arb_verdict *v = judge_row("formations", csv);
+	char want[256], sizes[128] = "1";
+	for (int i = 0; i < 63; i++)
+		strcat(sizes, "-1");
+	snprintf(want, sizeof want,
+	         "A1 stands in ranks of %s: +0 to combat resolution (each rank on its own)", sizes);
+	const arb_result *r = result(v, "SH.FORM.FIR.SIR.1", "per-rank");
+	cr_assert(eq(int, r->outcome, ARB_VALUE));
+	STR_EQ(r->explanation, want);
+	arb_verdict_free(v);
+}
