@@ -532,3 +532,25 @@ Test(sh_mutants, many_ranks_listed_within_the_buffer)
 	STR_EQ(r->explanation, want);
 	arb_verdict_free(v);
 }
+
+/* SH.CHG.SKIRM.1-2 'an initial charger is chosen, the closest model to the
+ * enemy, who engages the closest model': a1 (20,20), 9 in from e1 (30,20;
+ * a2 at 20,18.5 is 9.11 in), is the initial charger and ends at 28,21.6,
+ * 2.56 - 1 = 1.56 in from e1, out of base contact; a2 ends in contact with
+ * e1. The closest enemy model is e1, 9.00 in away: violated. X1, a friendly
+ * unit nearer a1 (x1 7 in away) and no target, has no part in it. */
+Test(sh_mutants, initial_charger_short_of_the_closest_enemy)
+{
+	arb_verdict *v = judge_row(
+	    "charge", CHARGE_HEAD
+	    "M-25,SH.CHG.SKIRM.2,illegal," CC
+	    ",A1 A horde; X1 A horde; E1 B horde,\"A1/a1 20,20 25.4; A1/a2 20,18.5 25.4; "
+	    "X1/x1 20,28 25.4; E1/e1 30,20 25.4\",,charge A1 -> E1,\"a1 20,20 28,21.6; a2 "
+	    "20,18.5 29,20\",,charge_roll: 6 6\n");
+	const arb_result *r = result(v, "SH.CHG.SKIRM.2", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->subject, "a1");
+	STR_EQ(r->explanation, "the initial charger a1 does not end in base contact with the enemy "
+	                       "model closest to it (9.00 in away)");
+	arb_verdict_free(v);
+}
