@@ -38,8 +38,12 @@ int rg__subphase_index(const char *subphase)
 
 /* ---- the log of the phase ---- */
 
-static const char *const sub_name[] = {"Start of Phase", "Charge", "Compulsory Moves",
-                                       "Remaining Moves"};
+const char *rg__subphase_name(int k)
+{
+	static const char *const name[] = {"Start of Phase", "Charge", "Compulsory Moves",
+	                                   "Remaining Moves"};
+	return (unsigned)k < 3u ? name[k] : name[3];
+}
 
 bool rg__acted_in(const arb_eval *ev, const arb_unit *u, int k)
 {
@@ -90,12 +94,13 @@ static bool order_step(rg_order *o, int k, bool end, const char *what)
 	}
 	if (k <= o->done) {
 		snprintf(o->why, sizeof o->why, "%s %s %s, which was already completed", what,
-		         end ? "completes" : "acts in", sub_name[k]);
+		         end ? "completes" : "acts in", rg__subphase_name(k));
 		return false;
 	}
 	if (k > o->done + 1) {
 		snprintf(o->why, sizeof o->why, "%s %s %s while %s has not been completed fully",
-		         what, end ? "completes" : "acts in", sub_name[k], sub_name[o->done + 1]);
+		         what, end ? "completes" : "acts in", rg__subphase_name(k),
+		         rg__subphase_name(o->done + 1));
 		return false;
 	}
 	if (end)

@@ -24,6 +24,8 @@ const char *rg__fact(const arb_eval *ev, const char *name);
 bool rg__charging(const arb_eval *ev);
 /* The sub-phase's place in the order of RG.MOV.ORDER.4-7 (0..3), or -1. */
 int rg__subphase_index(const char *subphase);
+/* The name the text gives sub-phase k (0..3; anything else: Remaining Moves). */
+const char *rg__subphase_name(int k);
 
 /* ---- the log of the phase (context log) ---- */
 

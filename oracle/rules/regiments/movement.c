@@ -13,13 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MOVING "move charge pivot wheel reform"
-#define PHASE  "movement"
-#define SUBNAME(i)                                                                                 \
-	((i) == 0   ? "Start of Phase"                                                             \
-	 : (i) == 1 ? "Charge"                                                                     \
-	 : (i) == 2 ? "Compulsory Moves"                                                           \
-	            : "Remaining Moves")
+#define MOVING     "move charge pivot wheel reform"
+#define PHASE      "movement"
+#define SUBNAME(i) rg__subphase_name(i)
 
 /* The sub-phase the action is made in (0..3), or -1 when not stated. */
 static int subphase_at(const arb_eval *ev)
