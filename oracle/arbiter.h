@@ -713,8 +713,9 @@ double arb_unit_distance(const arb_unit *a, const arb_unit *b, arb_measure *m);
 
 /* "Within reach" of a straight move: the length base mover goes straight
  * towards the centre of base `to` until they touch (0 if they already do),
- * and where its centre stops. Round bases: closed form; otherwise bisection
- * to a width of 1/64 of the tolerance (per inch of approach). */
+ * and where its centre stops. Exact: two round bases a closed form, other
+ * pairs the first contact of a corner with an edge, or of a disc with a
+ * grown polygon (docs/geometry.md, "Exactness"). */
 double arb_geom_approach(const arb_placed *mover, const arb_placed *to, arb_vec2 *stop);
 
 /* Whether segments ab and cd cross properly: each has its ends strictly on

@@ -383,3 +383,99 @@ bool arb__geom_inside_polygon(const arb_vec2 *poly, size_t n, arb_vec2 p)
 	}
 	return in;
 }
+
+/* ---- first contact along a line ----------------------------------------- */
+
+/* Where the ray p + t u (t >= 0) first meets segment q0q1, or INFINITY.
+ * Collinear: its nearer end ahead, or 0 when p lies on it. */
+static double ray_seg(arb_vec2 p, arb_vec2 u, arb_vec2 q0, arb_vec2 q1)
+{
+	arb_vec2 e = sub(q1, q0), w = sub(q0, p);
+	double den = cross(u, e);
+	if (den != 0) {
+		double t = cross(w, e) / den, s = cross(w, u) / den;
+		return t >= 0 && s >= 0 && s <= 1 ? t : INFINITY;
+	}
+	if (cross(w, u) != 0)
+		return INFINITY; /* parallel, apart */
+	double t0 = dot(w, u), t1 = dot(sub(q1, p), u);
+	if (t0 <= 0 && t1 >= 0)
+		return 0;
+	if (t0 >= 0 && t1 <= 0)
+		return 0;
+	double t = fmin(t0, t1);
+	return t >= 0 ? t : INFINITY;
+}
+
+/* Where the ray p + t u first meets the circle (c, R), or INFINITY. */
+static double ray_circle(arb_vec2 p, arb_vec2 u, arb_vec2 c, double R)
+{
+	arb_vec2 w = sub(p, c);
+	double b = dot(w, u), disc = b * b - (dot(w, w) - R * R);
+	if (disc < 0)
+		return INFINITY;
+	double t = -b - sqrt(disc);
+	return t >= 0 ? t : (-b + sqrt(disc) >= 0 ? 0 : INFINITY);
+}
+
+/* The ray p + t u against polygon k (n >= 3, counter-clockwise) grown by
+ * R: each edge pushed out by R, each corner a circle of radius R. Every
+ * piece lies in the grown polygon and its boundary is made of them, so the
+ * first piece the ray meets is where it enters. */
+static double ray_grown_polygon(arb_vec2 p, arb_vec2 u, const core *k, double R)
+{
+	double t = INFINITY;
+	for (int i = 0; i < k->n; i++) {
+		arb_vec2 q0 = k->v[i], q1 = k->v[(i + 1) % k->n], e = sub(q1, q0);
+		double L = norm(e);
+		if (R > 0) {
+			t = fmin(t, ray_circle(p, u, q0, R));
+			if (!(L > 0))
+				continue;
+			arb_vec2 out = mul(v2(e.y, -e.x), R / L);
+			q0 = add(q0, out);
+			q1 = add(q1, out);
+		}
+		t = fmin(t, ray_seg(p, u, q0, q1));
+	}
+	return t;
+}
+
+static bool ccw_polygon(const core *k)
+{
+	if (k->n < 3)
+		return false;
+	double area = 0;
+	for (int i = 0; i < k->n; i++)
+		area += cross(k->v[i], k->v[(i + 1) % k->n]);
+	return area > 0;
+}
+
+double arb__geom_contact_along(const core *a, const core *b, arb_vec2 u)
+{
+	if (a->r > 0 && b->r > 0)
+		return NAN;
+	if (a->r > 0 || b->r > 0) {
+		/* a disc against a polygon: its centre against the grown polygon,
+		 * the target's centre moving by -u when it is the disc */
+		const core *disc = a->r > 0 ? a : b, *poly = a->r > 0 ? b : a;
+		if (disc->n != 1 || !ccw_polygon(poly))
+			return NAN;
+		return ray_grown_polygon(disc->v[0], a->r > 0 ? u : mul(u, -1), poly, disc->r);
+	}
+	/* two polygons (or points, segments): convex sets first meet where a
+	 * vertex of one meets an edge of the other */
+	double t = INFINITY;
+	arb_vec2 back = mul(u, -1);
+	for (int r = 0; r < 2; r++) {
+		const core *x = r ? b : a, *y = r ? a : b;
+		arb_vec2 dir = r ? back : u;
+		for (int i = 0; i < x->n; i++)
+			for (int j = 0; j < edge_count(y); j++) {
+				arb_vec2 e0, e1;
+				edge_of(y, j, &e0, &e1);
+				t = fmin(t, ray_seg(x->v[i], dir, e0, e1));
+			}
+	}
+	return t;
+}

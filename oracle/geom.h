@@ -170,6 +170,13 @@ double arb__geom_shape_gap(const core *a, const core *b, arb_vec2 *p, arb_vec2 *
 /* The same from core points x (of a) and y (of b) at core distance d. */
 double arb__geom_gap_points(arb_vec2 x, arb_vec2 y, double d, double ra, double rb, arb_vec2 *p,
                             arb_vec2 *q);
+/* First contact of core a (radius a->r) moving by t * u (u a unit vector,
+ * t >= 0) with core b (radius b->r): the least t at which they come within
+ * a->r + b->r, exact (docs/geometry.md, "Approach along a line"); INFINITY
+ * when they never do, NAN when the shapes are of a kind it does not solve
+ * (two radii, or a radius beside a degenerate polygon). Callers make sure
+ * the two are apart at t = 0. */
+double arb__geom_contact_along(const core *a, const core *b, arb_vec2 u);
 /* Crossing-number test of p in the simple polygon poly[0..n-1]. */
 bool arb__geom_inside_polygon(const arb_vec2 *poly, size_t n, arb_vec2 p);
 

@@ -245,6 +245,15 @@ double arb_unit_distance(const arb_unit *a, const arb_unit *b, arb_measure *m)
 
 /* ---- reach ---- */
 
+/* The first contact of mover going along u towards `to`, exact; NAN where
+ * the kernel does not solve the pair (two round bases have their closed
+ * form in the caller). */
+static double approach_exact(const arb_placed *mover, const arb_placed *to, arb_vec2 u)
+{
+	core ka = arb__geom_core_at(mover, mover->c), kb = arb__geom_core_at(to, to->c);
+	return arb__geom_contact_along(&ka, &kb, u);
+}
+
 double arb_geom_approach(const arb_placed *mover, const arb_placed *to, arb_vec2 *stop)
 {
 	arb_vec2 a = mover->c, b = to->c;
@@ -257,6 +266,8 @@ double arb_geom_approach(const arb_placed *mover, const arb_placed *to, arb_vec2
 	if (mover->base.shape == ARB_BASE_ROUND && to->base.shape == ARB_BASE_ROUND) {
 		/* centre to centre: the gap shrinks as fast as the mover goes */
 		hi = len - (mover->base.d_mm + to->base.d_mm) / ARB_MM_PER_INCH / 2;
+	} else if ((hi = approach_exact(mover, to, u)) <= len) {
+		/* where a corner first meets an edge (a disc, the grown polygon) */
 	} else {
 		/* the distance is convex along the line and 0 at its end, so the
 		 * touching positions are an interval ending there: bisect for its

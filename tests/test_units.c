@@ -251,9 +251,8 @@ Test(units, approach_until_touching)
 	/* centres 5 apart, radii 0.5 + 0.5: 4 to touch */
 	NEAR(arb_geom_approach(&a, &b, &stop), 4.0);
 	NEAR(stop.x, 4.0);
-	/* round against a square facing 0 (its near face at x = 4.5): 4, to
-	 * within the bisection's width */
-	cr_assert(fabs(arb_geom_approach(&a, &sq, &stop) - 4.0) < 1e-7);
+	/* round against a square facing 0 (its near face at x = 4.5): 4 */
+	NEAR(arb_geom_approach(&a, &sq, &stop), 4.0);
 	/* diagonally: centres (0,0) and (3,4) are 5 apart: 4 again for rounds */
 	arb_placed c = at(3, 4, 0, kRound);
 	NEAR(arb_geom_approach(&a, &c, &stop), 4.0);
@@ -263,6 +262,69 @@ Test(units, approach_until_touching)
 	arb_placed d = at(1, 0, 0, kRound);
 	NEAR(arb_geom_approach(&a, &d, &stop), 0.0);
 	NEAR(stop.x, 0.0);
+}
+
+/* Squares and discs closing on each other, worked by hand: where a corner
+ * first meets a face, or the disc meets a corner's circle of the grown
+ * square (arb__geom_contact_along). */
+Test(units, approach_of_corners_and_faces_is_exact)
+{
+	arb_vec2 stop;
+	/* a square facing 0 towards one turned 45 degrees: its face x = t + 0.5
+	 * meets the diamond's corner at x = 5 - sqrt(0.5) */
+	arb_placed s0 = at(0, 0, 0, kSquare), d45 = at(5, 0, 45, kSquare);
+	NEAR(arb_geom_approach(&s0, &d45, &stop), 4.5 - sqrt(0.5));
+	NEAR(stop.y, 0.0);
+	/* and the diamond towards the square: the same gap closed */
+	NEAR(arb_geom_approach(&d45, &s0, &stop), 4.5 - sqrt(0.5));
+	NEAR(stop.x, 5 - (4.5 - sqrt(0.5)));
+	/* a disc of radius 0.5 from (0, 0) towards the square about (3, 4),
+	 * along (0.6, 0.8): it misses both pushed-out faces and meets the
+	 * circle of radius 0.5 about the corner (2.5, 3.5): t^2 - 8.6 t + 18.25
+	 * = 0, t = 4.3 - sqrt(0.24) */
+	arb_placed r = at(0, 0, 0, kRound), sq = at(3, 4, 0, kSquare);
+	NEAR(arb_geom_approach(&r, &sq, &stop), 4.3 - sqrt(0.24));
+	NEAR(stop.x, 0.6 * (4.3 - sqrt(0.24)));
+	/* the square towards the disc: the same contact, seen from the other */
+	NEAR(arb_geom_approach(&sq, &r, &stop), 4.3 - sqrt(0.24));
+}
+
+/* The exact approach against the definition: at the length it gives the
+ * bases touch, a hair before they are apart, on pairs of every kind at
+ * random facings, sizes and places (seeded). */
+Test(units, approach_agrees_with_the_distance_it_closes)
+{
+	unsigned long long x = 0x9e3779b97f4a7c15ull;
+	for (int k = 0; k < 2000; k++) {
+		double v[8];
+		for (int i = 0; i < 8; i++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			v[i] = (double)(x >> 11) / 9007199254740992.0;
+		}
+		arb_base ba = k % 3 == 0 ? kRound
+		                         : (arb_base){.shape = ARB_BASE_RECT,
+		                                      .w_mm = 10 + 60 * v[0],
+		                                      .depth_mm = 10 + 60 * v[1]};
+		arb_base bb = k % 5 == 0 ? kRound
+		                         : (arb_base){.shape = ARB_BASE_RECT,
+		                                      .w_mm = 10 + 60 * v[2],
+		                                      .depth_mm = 10 + 60 * v[3]};
+		arb_placed a = at(0, 0, 360 * v[4], ba);
+		arb_placed b = at(3 + 10 * v[5], -5 + 10 * v[6], 360 * v[7], bb);
+		if (ba.shape == ARB_BASE_ROUND && bb.shape == ARB_BASE_ROUND)
+			continue; /* the closed form, tested above */
+		arb_vec2 stop;
+		double t = arb_geom_approach(&a, &b, &stop);
+		if (t == 0)
+			continue; /* touching already */
+		double len = hypot(b.c.x, b.c.y);
+		arb_placed m = a;
+		m.c = stop;
+		cr_assert(fabs(arb_geom_distance(&m, &b, NULL)) < 1e-9, "pair %d: apart at %g", k,
+		          t);
+		m.c = (arb_vec2){b.c.x / len * (t - 1e-6), b.c.y / len * (t - 1e-6)};
+		cr_assert(arb_geom_distance(&m, &b, NULL) > 0, "pair %d: touching before %g", k, t);
+	}
 }
 
 Test(units, footprint_faces)
