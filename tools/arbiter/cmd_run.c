@@ -263,7 +263,15 @@ done:
  * thread, when the case it waits for is not ready, judges the next one
  * itself, so N threads keep N cores busy. The oracle, the rulebook and the
  * case set are only read while the threads run (the library keeps no
- * global state). */
+ * global state).
+ *
+ * The thread that judges a case also marks what each predicate of its
+ * trace was seen doing, in that thread's own marks (an OR, so the order of
+ * the cases does not matter; the consumer merges them at the end), and
+ * drops the verdict of a case that agrees unless an output needs it
+ * (--junit, --json): the slot that goes to the consumer is then small, and
+ * a window of 64 slots a thread keeps a thread busy while the consumer
+ * waits for a case 100 times as long as the others. */
 
 /* What judging one case produced, for the consumer. */
 typedef struct run_slot {
@@ -284,6 +292,8 @@ typedef struct run_pool {
 	const arb_caseset *cs;
 	const char *profile; /* --profile, or NULL: each case's own */
 	bool twin, verdicts;
+	bool keep_all; /* every verdict goes to the consumer (--junit, --json) */
+	size_t np;     /* predicates: each thread's marks are np bytes */
 	size_t n;      /* cases */
 	size_t window; /* slots */
 	run_slot *slots;
@@ -301,10 +311,34 @@ typedef struct run_pool {
 
 static void run_clear(run_slot *sl);
 
+/* What a predicate was seen doing (seen.pos ... seen.na), one bit each. */
+enum { SEEN_POS = 1, SEEN_NEG = 2, SEEN_UND = 4, SEEN_NA = 8 };
+
+static void mark_seen(unsigned char *marks, size_t np, const arb_verdict *v)
+{
+	for (size_t t = 0; t < v->n_trace; t++) {
+		size_t k = v->trace[t].index;
+		if (k >= np)
+			break;
+		arb_outcome oc = v->trace[t].result.outcome;
+		marks[k] |=
+		    (oc == ARB_HOLDS || oc == ARB_PERMITS || oc == ARB_VALUE ? SEEN_POS : 0) |
+		    (oc == ARB_VIOLATED ? SEEN_NEG : 0) |
+		    (oc == ARB_UNDECIDED || oc == ARB_MISSING ? SEEN_UND : 0) |
+		    (oc == ARB_NA ? SEEN_NA : 0);
+	}
+}
+
+/* One judging thread: the pool, and its own marks. */
+typedef struct run_thread {
+	run_pool *pl;
+	unsigned char *marks;
+} run_thread;
+
 /* Judges case i into sl, emptying what the slot held (a consumed case:
  * freed by the thread that judges into it, most often the one that
  * allocated it, not by the consumer). Touches nothing shared. */
-static void run_fill(const run_pool *pl, size_t i, run_slot *sl)
+static void run_fill(const run_pool *pl, size_t i, run_slot *sl, unsigned char *marks)
 {
 	const arb_case *c = arb_caseset_at(pl->cs, i);
 	run_clear(sl);
@@ -328,8 +362,7 @@ static void run_fill(const run_pool *pl, size_t i, run_slot *sl)
 		if (sl->rc != ARB_OK)
 			return;
 	}
-	if (!(pl->twin || pl->verdicts))
-		return;
+	mark_seen(marks, pl->np, sl->v);
 	if (pl->verdicts && !(sl->line = arbj_verdict_dump(sl->v, false)))
 		sl->oom = true;
 	if (pl->twin && !sl->oom) {
@@ -337,6 +370,10 @@ static void run_fill(const run_pool *pl, size_t i, run_slot *sl)
 		sl->twin = full ? twin_case(pl->o, c, pl->profile, full, &sl->twin_out) : -1;
 		sl->oom = sl->twin < 0 || sl->twin_out.oom;
 		free(full);
+	}
+	if (sl->ok && !pl->keep_all) {
+		arb_verdict_free(sl->v);
+		sl->v = NULL;
 	}
 }
 
@@ -359,10 +396,11 @@ static bool run_claim(run_pool *pl, size_t *i)
 }
 
 /* Judges case i, outside mu, and hands its slot over. */
-static void run_judge_one(run_pool *pl, size_t i)
+static void run_judge_one(run_thread *th, size_t i)
 {
+	run_pool *pl = th->pl;
 	pthread_mutex_unlock(&pl->mu);
-	run_fill(pl, i, &pl->slots[i % pl->window]);
+	run_fill(pl, i, &pl->slots[i % pl->window], th->marks);
 	pthread_mutex_lock(&pl->mu);
 	pl->filled[i % pl->window] = i + 1;
 	if (pl->wait_ready)
@@ -371,12 +409,13 @@ static void run_judge_one(run_pool *pl, size_t i)
 
 static void *run_worker(void *arg)
 {
-	run_pool *pl = arg;
+	run_thread *th = arg;
+	run_pool *pl = th->pl;
 	size_t i;
 	pthread_mutex_lock(&pl->mu);
 	while (!pl->stop && pl->next < pl->n) {
 		if (run_claim(pl, &i)) {
-			run_judge_one(pl, i);
+			run_judge_one(th, i);
 		} else {
 			pl->wait_room++;
 			pthread_cond_wait(&pl->room, &pl->mu);
@@ -388,13 +427,14 @@ static void *run_worker(void *arg)
 }
 
 /* The slot of case i, once it is judged (by a worker, or by this thread). */
-static run_slot *run_wait(run_pool *pl, size_t i)
+static run_slot *run_wait(run_thread *th, size_t i)
 {
+	run_pool *pl = th->pl;
 	size_t k;
 	pthread_mutex_lock(&pl->mu);
 	while (pl->filled[i % pl->window] != i + 1) {
 		if (run_claim(pl, &k)) {
-			run_judge_one(pl, k);
+			run_judge_one(th, k);
 		} else {
 			pl->wait_ready++;
 			pthread_cond_wait(&pl->ready, &pl->mu);
@@ -448,6 +488,8 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	long jobs = 1;
 	run_pool pool = {.stop = false};
 	pthread_t workers[256];
+	run_thread threads[256] = {{0}};
+	unsigned char *marks = NULL;
 	pthread_mutex_init(&pool.mu, NULL);
 	pthread_cond_init(&pool.ready, NULL);
 	pthread_cond_init(&pool.room, NULL);
@@ -517,30 +559,35 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	pool.profile = env->profile;
 	pool.twin = twin;
 	pool.verdicts = verdicts != NULL;
+	pool.keep_all = junit || json_out;
+	pool.np = np_;
 	pool.n = n;
 	/* One job judges only the case it waits for: one slot, so that each
 	 * verdict's memory is reused, warm, by the next (64 slots spread the
 	 * traces, 36 KiB a case, over 2 MiB). With more, 4 slots a thread keep
 	 * them busy and the traces in cache: 2 jobs judged 1.41 times as fast
 	 * as one with 4, 1.23 with 64 (medians of 15 interleaved runs). */
-	pool.window = jobs == 1 ? 1 : (size_t)jobs * 4;
+	pool.window = jobs == 1 ? 1 : (size_t)jobs * (pool.keep_all || twin ? 4 : 64);
 	pool.slots = calloc(pool.window, sizeof *pool.slots);
 	pool.filled = calloc(pool.window, sizeof *pool.filled);
-	if (!pool.slots || !pool.filled) {
+	marks = calloc((size_t)jobs * (np_ + 1), 1);
+	for (long t = 0; marks && t < jobs; t++)
+		threads[t] = (run_thread){&pool, marks + (size_t)t * (np_ + 1)};
+	if (!pool.slots || !pool.filled || !marks) {
 		fprintf(stderr, "arbiter: out of memory\n");
 		goto done;
 	}
 	/* jansson seeds its hash function on first use: once, before threads. */
 	json_object_seed(0);
 	while (n_workers + 1 < (size_t)jobs &&
-	       pthread_create(&workers[n_workers], NULL, run_worker, &pool) == 0)
+	       pthread_create(&workers[n_workers], NULL, run_worker, &threads[n_workers + 1]) == 0)
 		n_workers++;
 	tally *last_tc = NULL, *last_ts = NULL;
 	const char *last_file = NULL;
 	char sec[96] = "";
 	for (size_t i = 0; i < n; i++) {
 		const arb_case *c = arb_caseset_at(cs, i);
-		run_slot *sl = run_wait(&pool, i);
+		run_slot *sl = run_wait(&threads[0], i);
 		if (sl->rc != ARB_OK) {
 			/* A fault of the oracle (out of memory, a search out of
 			 * budget, a predicate's bug) is no verdict: the run fails. */
@@ -576,18 +623,6 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		ok ? passed++ : failed++;
 		if (!ok)
 			print_disagreement(c, v, why);
-		/* Each entry says its place in the oracle: the consumer's share of a
-		 * case is its trace, not every predicate. */
-		for (size_t t = 0; t < v->n_trace; t++) {
-			size_t k = v->trace[t].index;
-			if (k >= np_)
-				break;
-			arb_outcome oc = v->trace[t].result.outcome;
-			sn[k].pos |= oc == ARB_HOLDS || oc == ARB_PERMITS || oc == ARB_VALUE;
-			sn[k].neg |= oc == ARB_VIOLATED;
-			sn[k].und |= oc == ARB_UNDECIDED || oc == ARB_MISSING;
-			sn[k].na |= oc == ARB_NA;
-		}
 		/* cases come in files: the section of the last file first */
 		if (c->file != last_file) {
 			char sec_now[96];
@@ -627,6 +662,15 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		run_done(&pool, i);
 	}
 	double t2 = cli_now();
+	/* what every thread saw each predicate doing */
+	for (long t = 0; t < jobs; t++)
+		for (size_t k = 0; k < np_; k++) {
+			unsigned char b = threads[t].marks[k];
+			sn[k].pos |= (b & SEEN_POS) != 0;
+			sn[k].neg |= (b & SEEN_NEG) != 0;
+			sn[k].und |= (b & SEEN_UND) != 0;
+			sn[k].na |= (b & SEEN_NA) != 0;
+		}
 	if (errors) {
 		printf("%zu cases: %zu agreed, %zu disagreed, %zu could not be judged\n", n, passed,
 		       failed, errors);
@@ -751,6 +795,7 @@ done:
 		run_clear(&pool.slots[i]);
 	free(pool.slots);
 	free(pool.filled);
+	free(marks);
 	pthread_cond_destroy(&pool.room);
 	pthread_cond_destroy(&pool.ready);
 	pthread_mutex_destroy(&pool.mu);
