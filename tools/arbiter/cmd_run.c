@@ -563,10 +563,11 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	pool.np = np_;
 	pool.n = n;
 	/* One job judges only the case it waits for: one slot, so that each
-	 * verdict's memory is reused, warm, by the next (64 slots spread the
-	 * traces, 36 KiB a case, over 2 MiB). With more, 4 slots a thread keep
-	 * them busy and the traces in cache: 2 jobs judged 1.41 times as fast
-	 * as one with 4, 1.23 with 64 (medians of 15 interleaved runs). */
+	 * verdict's memory is reused, warm, by the next. With more, a slot that
+	 * holds its verdict (--junit, --json, --twin: a trace is about 36 KiB)
+	 * makes 4 slots a thread, which keep the traces in cache; slots whose
+	 * agreeing verdicts were dropped are small, and 64 a thread let one
+	 * thread run ahead while the other judges a slow case. */
 	pool.window = jobs == 1 ? 1 : (size_t)jobs * (pool.keep_all || twin ? 4 : 64);
 	pool.slots = calloc(pool.window, sizeof *pool.slots);
 	pool.filled = calloc(pool.window, sizeof *pool.filled);
