@@ -216,11 +216,12 @@ static bool arc_seg_apart(const traj *tr, const seg *sg, double bound)
  * (kept when it is smaller). Every candidate is a true distance between a
  * point of the trajectory and one of the segment; the candidates include
  * every local minimum (see the file's comment), so their least is the
- * minimum. */
-static void traj_seg_at(const traj *tr, seg *sg, hit *best)
+ * minimum. Nothing farther than cap (INFINITY: no cap) is wanted: work
+ * that cannot come nearer is skipped. */
+static void traj_seg_at(const traj *tr, seg *sg, hit *best, double cap)
 {
 	arb_vec2 e0 = sg->e0, e1 = sg->e1;
-	if (tr->mo->kind == ARB_STEP_ROTATE && arc_seg_apart(tr, sg, best->d))
+	if (tr->mo->kind == ARB_STEP_ROTATE && arc_seg_apart(tr, sg, fmin(best->d, cap)))
 		return;
 	eval_at(tr, 0, e0, e1, best);
 	if (tr->mo->kind == ARB_STEP_TRANSLATE) {
@@ -287,7 +288,7 @@ static void traj_seg_at(const traj *tr, seg *sg, hit *best)
 static void traj_seg(const traj *tr, arb_vec2 e0, arb_vec2 e1, hit *best)
 {
 	seg sg = seg_of(tr->mo, e0, e1);
-	traj_seg_at(tr, &sg, best);
+	traj_seg_at(tr, &sg, best, INFINITY);
 }
 
 /* Adds to cand[] the fractions at which the trajectory meets the line
@@ -480,9 +481,11 @@ static bool point_apart(const motion *mo, arb_vec2 x, arb_vec2 c, double r, doub
  * at the step's start) under motion mo, and obstacle o, into *best: x is
  * the mover's point (at fraction u), y the obstacle's. With `entry`, the
  * first fraction at which they come within R instead; returns whether
- * they ever do (false without `entry`). */
+ * they ever do (false without `entry`). A core distance above cap is of no
+ * use to the caller: *best is exact whenever it is at most cap, and above
+ * cap otherwise. */
 static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, double R, bool entry,
-                       hit *best)
+                       hit *best, double cap)
 {
 	bool any = false;
 	/* the segments, worked out once for every point that sweeps past them */
@@ -519,13 +522,13 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
 		oseg[j] = seg_of(mo, e0, e1);
 	}
 	for (int i = 0; i < mv->n; i++) {
-		if (!entry && point_apart(mo, mv->v[i], oc, orad, best->d))
+		if (!entry && point_apart(mo, mv->v[i], oc, orad, fmin(best->d, cap)))
 			continue; /* this corner's path stays far from all of it */
 		traj tr = traj_of(mo, mv->v[i], 1);
 		for (size_t j = 0; j < ne; j++) {
 			arb_vec2 e0, e1;
 			if (!entry && j < KEPT) {
-				traj_seg_at(&tr, &oseg[j], best);
+				traj_seg_at(&tr, &oseg[j], best, cap);
 				continue;
 			}
 			obs_edge(o, j, &e0, &e1);
@@ -544,7 +547,7 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
 	}
 	/* the obstacle's vertices against the mover's edges, in the mover's frame */
 	for (size_t j = 0; j < o->n; j++) {
-		if (!entry && point_apart(&inv, o->v[j], mc, mrad, best->d))
+		if (!entry && point_apart(&inv, o->v[j], mc, mrad, fmin(best->d, cap)))
 			continue;
 		traj tr = traj_of(mo, o->v[j], -1);
 		for (int i = 0; i < mv->n; i++) {
@@ -556,9 +559,9 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
 			if (!entry) {
 				/* nothing of this edge can beat the best so far */
 				if (mo->kind == ARB_STEP_ROTATE &&
-				    arc_seg_apart(&tr, &mseg[i], best->d))
+				    arc_seg_apart(&tr, &mseg[i], fmin(best->d, cap)))
 					continue;
-				traj_seg_at(&tr, &mseg[i], &h);
+				traj_seg_at(&tr, &mseg[i], &h, cap);
 			}
 			any |= entry;
 			/* back to the table: the mover's point moves with it */
@@ -669,7 +672,7 @@ static hit start_contact(const shape *mv, const obstacle *o, const field *f, siz
 	motion still = {.kind = ARB_STEP_TRANSLATE, .cS = 1};
 	hit h = {INFINITY, 2, {0, 0}, {0, 0}};
 	arb_measure m;
-	pair_sweep(&still, mv, o, 0, false, &h);
+	pair_sweep(&still, mv, o, 0, false, &h, INFINITY);
 	h.u = 0;
 	if (h.d <= mv->r + o->r + 1e-9)
 		return h;
@@ -761,7 +764,10 @@ static int sweep(arb_sweep *out, const arb_body *body, const arb_pose_path *path
 					continue;
 				}
 				c.h = (hit){INFINITY, 2, {0, 0}, {0, 0}};
-				pair_sweep(&mo, &mv, &o, 0, false, &c.h);
+				/* a pair that cannot beat the best gap so far (nor the
+				 * caller's bound) need not be measured exactly */
+				pair_sweep(&mo, &mv, &o, 0, false, &c.h,
+				           fmin(best.gap, f->below) + mv.r + o.r);
 				c.gap = c.h.d - mv.r - o.r;
 				if (c.gap > 0) {
 					if (c.gap < best.gap ||
@@ -775,7 +781,7 @@ static int sweep(arb_sweep *out, const arb_body *body, const arb_pose_path *path
 				}
 				/* contact in this step: where does it begin? */
 				hit e = {INFINITY, 2, {0, 0}, {0, 0}};
-				if (pair_sweep(&mo, &mv, &o, mv.r + o.r, true, &e))
+				if (pair_sweep(&mo, &mv, &o, mv.r + o.r, true, &e, INFINITY))
 					c.h = e; /* else rounding hid it: the deepest point stands
 					            in */
 				c.gap = 0;
