@@ -120,13 +120,19 @@ double arb_footprint_face(const arb_footprint *fp, int arc, arb_vec2 *out)
  * from the arc's direction: its angle from that direction is at most
  * `half`, or it lies within the tolerance of the boundary ray. Exact for
  * every angle, so arcs of 180 degrees or more need no special case. */
-static bool in_sector(double ahead, double side, double half)
+static bool in_sector(double ahead, double side, double half, double rx, double ry)
 {
 	if (side <= 0)
 		return ahead >= -ARB_TOLERANCE_IN;
-	if (atan2(side, ahead) <= half)
+	/* (rx, ry) = (cos half, sin half), the boundary ray. For half in
+	 * (0, pi) and side > 0, the angle is at most half exactly when
+	 * ahead * ry - side * rx >= 0 (the sine of their difference); where
+	 * that is too near 0 for its sign to be sure, atan2 decides, as it
+	 * does for every other half. */
+	double c = ahead * ry - side * rx;
+	bool sure = half > 0 && half < PI && fabs(c) > 1e-12 * (fabs(ahead) + side);
+	if (sure ? c > 0 : atan2(side, ahead) <= half)
 		return true;
-	double rx = cos(half), ry = sin(half); /* the boundary ray, (ahead, side) */
 	double along = ahead * rx + side * ry;
 	double off = along >= 0 ? fabs(ahead * ry - side * rx) : hypot(ahead, side);
 	return off <= ARB_TOLERANCE_IN;
@@ -143,9 +149,10 @@ int arb_footprint_arcs(const arb_footprint *fp, arb_vec2 p, double arc_deg, bool
 	const double ahead[4] = {u - u1, v - v1, u0 - u, v0 - v};
 	const double aside[4] = {off_v, off_u, off_v, off_u};
 	double half = fmin(arc_deg, 360) / 2 * PI / 180;
+	double rx = cos(half), ry = sin(half);
 	int bits = 0;
 	for (int k = 0; k < 4; k++)
-		if (in_sector(ahead[k], aside[k], half))
+		if (in_sector(ahead[k], aside[k], half, rx, ry))
 			bits |= 1 << k; /* CONV.ARC.2: on a line, on the edge of both */
 	return bits;
 }

@@ -84,6 +84,53 @@ Test(units, arcs_from_corners_and_centre)
 	cr_assert_eq(arb_footprint_arcs(&fp, (arb_vec2){0, 0.5}, 90, true), 0);
 }
 
+/* The arcs against their definition, written here apart from the kernel:
+ * a point is in an arc when its angle from the arc's direction, seen from
+ * the corner (or centre) the arc is drawn from, is at most half the arc
+ * (atan2), or it lies within the tolerance of the boundary ray. Seeded
+ * points near and far, every arc width from 0 to 360 degrees. */
+static bool ref_sector(double ahead, double side, double half)
+{
+	if (side <= 0)
+		return ahead >= -ARB_TOLERANCE_IN;
+	if (atan2(side, ahead) <= half)
+		return true;
+	double rx = cos(half), ry = sin(half);
+	double along = ahead * rx + side * ry;
+	double off = along >= 0 ? fabs(ahead * ry - side * rx) : hypot(ahead, side);
+	return off <= ARB_TOLERANCE_IN;
+}
+
+Test(units, arcs_agree_with_their_angles)
+{
+	arb_footprint fp = two_abreast(); /* u in [-0.5, 0.5], v in [-0.5, 1.5] */
+	unsigned long long x = 42;
+	for (int k = 0; k < 20000; k++) {
+		double r[3];
+		for (int i = 0; i < 3; i++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			r[i] = (double)(x >> 11) / 9007199254740992.0;
+		}
+		double arc = k % 7 == 0 ? 90 * (k % 5) : 360 * r[2];
+		arb_vec2 p = {-8 + 16 * r[0], -8 + 16 * r[1]};
+		if (k % 3 == 0) { /* on a boundary ray from the front-left corner */
+			double a = arc / 2 * 3.14159265358979323846 / 180;
+			p = (arb_vec2){0.5 + 5 * r[0] * cos(a), 1.5 + 5 * r[0] * sin(a)};
+		}
+		double u = p.x, v = p.y, half = fmin(arc, 360) / 2 * 3.14159265358979323846 / 180;
+		double offu = fmax(0, fmax(u - 0.5, -0.5 - u)),
+		       offv = fmax(0, fmax(v - 1.5, -0.5 - v));
+		const double ahead[4] = {u - 0.5, v - 1.5, -0.5 - u, -0.5 - v};
+		const double aside[4] = {offv, offu, offv, offu};
+		int want = 0;
+		for (int a = 0; a < 4; a++)
+			want |= ref_sector(ahead[a], aside[a], half) ? 1 << a : 0;
+		cr_assert_eq(arb_footprint_arcs(&fp, p, arc, true), want,
+		             "(%.17g, %.17g) arc %.17g: %d, expected %d", p.x, p.y, arc,
+		             arb_footprint_arcs(&fp, p, arc, true), want);
+	}
+}
+
 Test(units, arcs_of_180_degrees_and_more)
 {
 	arb_footprint fp = two_abreast();
