@@ -9,7 +9,9 @@ BUILD   := build
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wpointer-arith \
            -Wformat=2 -Wundef -Wvla -Wmissing-prototypes
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/arbiter -Itools/writers -MMD -MP
+# -fno-math-errno: no code reads errno after sqrt, hypot or atan2, and
+# without it every sqrt is a call that may set errno (docs/performance.md).
+CFLAGS  += -std=c17 $(WARN) -fno-math-errno -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/arbiter -Itools/writers -MMD -MP
 LDLIBS  := -lcsv -lm
 # `arbiter run --jobs N` judges with POSIX threads.
 CFLAGS  += -pthread
