@@ -1095,6 +1095,10 @@ bool arb_eval_param_row(const arb_eval *ev, const char *name, const char *key, d
 /* The unit the action names, and whether a model of it is on the move.
  * NULL when the action names no unit. */
 const arb_unit *arb_eval_actor(const arb_eval *ev);
+/* Whether the judgement keeps the predicates' explanations: false under
+ * ARB_JUDGE_TERSE, where text built only to be quoted in an explanation
+ * (or a missing fact's message) need not be built at all. */
+bool arb_eval_explains(const arb_eval *ev);
 /* What the predicates of one judgement share, computed once: the value for
  * key (the address of a static object of the caller's), built by make on
  * the first call and freed by free_fn when the judgement ends. It may

@@ -511,7 +511,8 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_verd
 	int rc = ARB_OK;
 	arb_verdict *v = calloc(1, sizeof *v);
 	idset violates = {0}, disputed = {0}, missing = {0};
-	arb_eval ev = {.o = o, .s = s, .actor = arb_scenario_unit(s, s->action.unit)};
+	arb_eval ev = {
+	    .o = o, .s = s, .actor = arb_scenario_unit(s, s->action.unit), .terse = j->terse};
 	*out = NULL;
 	/* Not calloc: zeroing every entry's explanation and values was a tenth
 	 * of judging. Each entry is initialised as it is filled (trace_start);

@@ -127,6 +127,7 @@ struct arb_eval {
 	const arb_scenario *s;
 	const arb_unit *actor;
 	const char *fault; /* a parameter read without being declared */
+	bool terse;        /* ARB_JUDGE_TERSE: no explanation is kept */
 	arb_memo memo[ARB_MEMO_MAX];
 	size_t n_memo;
 };

@@ -624,6 +624,11 @@ const arb_scenario *arb_eval_scenario(const arb_eval *ev)
 	return ev->s;
 }
 
+bool arb_eval_explains(const arb_eval *ev)
+{
+	return !ev->terse;
+}
+
 const arb_clause *arb_eval_clause(const arb_eval *ev)
 {
 	return ev->b->clause;

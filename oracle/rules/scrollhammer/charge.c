@@ -16,6 +16,7 @@
 #include "charge.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,6 +153,19 @@ void chg__oom(arb_result *r)
 
 /* ---- the charge range ---- */
 
+/* The words of how the range was found, quoted only in explanations. */
+static void put_how(const arb_eval *ev, chg_range *out, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void put_how(const arb_eval *ev, chg_range *out, const char *fmt, ...)
+{
+	if (!arb_eval_explains(ev))
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out->how, sizeof out->how, fmt, ap);
+	va_end(ap);
+}
+
 void chg__rolled_range(const arb_eval *ev, double dice2, chg_range *out)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
@@ -167,28 +181,25 @@ void chg__rolled_range(const arb_eval *ev, double dice2, chg_range *out)
 	memset(out, 0, sizeof *out);
 	if (n2 == 0 && n3 == 0) {
 		out->test = through ? "difficult_charge_roll" : "charge_roll";
-		snprintf(out->how, sizeof out->how, "no dice rolled for the charge range (%s)",
-		         out->test);
+		put_how(ev, out, "no dice rolled for the charge range (%s)", out->test);
 		return;
 	}
 	out->test = use3 ? "difficult_charge_roll" : "charge_roll";
 	if (use3 && (double)n3 != dice3) {
-		snprintf(out->how, sizeof out->how,
-		         "%zu dice rolled for the 3D6 charge range (difficult_charge_roll), not %g",
-		         n3, dice3);
+		put_how(ev, out,
+		        "%zu dice rolled for the 3D6 charge range (difficult_charge_roll), not %g",
+		        n3, dice3);
 	} else if (use3) {
 		out->known = true;
 		out->value = chg__sum_lowest(d3, n3, (size_t)keep);
-		snprintf(out->how, sizeof out->how, "the %g lowest of %gD6: %g in", keep, dice3,
-		         out->value);
+		put_how(ev, out, "the %g lowest of %gD6: %g in", keep, dice3, out->value);
 	} else if ((double)n2 != dice2) {
-		snprintf(out->how, sizeof out->how,
-		         "%zu dice rolled for the 2D6 charge range (charge_roll), not %g", n2,
-		         dice2);
+		put_how(ev, out, "%zu dice rolled for the 2D6 charge range (charge_roll), not %g",
+		        n2, dice2);
 	} else {
 		out->known = true;
 		out->value = chg__sum_all(d2, n2);
-		snprintf(out->how, sizeof out->how, "charge roll %g in", out->value);
+		put_how(ev, out, "charge roll %g in", out->value);
 	}
 }
 
@@ -200,8 +211,8 @@ void chg__unit_range(const arb_eval *ev, chg_range *out)
 	    (!out->known || slow < out->value)) {
 		out->known = true;
 		out->value = slow;
-		snprintf(out->how, sizeof out->how,
-		         "the slowest model's charge range (slowest_charge_range) %g in", slow);
+		put_how(ev, out, "the slowest model's charge range (slowest_charge_range) %g in",
+		        slow);
 	}
 }
 

@@ -457,8 +457,10 @@ static int majority(const arb_eval *ev, arb_result *r, const arb_unit *of, const
                     char *why, size_t n)
 {
 	bool oom;
-	int bits = fm__majority_arc(of, other, arb_eval_param(ev, ARC_PARAM),
-	                            arb_eval_reading_arg(ev), why, n, &oom);
+	why[0] = '\0'; /* the words are for explanations only */
+	int bits =
+	    fm__majority_arc(of, other, arb_eval_param(ev, ARC_PARAM), arb_eval_reading_arg(ev),
+	                     why, arb_eval_explains(ev) ? n : 0, &oom);
 	if (oom)
 		arb_result_fault(r, ARB_ENOMEM, "out of memory counting the arcs of %s", of->id);
 	return bits;

@@ -227,15 +227,18 @@ int fm__majority_arc(const arb_unit *of, const arb_unit *other, double arc_deg, 
 	size_t lo[4], hi[4];
 	*oom = !pts;
 	if (!pts) {
-		snprintf(why, n, "out of memory");
+		if (n)
+			snprintf(why, n, "out of memory");
 		return ARC_NONE;
 	}
 	fm__arc_counts(&a, pts, other->n_models, corners, lo, hi);
 	free(pts);
 	bool edge = lo[0] != hi[0] || lo[1] != hi[1] || lo[2] != hi[2] || lo[3] != hi[3];
-	snprintf(why, n, "%zu models; arcs from its %s: front %zu, left %zu, rear %zu, right %zu%s",
-	         other->n_models, corners ? "corners" : "centre", hi[0], hi[1], hi[2], hi[3],
-	         edge ? ", a model on a line between arcs counted in both" : "");
+	if (n) /* none wanted: no words */
+		snprintf(why, n,
+		         "%zu models; arcs from its %s: front %zu, left %zu, rear %zu, right %zu%s",
+		         other->n_models, corners ? "corners" : "centre", hi[0], hi[1], hi[2],
+		         hi[3], edge ? ", a model on a line between arcs counted in both" : "");
 	return arc_vote(lo, hi, other->n_models, !(reading & FM_MOST));
 }
 

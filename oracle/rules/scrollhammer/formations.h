@@ -80,7 +80,8 @@ void fm__arc_counts(const fm_arcs *a, const arb_vec2 *pts, size_t n, bool corner
 /* The arc of unit `of` that "the majority" of unit `other`'s models are in,
  * under reading (FM_CORNERS, FM_MOST): the bits of every arc it may name,
  * with ARC_NONE when it may name none; a single arc bit when the reading
- * decides. why gets the counts. *oom is set when out of memory. */
+ * decides. why (n bytes; n == 0: not wanted) gets the counts. *oom is set
+ * when out of memory. */
 int fm__majority_arc(const arb_unit *of, const arb_unit *other, double arc_deg, int reading,
                      char *why, size_t n, bool *oom);
 /* The arcs of unit `of` (bits) that hold some model of `other`. */
