@@ -350,7 +350,35 @@ typedef struct obstacle {
 	arb_placed pl;
 	const arb_vec2 *pts;
 	size_t n;
+	double x0, y0, x1, y1; /* its box */
 } obstacle;
+
+static obstacle boxed(obstacle o)
+{
+	if (o.poly) {
+		o.x0 = o.x1 = o.n ? o.pts[0].x : 0;
+		o.y0 = o.y1 = o.n ? o.pts[0].y : 0;
+		for (size_t i = 1; i < o.n; i++) {
+			o.x0 = fmin(o.x0, o.pts[i].x);
+			o.x1 = fmax(o.x1, o.pts[i].x);
+			o.y0 = fmin(o.y0, o.pts[i].y);
+			o.y1 = fmax(o.y1, o.pts[i].y);
+		}
+		return o;
+	}
+	arb_geom_extent(&o.pl, (arb_vec2){1, 0}, &o.x0, &o.x1);
+	arb_geom_extent(&o.pl, (arb_vec2){0, 1}, &o.y0, &o.y1);
+	return o;
+}
+
+/* Whether a path with box (bx0, by0)-(bx1, by1) can cross the gap between
+ * a and b: the gap's two ends lie in a and b, so the gap lies in the box
+ * about both. Only skips work. */
+static bool gap_near(const obstacle *a, const obstacle *b, const double box[4])
+{
+	return fmin(a->x0, b->x0) <= box[2] && box[0] <= fmax(a->x1, b->x1) &&
+	       fmin(a->y0, b->y0) <= box[3] && box[1] <= fmax(a->y1, b->y1);
+}
 
 static double obstacle_gap(const obstacle *a, const obstacle *b, arb_vec2 *p, arb_vec2 *q)
 {
@@ -396,20 +424,30 @@ ARB_PREDICATE(sh_chg_move_7, .clause = "SH.CHG.MOVE.7", .ruleset = RS, .actions 
 		size_t i = x.order[k], no = 0;
 		const arb_path *p = x.path[i];
 		for (size_t j = 0; j < x.n_o; j++)
-			ob[no++] = (obstacle){.id = x.o[j].m->id, .pl = x.o[j].pl};
+			ob[no++] = boxed((obstacle){.id = x.o[j].m->id, .pl = x.o[j].pl});
 		for (size_t j = 0; j < x.n; j++)
 			if (j != i)
-				ob[no++] = (obstacle){.id = x.u->models[j].id,
-				                      .pl = chg__own_at(&x, j, i, true)};
+				ob[no++] = boxed((obstacle){.id = x.u->models[j].id,
+				                            .pl = chg__own_at(&x, j, i, true)});
 		for (size_t t = 0; t < s->n_terrain; t++)
 			if (chg__streq(s->terrain[t].kind, "impassable"))
-				ob[no++] = (obstacle){.id = s->terrain[t].id,
-				                      .poly = true,
-				                      .pts = s->terrain[t].poly,
-				                      .n = s->terrain[t].n_poly};
+				ob[no++] = boxed((obstacle){.id = s->terrain[t].id,
+				                            .poly = true,
+				                            .pts = s->terrain[t].poly,
+				                            .n = s->terrain[t].n_poly});
+		/* the path's box, grown by the tolerance */
+		double box[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+		for (size_t q = 0; q < p->n_pts; q++) {
+			box[0] = fmin(box[0], p->pts[q].x - TOL);
+			box[1] = fmin(box[1], p->pts[q].y - TOL);
+			box[2] = fmax(box[2], p->pts[q].x + TOL);
+			box[3] = fmax(box[3], p->pts[q].y + TOL);
+		}
 		for (size_t a = 0; a < no && r->outcome == ARB_HOLDS; a++)
 			for (size_t b = a + 1; b < no && r->outcome == ARB_HOLDS; b++) {
 				arb_vec2 pa, pb;
+				if (p->n_pts < 2 || !gap_near(&ob[a], &ob[b], box))
+					continue; /* no way through their gap */
 				double w = obstacle_gap(&ob[a], &ob[b], &pa, &pb);
 				if (!(w > TOL))
 					continue;
