@@ -91,6 +91,24 @@ awk -v c="$cases" -v l="$load" -v j="$judge" -v j2="$judge2" -v rp="$run_peak" \
 	printf "  peak memory    run %d KiB   judge %d KiB\n", rp, jp
 	printf "                 peak memory 16x %d MiB (arbiter judge; issue 9: <= 64 MiB)\n", (kp + 1023) / 1024
 }'
+# The same ratio in instructions (callgrind counts them, whatever else the
+# machine runs: docs/performance.md): judging a case (run_judge_one: the
+# judgement and its agreement with the case) over libcsv parsing a record.
+# Skipped without valgrind (tools/deps.sh does not install it).
+if command -v valgrind >/dev/null 2>&1; then
+	valgrind --tool=callgrind --toggle-collect=run_judge_one --callgrind-out-file="$T/cg.run" \
+		"$ARB" run -q >/dev/null 2>&1 || true
+	# shellcheck disable=SC2086
+	valgrind --tool=callgrind --callgrind-out-file="$T/cg.floor" "$BUILD/bench_csvfloor" 1 $FILES \
+		>/dev/null 2>&1
+	ij=$(awk '/^(summary|totals):/ {print $2; exit}' "$T/cg.run")
+	ifl=$(awk '/^(summary|totals):/ {print $2; exit}' "$T/cg.floor")
+	awk -v ij="$ij" -v ifl="$ifl" -v c="$cases" -v r="$records" 'BEGIN {
+		printf "  instructions   judge %.0f per case, floor %.0f per record: judge-per-case / floor-per-record (instructions) %.2fx\n", ij / c, ifl / r, (ij / c) / (ifl / r)
+	}'
+else
+	echo "  instructions   skipped: no valgrind (apt-get install valgrind)"
+fi
 "$BUILD/bench_geos" "$REPEAT" # swept distance / GEOS prepared (tools/bench/bench_geos.c)
 # How time grows with size: models, waypoints, units, case rows (tools/bench/bench_scale.c).
 "$BUILD/bench_scale" spec
