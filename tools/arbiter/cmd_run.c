@@ -316,16 +316,17 @@ enum { SEEN_POS = 1, SEEN_NEG = 2, SEEN_UND = 4, SEEN_NA = 8 };
 
 static void mark_seen(unsigned char *marks, size_t np, const arb_verdict *v)
 {
+	static const unsigned char bit[] = {
+	    [ARB_NA] = SEEN_NA,       [ARB_HOLDS] = SEEN_POS, [ARB_VIOLATED] = SEEN_NEG,
+	    [ARB_PERMITS] = SEEN_POS, [ARB_VALUE] = SEEN_POS, [ARB_UNDECIDED] = SEEN_UND,
+	    [ARB_MISSING] = SEEN_UND};
 	for (size_t t = 0; t < v->n_trace; t++) {
 		size_t k = v->trace[t].index;
+		arb_outcome oc = v->trace[t].result.outcome;
 		if (k >= np)
 			break;
-		arb_outcome oc = v->trace[t].result.outcome;
-		marks[k] |=
-		    (oc == ARB_HOLDS || oc == ARB_PERMITS || oc == ARB_VALUE ? SEEN_POS : 0) |
-		    (oc == ARB_VIOLATED ? SEEN_NEG : 0) |
-		    (oc == ARB_UNDECIDED || oc == ARB_MISSING ? SEEN_UND : 0) |
-		    (oc == ARB_NA ? SEEN_NA : 0);
+		if ((unsigned)oc < sizeof bit)
+			marks[k] |= bit[oc];
 	}
 }
 
@@ -377,12 +378,20 @@ static void run_fill(const run_pool *pl, size_t i, run_slot *sl, unsigned char *
 	}
 }
 
+/* Empties a slot: what it owns freed, every field as calloc left it but
+ * err's and why's texts, which are written before they are read. */
 static void run_clear(run_slot *sl)
 {
 	arb_verdict_free(sl->v);
 	free(sl->line);
 	strbuf_free(&sl->twin_out);
-	memset(sl, 0, sizeof *sl);
+	sl->v = NULL;
+	sl->rc = 0;
+	sl->line = NULL;
+	sl->twin = 0;
+	sl->oom = false;
+	sl->ok = false;
+	sl->why[0] = '\0';
 }
 
 /* Takes the next case to judge under mu, if the window has room for it;
