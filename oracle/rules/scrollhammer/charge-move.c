@@ -353,17 +353,28 @@ typedef struct obstacle {
 	double x0, y0, x1, y1; /* its box */
 } obstacle;
 
+/* The box about pts[0..n-1]: x0, y0, x1, y1 (an empty one for none). */
+static void points_box(const arb_vec2 *pts, size_t n, double box[4])
+{
+	box[0] = box[1] = INFINITY;
+	box[2] = box[3] = -INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		box[0] = fmin(box[0], pts[i].x);
+		box[1] = fmin(box[1], pts[i].y);
+		box[2] = fmax(box[2], pts[i].x);
+		box[3] = fmax(box[3], pts[i].y);
+	}
+}
+
 static obstacle boxed(obstacle o)
 {
 	if (o.poly) {
-		o.x0 = o.x1 = o.n ? o.pts[0].x : 0;
-		o.y0 = o.y1 = o.n ? o.pts[0].y : 0;
-		for (size_t i = 1; i < o.n; i++) {
-			o.x0 = fmin(o.x0, o.pts[i].x);
-			o.x1 = fmax(o.x1, o.pts[i].x);
-			o.y0 = fmin(o.y0, o.pts[i].y);
-			o.y1 = fmax(o.y1, o.pts[i].y);
-		}
+		double box[4];
+		points_box(o.pts, o.n, box);
+		o.x0 = box[0];
+		o.y0 = box[1];
+		o.x1 = box[2];
+		o.y1 = box[3];
 		return o;
 	}
 	arb_geom_extent(&o.pl, (arb_vec2){1, 0}, &o.x0, &o.x1);
@@ -371,9 +382,9 @@ static obstacle boxed(obstacle o)
 	return o;
 }
 
-/* Whether a path with box (bx0, by0)-(bx1, by1) can cross the gap between
+/* Whether a way in box (x0, y0, x1, y1) can pass through the gap between
  * a and b: the gap's two ends lie in a and b, so the gap lies in the box
- * about both. Only skips work. */
+ * about both, and a way that crosses it meets that box. Only skips work. */
 static bool gap_near(const obstacle *a, const obstacle *b, const double box[4])
 {
 	return fmin(a->x0, b->x0) <= box[2] && box[0] <= fmax(a->x1, b->x1) &&
@@ -435,18 +446,14 @@ ARB_PREDICATE(sh_chg_move_7, .clause = "SH.CHG.MOVE.7", .ruleset = RS, .actions 
 				                            .poly = true,
 				                            .pts = s->terrain[t].poly,
 				                            .n = s->terrain[t].n_poly});
-		/* the path's box, grown by the tolerance */
-		double box[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
-		for (size_t q = 0; q < p->n_pts; q++) {
-			box[0] = fmin(box[0], p->pts[q].x - TOL);
-			box[1] = fmin(box[1], p->pts[q].y - TOL);
-			box[2] = fmax(box[2], p->pts[q].x + TOL);
-			box[3] = fmax(box[3], p->pts[q].y + TOL);
-		}
+		/* the way's box: a way that crosses a gap (by more than the
+		 * tolerance, below) meets it where it crosses */
+		double box[4];
+		points_box(p->pts, p->n_pts, box);
 		for (size_t a = 0; a < no && r->outcome == ARB_HOLDS; a++)
 			for (size_t b = a + 1; b < no && r->outcome == ARB_HOLDS; b++) {
 				arb_vec2 pa, pb;
-				if (p->n_pts < 2 || !gap_near(&ob[a], &ob[b], box))
+				if (!gap_near(&ob[a], &ob[b], box))
 					continue; /* no way through their gap */
 				double w = obstacle_gap(&ob[a], &ob[b], &pa, &pb);
 				if (!(w > TOL))
