@@ -1437,10 +1437,10 @@ typedef struct arb_search_stat {
 } arb_search_stat;
 
 typedef struct arb_search_options {
-	unsigned long long seed; /* of the combinations and the random geometry */
-	size_t budget;           /* per point: combinations of the small-scope values
-	                            after the sweep (all of them when fewer) */
-	size_t random;           /* per point: scenarios of random geometry */
+	unsigned long long seed;     /* of the combinations and the random geometry */
+	size_t budget;               /* per point: combinations of the small-scope values
+	                                after the sweep (all of them when fewer) */
+	size_t random;               /* per point: scenarios of random geometry */
 	const char *const *rulesets; /* NULL: every ruleset of the rulebook */
 	size_t n_rulesets;
 	const arb_search_stat *stats; /* the characteristics units carry */
@@ -1526,8 +1526,8 @@ const arb_search_finding *arb_search_finding_at(const arb_search *s, size_t i);
  * finding (fewer units, models, facts, statuses and dice, rounder
  * numbers), judged with its full trace. *steps (may be NULL) receives
  * how many reductions were kept. The caller frees *scenario and *verdict. */
-int arb_search_shrink(arb_scenario **scenario, arb_verdict **verdict, const arb_search *s,
-                      size_t i, size_t *steps, arb_error *err);
+int arb_search_shrink(arb_scenario **scenario, arb_verdict **verdict, const arb_search *s, size_t i,
+                      size_t *steps, arb_error *err);
 
 /* Whether verdict v (judged with its trace) shows finding key for real:
  * for a conflict, a disputed clause violated and another permitting; for
@@ -1572,8 +1572,8 @@ const arb_baseline_entry *arb_baseline_find(const arb_baseline *b, const char *k
 /* ---- Shard results: what one shard of a search met ---- */
 
 typedef struct arb_shard_result {
-	char search[17];          /* the search's hash: spec/, options and seed */
-	unsigned long shard, of;  /* shard i of N, 1-based */
+	char search[17];         /* the search's hash: spec/, options and seed */
+	unsigned long shard, of; /* shard i of N, 1-based */
 	unsigned long long judged, rejected;
 } arb_shard_result;
 

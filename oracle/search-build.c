@@ -232,7 +232,8 @@ int arb__search_build(arb_scenario **out, const arb_search *s, size_t point, con
 			path->facing[1] = to.facing_deg;
 			path->steps[0] = (arb_step){ARB_STEP_ROTATE, pivot, turn, p->about};
 		} else {
-			path->pts[1] = (arb_vec2){m->pos.x + len * cos(th), m->pos.y + len * sin(th)};
+			path->pts[1] =
+			    (arb_vec2){m->pos.x + len * cos(th), m->pos.y + len * sin(th)};
 		}
 	}
 	sc->action.n_paths = n_models;
@@ -324,4 +325,3 @@ fail:
 	(void)rc;
 	return oom(err);
 }
-

@@ -98,7 +98,7 @@ static int cmp_cstr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-#define BL_LINE 4096
+#define BL_LINE    4096
 #define BL_CLAUSES 32
 
 /* One entry "- KIND CLAUSE...: REASON" at line (of file). */
@@ -120,7 +120,7 @@ static int baseline_entry(arb_baseline *b, const char *line, long no, const char
 	p += kw;
 	const char *colon = strchr(p, ':');
 	if (!colon)
-		return arb_error_set(err, ARB_EINPUT, file, no, (long)(p - line) + 1, "reason",
+		return arb_error_set(err, ARB_EINPUT, file, no, (long)strlen(line) + 1, "reason",
 		                     "expected ': REASON' after the clauses: every acknowledged "
 		                     "finding says why it stays");
 	const char *clauses[BL_CLAUSES];
@@ -143,7 +143,8 @@ static int baseline_entry(arb_baseline *b, const char *line, long no, const char
 			                     "no clause '%s' in the rulebook", ids[nc]);
 		if (!c->ruleset || strcmp(c->ruleset, ruleset) != 0)
 			return arb_error_set(err, ARB_EINPUT, file, no, col, "clauses",
-			                     "clause '%s' is not of ruleset '%s'", ids[nc], ruleset);
+			                     "clause '%s' is not of ruleset '%s'", ids[nc],
+			                     ruleset);
 		clauses[nc] = ids[nc];
 		nc++;
 		p += w;
@@ -207,6 +208,8 @@ int arb_baseline_read(arb_baseline **out, const char *text, size_t len, const ch
 	int rc = ARB_OK, got;
 	/* front matter: ruleset and title */
 	bool fm_open = false, fm_done = false, have_rs = false, have_title = false;
+	bool in_comment = false;
+	long comment_line = 0;
 	long fm_line = 0;
 	while (rc == ARB_OK && (got = next_line(&t, line, sizeof line)) != 0) {
 		if (got < 0) {
@@ -218,9 +221,10 @@ int arb_baseline_read(arb_baseline **out, const char *text, size_t len, const ch
 		if (!fm_done) {
 			if (!fm_open) {
 				if (strcmp(line, "---") != 0) {
-					rc = arb_error_set(err, ARB_EINPUT, file, t.no, 1, "front matter",
-					                   "a baseline opens with '---', its front matter "
-					                   "(ruleset, title)");
+					rc = arb_error_set(
+					    err, ARB_EINPUT, file, t.no, 1, "front matter",
+					    "a baseline opens with '---', its front matter "
+					    "(ruleset, title)");
 					break;
 				}
 				fm_open = true;
@@ -241,10 +245,11 @@ int arb_baseline_read(arb_baseline **out, const char *text, size_t len, const ch
 			const char *v = colon ? colon + 1 + strspn(colon + 1, " ") : "";
 			if (kl == 7 && strncmp(line, "ruleset", 7) == 0) {
 				if (strcmp(v, ruleset) != 0)
-					rc = arb_error_set(err, ARB_EINPUT, file, t.no,
-					                   (long)(v - line) + 1, "ruleset",
-					                   "this baseline is of ruleset '%s', expected '%s'",
-					                   v, ruleset);
+					rc = arb_error_set(
+					    err, ARB_EINPUT, file, t.no, (long)(v - line) + 1,
+					    "ruleset",
+					    "this baseline is of ruleset '%s', expected '%s'", v,
+					    ruleset);
 				have_rs = true;
 			} else if (kl == 5 && strncmp(line, "title", 5) == 0 && *v) {
 				have_title = true;
@@ -255,7 +260,19 @@ int arb_baseline_read(arb_baseline **out, const char *text, size_t len, const ch
 			continue;
 		}
 		const char *s = line + strspn(line, " \t");
-		if (!*s || s[0] == '#' || (strncmp(s, "<!--", 4) == 0 && strstr(s, "-->")))
+		/* comments may run over several lines */
+		if (in_comment || strncmp(s, "<!--", 4) == 0) {
+			const char *close = strstr(in_comment ? s : s + 4, "-->");
+			if (!in_comment)
+				comment_line = t.no;
+			in_comment = !close;
+			if (close && *(close + 3 + strspn(close + 3, " \t")))
+				rc = arb_error_set(err, ARB_EINPUT, file, t.no,
+				                   (long)(close - line) + 4, "finding",
+				                   "nothing may follow a comment on its line");
+			continue;
+		}
+		if (!*s || s[0] == '#')
 			continue;
 		if (strncmp(line, "- ", 2) != 0) {
 			rc = arb_error_set(err, ARB_EINPUT, file, t.no, 1, "finding",
@@ -265,6 +282,9 @@ int arb_baseline_read(arb_baseline **out, const char *text, size_t len, const ch
 		}
 		rc = baseline_entry(b, line, t.no, file, rb, ruleset, err);
 	}
+	if (rc == ARB_OK && in_comment)
+		rc = arb_error_set(err, ARB_EINPUT, file, comment_line, 1, "finding",
+		                   "this comment is not closed by '-->'");
 	if (rc == ARB_OK && !fm_done)
 		rc = arb_error_set(err, ARB_EINPUT, file, t.no ? t.no : 1, 1, "front matter",
 		                   "the front matter is not closed by '---'");
@@ -300,7 +320,7 @@ static bool read_num(const char **p, unsigned long long *out)
 }
 
 #define SH_BAD(col, field, ...)                                                                    \
-	arb_error_set(err, ARB_EINPUT, file, t.no, (long)(col), field, __VA_ARGS__)
+	arb_error_set(err, ARB_EINPUT, file, t.no ? t.no : 1, (long)(col), field, __VA_ARGS__)
 
 int arb_shard_read(arb_shard_result *out, arb_search *s, const char *text, size_t len,
                    const char *file, arb_error *err)
@@ -312,7 +332,8 @@ int arb_shard_read(arb_shard_result *out, arb_search *s, const char *text, size_
 	bool ended = false;
 	while ((got = next_line(&t, line, sizeof line)) != 0) {
 		if (got < 0)
-			return SH_BAD(1, NULL, "the line is longer than %d bytes or holds a NUL byte",
+			return SH_BAD(1, NULL,
+			              "the line is longer than %d bytes or holds a NUL byte",
 			              BL_LINE - 1);
 		if (ended)
 			return SH_BAD(1, NULL, "nothing may follow 'end'");
@@ -337,7 +358,8 @@ int arb_shard_read(arb_shard_result *out, arb_search *s, const char *text, size_
 				return SH_BAD(p - line + 1, "shard", "expected 'shard I of N'");
 			p += 4;
 			if (!read_num(&p, &b) || *p || a < 1 || a > b || b > 1000000)
-				return SH_BAD(7, "shard", "a shard is I of N with 1 <= I <= N <= 1000000");
+				return SH_BAD(7, "shard",
+				              "a shard is I of N with 1 <= I <= N <= 1000000");
 			out->shard = (unsigned long)a;
 			out->of = (unsigned long)b;
 			break;
@@ -346,11 +368,13 @@ int arb_shard_read(arb_shard_result *out, arb_search *s, const char *text, size_
 				return SH_BAD(1, "judged", "expected 'judged N rejected N'");
 			p += 7;
 			if (!read_num(&p, &a) || strncmp(p, " rejected ", 10) != 0)
-				return SH_BAD(p - line + 1, "judged", "expected 'judged N rejected N'");
+				return SH_BAD(p - line + 1, "judged",
+				              "expected 'judged N rejected N'");
 			p += 10;
 			if (!read_num(&p, &b) || *p || b > a)
-				return SH_BAD(p - line + 1, "rejected",
-				              "expected the scenarios rejected, at most those judged");
+				return SH_BAD(
+				    p - line + 1, "rejected",
+				    "expected the scenarios rejected, at most those judged");
 			out->judged = a;
 			out->rejected = b;
 			break;
@@ -360,23 +384,25 @@ int arb_shard_read(arb_shard_result *out, arb_search *s, const char *text, size_
 				break;
 			}
 			if (strncmp(p, "finding ", 8) != 0)
-				return SH_BAD(1, "finding",
-				              "expected 'finding POINT INDEX COUNT KIND CLAUSE...' or "
-				              "'end'");
+				return SH_BAD(
+				    1, "finding",
+				    "expected 'finding POINT INDEX COUNT KIND CLAUSE...' or "
+				    "'end'");
 			p += 8;
 			unsigned long long pt, ix, cnt;
-			if (!read_num(&p, &pt) || *p++ != ' ' || !read_num(&p, &ix) || *p++ != ' ' ||
-			    !read_num(&p, &cnt) || *p++ != ' ' || cnt == 0)
-				return SH_BAD(p - line, "finding",
-				              "expected POINT INDEX COUNT (numbers, COUNT at least 1)");
+			if (!read_num(&p, &pt) || *p++ != ' ' || !read_num(&p, &ix) ||
+			    *p++ != ' ' || !read_num(&p, &cnt) || *p++ != ' ' || cnt == 0)
+				return SH_BAD(
+				    p - line, "finding",
+				    "expected POINT INDEX COUNT (numbers, COUNT at least 1)");
 			const char *kind = p;
 			size_t kw = strcspn(p, " ");
 			char kbuf[64];
 			int bits;
 			snprintf(kbuf, sizeof kbuf, "%.*s", (int)(kw < 63 ? kw : 63), kind);
 			if (kw >= 63 || arb_dispute_parse(kbuf, &bits) || !bits)
-				return SH_BAD(kind - line + 1, "kind", "'%s' is not a kind of dispute",
-				              kbuf);
+				return SH_BAD(kind - line + 1, "kind",
+				              "'%s' is not a kind of dispute", kbuf);
 			p += kw;
 			const char *cl[BL_CLAUSES];
 			char ids[BL_CLAUSES][128];
@@ -385,20 +411,22 @@ int arb_shard_read(arb_shard_result *out, arb_search *s, const char *text, size_
 				p++;
 				size_t w = strcspn(p, " ");
 				if (!w || w >= sizeof ids[0] || nc == BL_CLAUSES)
-					return SH_BAD(p - line + 1, "clauses",
-					              "expected at most %d clause IDs one space apart",
-					              BL_CLAUSES);
+					return SH_BAD(
+					    p - line + 1, "clauses",
+					    "expected at most %d clause IDs one space apart",
+					    BL_CLAUSES);
 				memcpy(ids[nc], p, w);
 				ids[nc][w] = '\0';
 				if (s && !arb_rulebook_clause(s->rb, ids[nc]))
-					return SH_BAD(p - line + 1, "clauses", "no clause '%s' in the rulebook",
-					              ids[nc]);
+					return SH_BAD(p - line + 1, "clauses",
+					              "no clause '%s' in the rulebook", ids[nc]);
 				cl[nc] = ids[nc];
 				nc++;
 				p += w;
 			}
 			if (!nc)
-				return SH_BAD(p - line + 1, "clauses", "a finding names its clauses");
+				return SH_BAD(p - line + 1, "clauses",
+				              "a finding names its clauses");
 			if (s) {
 				int rc = arb_search_note(s, kbuf, cl, nc, (size_t)pt, ix, cnt, err);
 				if (rc) {

@@ -97,8 +97,8 @@ typedef struct sr_genome {
 	unsigned d[N_DIMS];
 	bool random;
 	double move, dir, turn, gap, dist, bearing;
-	uint64_t jitter;     /* 0: models on their places */
-	uint64_t fact_drop;  /* bit f: fact f left out */
+	uint64_t jitter;    /* 0: models on their places */
+	uint64_t fact_drop; /* bit f: fact f left out */
 } sr_genome;
 
 typedef struct sr_finding {

@@ -201,7 +201,8 @@ int arb_search_note(arb_search *s, const char *kind, const char *const *clauses,
 	int bits;
 	if (arb_dispute_parse(kind, &bits) || !bits)
 		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "kind",
-		                     "'%s' is not a kind of dispute (conflict, gap, readings)", kind);
+		                     "'%s' is not a kind of dispute (conflict, gap, readings)",
+		                     kind);
 	if (point >= s->n_points || index >= s->points[point].pub.total)
 		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "index",
 		                     "no scenario %zu:%llu in this search", point, index);
@@ -211,7 +212,8 @@ int arb_search_note(arb_search *s, const char *kind, const char *const *clauses,
 	memcpy(sorted, clauses, n * sizeof *sorted);
 	qsort(sorted, n, sizeof *sorted, cmp_cstr);
 	char kbuf[64], key[8192];
-	size_t len = (size_t)snprintf(key, sizeof key, "%s", arb_dispute_name(bits, kbuf, sizeof kbuf));
+	size_t len =
+	    (size_t)snprintf(key, sizeof key, "%s", arb_dispute_name(bits, kbuf, sizeof kbuf));
 	for (size_t i = 0; i < n && len < sizeof key; i++)
 		len += (size_t)snprintf(key + len, sizeof key - len, " %s", sorted[i]);
 	free(sorted);
@@ -255,8 +257,8 @@ int arb_search_run(arb_search *s, unsigned long long offset, unsigned long long 
 {
 	if (!stride || offset >= stride)
 		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "shard",
-		                     "a shard must be one of its count (offset %llu of %llu)", offset,
-		                     stride);
+		                     "a shard must be one of its count (offset %llu of %llu)",
+		                     offset, stride);
 	arb_search_progress pr = {0, 0, s->n_findings, 0};
 	pr.total = s->total / stride + (offset < s->total % stride);
 	unsigned long long g = 0;
@@ -286,11 +288,12 @@ int arb_search_run(arb_search *s, unsigned long long offset, unsigned long long 
 				if (!s->rejected++)
 					s->rejection = e;
 			} else if (jr != ARB_OK) {
-				rc = arb_error_set(err, jr, e.file, e.line, e.column, e.field,
-				                   "judging scenario %zu:%llu of the search (%s %s in "
-				                   "%s): %s",
-				                   p, k, pt->pub.ruleset, pt->pub.action,
-				                   pt->pub.phase, e.message);
+				rc = arb_error_set(
+				    err, jr, e.file, e.line, e.column, e.field,
+				    "judging scenario %zu:%llu of the search (%s %s in "
+				    "%s): %s",
+				    p, k, pt->pub.ruleset, pt->pub.action, pt->pub.phase,
+				    e.message);
 			} else if (v->kind == ARB_V_DISPUTED) {
 				arb_search_key(v, key, sizeof key);
 				if (note_key(s, key, p, k, 1))
@@ -350,10 +353,10 @@ static bool reduce(sr_genome *out, const sr_genome *g, const sr_point *p, size_t
 {
 	*out = *g;
 	/* dimensions whose value 0 is "none" or the plainest, fewest first */
-	static const int kNone[] = {D_ENEMIES, D_FRIEND,       D_TERRAIN, D_TARGETS, D_DICE,
-	                            D_FACTS,   D_STATS,        D_STATUS,  D_ENEMY_STATUS,
-	                            D_FORMATION, D_SUBPHASE,   D_LOG,     D_VOLUNTARY,
-	                            D_BASE,    D_DIR,          D_GAP};
+	static const int kNone[] = {D_ENEMIES,      D_FRIEND,    D_TERRAIN,  D_TARGETS,
+	                            D_DICE,         D_FACTS,     D_STATS,    D_STATUS,
+	                            D_ENEMY_STATUS, D_FORMATION, D_SUBPHASE, D_LOG,
+	                            D_VOLUNTARY,    D_BASE,      D_DIR,      D_GAP};
 	const size_t n_none = sizeof kNone / sizeof *kNone;
 	if (c < n_none) {
 		int d = kNone[c];
@@ -404,8 +407,8 @@ static bool reduce(sr_genome *out, const sr_genome *g, const sr_point *p, size_t
 	return false;
 }
 
-int arb_search_shrink(arb_scenario **scenario, arb_verdict **verdict, const arb_search *s,
-                      size_t i, size_t *steps, arb_error *err)
+int arb_search_shrink(arb_scenario **scenario, arb_verdict **verdict, const arb_search *s, size_t i,
+                      size_t *steps, arb_error *err)
 {
 	*scenario = NULL;
 	*verdict = NULL;
@@ -509,7 +512,8 @@ bool arb_search_confirms(const arb_verdict *v, const char *key, char *why, size_
 				pos = t;
 		}
 		if (!neg || !pos) {
-			snprintf(why, n, "no clause of the conflict is both violated and permitting");
+			snprintf(why, n,
+			         "no clause of the conflict is both violated and permitting");
 			return false;
 		}
 		len += (size_t)snprintf(why + len, n - len, "%s violated, %s permits",
@@ -541,10 +545,11 @@ bool arb_search_confirms(const arb_verdict *v, const char *key, char *why, size_
 				    strcmp(u->pred->clause, t->pred->clause) != 0)
 					continue;
 				bool differ = u->result.outcome != t->result.outcome;
-				for (size_t x = 0; !differ && x < t->result.n_values &&
-				                   x < u->result.n_values;
+				for (size_t x = 0;
+				     !differ && x < t->result.n_values && x < u->result.n_values;
 				     x++)
-					differ = t->result.values[x].value != u->result.values[x].value;
+					differ =
+					    t->result.values[x].value != u->result.values[x].value;
 				if (differ) {
 					a = t;
 					b = u;
@@ -552,7 +557,8 @@ bool arb_search_confirms(const arb_verdict *v, const char *key, char *why, size_
 			}
 		}
 		if (!b) {
-			snprintf(why, n, "no two readings of a clause of the dispute answer differently");
+			snprintf(why, n,
+			         "no two readings of a clause of the dispute answer differently");
 			return false;
 		}
 		len += (size_t)snprintf(why + len, n - len, "%sreadings %s and %s of %s: %s and %s",
@@ -588,7 +594,8 @@ int arb_search_confirm_profiles(bool *differ, const arb_oracle *o, const arb_rul
 		const char *name = arb_rulebook_profile_at(rb, s->ruleset, i)->profile;
 		bool seen = false;
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = strcmp(arb_rulebook_profile_at(rb, s->ruleset, k)->profile, name) == 0;
+			seen =
+			    strcmp(arb_rulebook_profile_at(rb, s->ruleset, k)->profile, name) == 0;
 		if (seen)
 			continue;
 		arb_verdict *v = NULL;
@@ -596,7 +603,8 @@ int arb_search_confirm_profiles(bool *differ, const arb_oracle *o, const arb_rul
 		if (rc == ARB_OK && !same_verdict(base, v)) {
 			*differ = true;
 			snprintf(why, n, "profile all: %s, profile %s: %s",
-			         arb_verdict_kind_name(base->kind), name, arb_verdict_kind_name(v->kind));
+			         arb_verdict_kind_name(base->kind), name,
+			         arb_verdict_kind_name(v->kind));
 		}
 		arb_verdict_free(v);
 	}

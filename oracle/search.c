@@ -42,9 +42,9 @@ static const double kTurn[] = {45, 90, -90};
 #define SEARCH_EPS 0.01
 
 const char *const arb__search_dim_name[N_DIMS] = {
-    "subphase", "formation", "status",  "enemy_status", "models",   "base",  "gap",
-    "move",     "direction", "turn",    "enemies",      "distance", "friend", "targets",
-    "terrain",  "facts",     "dice",    "stats",        "log",      "voluntary"};
+    "subphase", "formation", "status", "enemy_status", "models",   "base",     "gap",
+    "move",     "direction", "turn",   "enemies",      "distance", "friend",   "targets",
+    "terrain",  "facts",     "dice",   "stats",        "log",      "voluntary"};
 
 /* ---- small helpers ---- */
 
@@ -255,7 +255,8 @@ static int ruleset_prepare(sr_ruleset *r, const arb_rulebook *rb, const char *na
 				            : strcmp(p->unit, "yd") == 0 ? v * yard
 				                                         : v;
 				/* a base size in mm is not a distance on the table */
-				if (isfinite(in) && in > 0 && in <= 48 && strcmp(p->unit, "mm") != 0)
+				if (isfinite(in) && in > 0 && in <= 48 &&
+				    strcmp(p->unit, "mm") != 0)
 					rc = dv_add(&r->lengths, &r->n_lengths, &cap_l, in);
 			} else if (strcmp(p->unit, "deg") == 0 && v > 0 && v <= 360) {
 				rc = dv_add(&r->angles, &r->n_angles, &cap_a, v);
@@ -289,8 +290,8 @@ static int ruleset_prepare(sr_ruleset *r, const arb_rulebook *rb, const char *na
 
 	/* under, at and over each length: the moves, the gaps, the distances */
 	size_t cap_m = 0, cap_g = 0, cap_e = 0;
-	int rc = dv_add(&r->moves, &r->n_moves, &cap_m, 0) |
-	         dv_add(&r->gaps, &r->n_gaps, &cap_g, 0);
+	int rc =
+	    dv_add(&r->moves, &r->n_moves, &cap_m, 0) | dv_add(&r->gaps, &r->n_gaps, &cap_g, 0);
 	double longest = 0;
 	for (size_t i = 0; i < r->n_lengths && !rc; i++) {
 		double v = r->lengths[i];
@@ -317,7 +318,8 @@ static int ruleset_prepare(sr_ruleset *r, const arb_rulebook *rb, const char *na
 		rc = dv_add(&r->turns, &r->n_turns, &cap_t, kTurn[i]);
 	for (size_t i = 0; i < r->n_angles && !rc; i++)
 		for (int s = -1; s <= 1 && !rc; s++)
-			rc = dv_add(&r->turns, &r->n_turns, &cap_t, r->angles[i] + s * 100 * SEARCH_EPS);
+			rc = dv_add(&r->turns, &r->n_turns, &cap_t,
+			            r->angles[i] + s * 100 * SEARCH_EPS);
 	if (rc)
 		return oom(err);
 
@@ -550,7 +552,8 @@ void arb__search_genome(sr_genome *g, const arb_search *s, size_t point, unsigne
 	}
 	bool random = k >= p->combos;
 	for (int d = 0; d < N_DIMS; d++)
-		g->d[d] = (unsigned)(arb__search_hash(s->opt.seed, point, k, (uint64_t)d) % p->n[d]);
+		g->d[d] =
+		    (unsigned)(arb__search_hash(s->opt.seed, point, k, (uint64_t)d) % p->n[d]);
 	if (!random)
 		return;
 	const sr_ruleset *r = p->rs;
@@ -581,16 +584,17 @@ int arb_search_new(arb_search **out, const arb_oracle *o, const arb_rulebook *rb
 		s->opt.board_h = 48;
 	}
 	int rc = ARB_OK;
-	size_t nr = opt->rulesets && opt->n_rulesets ? opt->n_rulesets
-	                                             : arb_rulebook_ruleset_count(rb);
+	size_t nr =
+	    opt->rulesets && opt->n_rulesets ? opt->n_rulesets : arb_rulebook_ruleset_count(rb);
 	s->rulesets = calloc(nr ? nr : 1, sizeof *s->rulesets);
 	if (!s->rulesets) {
 		rc = oom(err);
 		goto fail;
 	}
 	for (size_t i = 0; i < nr; i++) {
-		const char *name = opt->rulesets && opt->n_rulesets ? opt->rulesets[i]
-		                                                    : arb_rulebook_ruleset_at(rb, i);
+		const char *name = opt->rulesets && opt->n_rulesets
+		                       ? opt->rulesets[i]
+		                       : arb_rulebook_ruleset_at(rb, i);
 		if (!arb_rulebook_has_ruleset(rb, name)) {
 			rc = arb_error_set(err, ARB_ENOTFOUND, NULL, 0, 0, "ruleset",
 			                   "no ruleset '%s' in the rulebook", name);

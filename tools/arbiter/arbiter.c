@@ -61,7 +61,8 @@ static const cli_option kGraphOpts[] = {
 };
 static const cli_option kConflictsOpts[] = {
     {"--seed", NULL, "N", "seed of the combinations and of the random geometry (default 1)"},
-    {"--budget", NULL, "N", "combinations of small-scope values per decision point (default 20000)"},
+    {"--budget", NULL, "N",
+     "combinations of small-scope values per decision point (default 20000)"},
     {"--random", NULL, "N", "scenarios of random geometry per decision point (default 2000)"},
     {"--jobs", NULL, "N", "search with N threads (1 to 256)"},
     {"--profile", NULL, "P", PROFILE_HELP},

@@ -105,8 +105,8 @@ static int parse_args(opts *o, cli_env *env, int argc, char **argv)
 				goto bad_shard;
 			memcpy(first, v, (size_t)(slash - v));
 			first[slash - v] = '\0';
-			if (!parse_ull(first, 1, 1000000, &si) || !parse_ull(slash + 1, 1, 1000000, &sn) ||
-			    si > sn)
+			if (!parse_ull(first, 1, 1000000, &si) ||
+			    !parse_ull(slash + 1, 1, 1000000, &sn) || si > sn)
 				goto bad_shard;
 			o->shard = (unsigned long)si;
 			o->of = (unsigned long)sn;
@@ -125,7 +125,8 @@ static int parse_args(opts *o, cli_env *env, int argc, char **argv)
 			return -1;
 		} else {
 			if (o->n_rulesets == MAX_RULESETS) {
-				fprintf(stderr, "arbiter conflicts: at most %d rulesets\n", MAX_RULESETS);
+				fprintf(stderr, "arbiter conflicts: at most %d rulesets\n",
+				        MAX_RULESETS);
 				return -1;
 			}
 			o->rulesets[o->n_rulesets++] = a;
@@ -203,7 +204,8 @@ static int stats_from_cases(stats *st, const arb_caseset *cs)
 		for (size_t u = 0; u < s->n_units; u++) {
 			const arb_unit *un = &s->units[u];
 			for (size_t k = 0; k < un->n_stats; k++)
-				if (stat_seen(st, s->ruleset, un->stats[k].name, un->stats[k].value))
+				if (stat_seen(st, s->ruleset, un->stats[k].name,
+				              un->stats[k].value))
 					return -1;
 		}
 	}
@@ -279,7 +281,8 @@ static int walk_hash(uint64_t *h, const char *dir, const char *rel)
 		} else if (S_ISREG(sb.st_mode)) {
 			FILE *f = fopen(path, "rb");
 			if (!f) {
-				fprintf(stderr, "arbiter conflicts: %s: %s\n", path, strerror(errno));
+				fprintf(stderr, "arbiter conflicts: %s: %s\n", path,
+				        strerror(errno));
 				rc = -1;
 				goto next;
 			}
@@ -344,8 +347,9 @@ static int on_progress(void *ud, const arb_search_progress *p)
 		fprintf(stderr,
 		        "conflicts: %llu/%llu scenarios (%.0f%%), %.0f/s, %zu findings so far, "
 		        "about %.0f s left\n",
-		        sh->done, sh->total, sh->total ? 100.0 * (double)sh->done / (double)sh->total : 100,
-		        rate, sh->findings, left);
+		        sh->done, sh->total,
+		        sh->total ? 100.0 * (double)sh->done / (double)sh->total : 100, rate,
+		        sh->findings, left);
 		sh->last = now;
 	}
 	pthread_mutex_unlock(&sh->mu);
@@ -425,8 +429,8 @@ static int run_search(arb_search *s, const cli_env *env, const arb_rulebook *rb,
 			const arb_search_finding *f = arb_search_finding_at(w[t].s, i);
 			arb_error err;
 			arb_error_clear(&err);
-			if (arb_search_note(s, f->kind, f->clauses, f->n_clauses, f->point, f->index,
-			                    f->count, &err)) {
+			if (arb_search_note(s, f->kind, f->clauses, f->n_clauses, f->point,
+			                    f->index, f->count, &err)) {
 				cli_error(&err);
 				rc = -1;
 			}
@@ -434,10 +438,11 @@ static int run_search(arb_search *s, const cli_env *env, const arb_rulebook *rb,
 	}
 	if (!rc && *rejected && first_rej) {
 		char buf[1024];
-		fprintf(stderr,
-		        "conflicts: %llu of %llu generated scenarios were refused by the validator, "
-		        "the first: %s\n",
-		        *rejected, *judged, arb_error_format(first_rej, buf, sizeof buf));
+		fprintf(
+		    stderr,
+		    "conflicts: %llu of %llu generated scenarios were refused by the validator, "
+		    "the first: %s\n",
+		    *rejected, *judged, arb_error_format(first_rej, buf, sizeof buf));
 	}
 	for (unsigned t = 0; t < n; t++)
 		arb_search_free(w[t].s);
@@ -556,27 +561,55 @@ static void describe_scenario(strbuf *b, const arb_scenario *s)
 	for (size_t i = 0; i < s->n_units; i++)
 		models += s->units[i].n_models;
 	const arb_unit *a = &s->units[0];
-	strbuf_putf(b, "%zu unit%s, %zu model%s, %zu fact%s, %zu dice, %zu terrain; %s %s in %s%s%s",
+	strbuf_putf(b,
+	            "%zu unit%s, %zu model%s, %zu fact%s, %zu dice, %zu terrain; %s %s in %s%s%s",
 	            s->n_units, s->n_units == 1 ? "" : "s", models, models == 1 ? "" : "s",
-	            s->n_facts, s->n_facts == 1 ? "" : "s", s->n_dice, s->n_terrain,
-	            s->action.unit, s->action.type, s->context.phase,
-	            s->context.subphase ? "/" : "", s->context.subphase ? s->context.subphase : "");
+	            s->n_facts, s->n_facts == 1 ? "" : "s", s->n_dice, s->n_terrain, s->action.unit,
+	            s->action.type, s->context.phase, s->context.subphase ? "/" : "",
+	            s->context.subphase ? s->context.subphase : "");
 	if (a->formation)
 		strbuf_putf(b, ", formation %s", a->formation);
 	for (size_t i = 0; i < a->n_status; i++)
 		strbuf_putf(b, ", %s", a->status[i]);
 	if (s->action.n_paths) {
 		const arb_path *p = &s->action.paths[0];
-		strbuf_putf(b, "; %s moves %.2f in", p->model,
-		            arb_path_length(p, &a->models[0]));
+		strbuf_putf(b, "; %s moves %.2f in", p->model, arb_path_length(p, &a->models[0]));
 	}
 	strbuf_puts(b, "\n");
 }
 
+/* The first case of the suite that expects this very dispute (its kind
+ * and disputed clauses), or NULL: a finding a person already wrote down. */
+static const arb_case *documented_by(const arb_caseset *cs, const char *key)
+{
+	/* a hand-written case first, a generated one (gen-*.csv) else */
+	const arb_case *gen = NULL;
+	for (size_t i = 0; cs && i < arb_caseset_count(cs); i++) {
+		const arb_case *c = arb_caseset_at(cs, i);
+		if (c->expect != ARB_V_DISPUTED || !c->expect_dispute || !c->n_disputed)
+			continue;
+		const char *base = strrchr(c->file, '/');
+		bool generated = strncmp(base ? base + 1 : c->file, "gen-", 4) == 0;
+		if (generated && gen)
+			continue;
+		char buf[8192], kind[64];
+		size_t len = (size_t)snprintf(
+		    buf, sizeof buf, "%s", arb_dispute_name(c->expect_dispute, kind, sizeof kind));
+		for (size_t k = 0; k < c->n_disputed && len < sizeof buf; k++)
+			len += (size_t)snprintf(buf + len, sizeof buf - len, " %s", c->disputed[k]);
+		if (strcmp(buf, key) != 0)
+			continue;
+		if (!generated)
+			return c;
+		gen = c;
+	}
+	return gen;
+}
+
 /* One finding: replayed through the protocol, confirmed, then written. */
 static int report_finding(report *r, const arb_search *s, const arb_oracle *o,
-                          const arb_rulebook *rb, const arb_baseline *bl, size_t i,
-                          const char *tmpdir, const char *shown_dir, size_t *seq)
+                          const arb_rulebook *rb, const arb_caseset *cs, const arb_baseline *bl,
+                          size_t i, const char *tmpdir, const char *shown_dir, size_t *seq)
 {
 	const arb_search_finding *f = arb_search_finding_at(s, i);
 	const arb_search_point *pt = arb_search_point_at(s, f->point);
@@ -638,8 +671,13 @@ static int report_finding(report *r, const arb_search *s, const arb_oracle *o,
 	strbuf_putf(t, "%s %s\n", ack ? "acknowledged" : "NEW", f->key);
 	if (ack)
 		strbuf_putf(t, "  baseline  %s:%ld: %s\n", ack->file, ack->line, ack->reason);
-	strbuf_putf(t, "  where     %s: %s in %s; first at scenario %zu:%llu of the search, "
-	               "%llu scenario%s showed it\n",
+	const arb_case *doc = documented_by(cs, f->key);
+	if (doc)
+		strbuf_putf(t, "  case      %s (%s:%ld) expects this dispute\n", doc->id, doc->file,
+		            doc->line);
+	strbuf_putf(t,
+	            "  where     %s: %s in %s; first at scenario %zu:%llu of the search, "
+	            "%llu scenario%s showed it\n",
 	            pt->ruleset, pt->action, pt->phase, f->point, f->index, f->count,
 	            f->count == 1 ? "" : "s");
 	strbuf_putf(t, "  shrunk    %zu reduction%s: ", steps, steps == 1 ? "" : "s");
@@ -647,8 +685,8 @@ static int report_finding(report *r, const arb_search *s, const arb_oracle *o,
 	strbuf_putf(t, "  evidence  %s\n", why);
 	for (size_t k = 0; k < f->n_clauses; k++) {
 		const arb_clause *c = arb_rulebook_clause(rb, f->clauses[k]);
-		strbuf_putf(t, "  %s (%s, %s:%ld)\n    \"%s\"\n", c->id, arb_clause_kind_name(c->kind),
-		            c->file, c->line, c->text);
+		strbuf_putf(t, "  %s (%s, %s:%ld)\n    \"%s\"\n", c->id,
+		            arb_clause_kind_name(c->kind), c->file, c->line, c->text);
 		put_trace_of(t, v2, c->id);
 	}
 	strbuf_putf(t, "  scenario  %s/scenarios.jsonl line %zu (replay: arbiter judge --trace)\n",
@@ -667,14 +705,14 @@ static int report_finding(report *r, const arb_search *s, const arb_oracle *o,
 	for (size_t k = 0; k < f->n_clauses; k++)
 		json_array_append_new(clauses, json_string(f->clauses[k]));
 	obj = json_pack("{s:s, s:s, s:s, s:o, s:s, s:s?, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:s, "
-	                "s:o, s:o}",
+	                "s:o, s:o, s:s?}",
 	                "format", "arbiter-finding/1", "id", id, "key", f->key, "clauses", clauses,
 	                "status", ack ? "acknowledged" : "new", "reason", ack ? ack->reason : NULL,
-	                "ruleset", pt->ruleset, "action", pt->action, "phase", pt->phase,
-	                "point", (json_int_t)f->point, "index", (json_int_t)f->index, "count",
+	                "ruleset", pt->ruleset, "action", pt->action, "phase", pt->phase, "point",
+	                (json_int_t)f->point, "index", (json_int_t)f->index, "count",
 	                (json_int_t)f->count, "shrink_steps", (json_int_t)steps, "evidence", why,
 	                "scenario", json_loads(line, 0, NULL), "verdict",
-	                json_loads(vline, 0, NULL));
+	                json_loads(vline, 0, NULL), "case", doc ? doc->id : NULL);
 	char *fl = obj ? json_dumps(obj, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
 	if (!fl) {
 		fprintf(stderr, "arbiter: out of memory\n");
@@ -704,8 +742,8 @@ done:
 
 /* ---- merging shards ---- */
 
-static int merge_shards(arb_search *s, const opts *op, const char *hash,
-                        unsigned long long *judged, unsigned long long *rejected)
+static int merge_shards(arb_search *s, const opts *op, const char *hash, unsigned long long *judged,
+                        unsigned long long *rejected)
 {
 	unsigned long of = 0;
 	bool *seen = NULL;
@@ -728,14 +766,17 @@ static int merge_shards(arb_search *s, const opts *op, const char *hash,
 			cli_error(&err);
 			rc = -1;
 		} else if (strcmp(h.search, hash) != 0) {
-			fprintf(stderr,
-			        "arbiter conflicts: %s:2: shard %lu/%lu ran another search (%s); this "
-			        "merge's spec/, options and seed make %s\n",
-			        op->merge[i], h.shard, h.of, h.search, hash);
+			fprintf(
+			    stderr,
+			    "arbiter conflicts: %s:2: shard %lu/%lu ran another search (%s); this "
+			    "merge's spec/, options and seed make %s\n",
+			    op->merge[i], h.shard, h.of, h.search, hash);
 			rc = -1;
 		} else if (of && h.of != of) {
-			fprintf(stderr, "arbiter conflicts: %s:3: shard %lu of %lu, the others are of %lu\n",
-			        op->merge[i], h.shard, h.of, of);
+			fprintf(
+			    stderr,
+			    "arbiter conflicts: %s:3: shard %lu of %lu, the others are of %lu\n",
+			    op->merge[i], h.shard, h.of, of);
 			rc = -1;
 		} else {
 			if (!of) {
@@ -747,7 +788,8 @@ static int merge_shards(arb_search *s, const opts *op, const char *hash,
 				}
 			}
 			if (seen[h.shard]) {
-				fprintf(stderr, "arbiter conflicts: %s:3: shard %lu/%lu is given twice\n",
+				fprintf(stderr,
+				        "arbiter conflicts: %s:3: shard %lu/%lu is given twice\n",
 				        op->merge[i], h.shard, h.of);
 				rc = -1;
 			} else if (arb_shard_read(&h, s, text, len, op->merge[i], &err)) {
@@ -763,7 +805,8 @@ static int merge_shards(arb_search *s, const opts *op, const char *hash,
 	}
 	for (unsigned long k = 1; !rc && k <= of; k++)
 		if (!seen[k]) {
-			fprintf(stderr, "arbiter conflicts: shard %lu/%lu is missing from the merge\n", k,
+			fprintf(stderr,
+			        "arbiter conflicts: shard %lu/%lu is missing from the merge\n", k,
 			        of);
 			rc = -1;
 		}
@@ -855,11 +898,12 @@ int cmd_conflicts(cli_env *env, int argc, char **argv)
 		for (size_t k = 0; k < arb_search_finding_count(s) && !found; k++)
 			found = strcmp(arb_search_finding_at(s, k)->key, e->key) == 0;
 		if (!found) {
-			fprintf(stderr,
-			        "arbiter: %s:%ld:3: field 'finding': no finding '%s' in this search "
-			        "(seed %llu, budget %zu, random %zu): remove the line, or run the "
-			        "search that meets it\n",
-			        e->file, e->line, e->key, op.seed, op.budget, op.random);
+			fprintf(
+			    stderr,
+			    "arbiter: %s:%ld:3: field 'finding': no finding '%s' in this search "
+			    "(seed %llu, budget %zu, random %zu): remove the line, or run the "
+			    "search that meets it\n",
+			    e->file, e->line, e->key, op.seed, op.budget, op.random);
 			goto done;
 		}
 	}
@@ -868,7 +912,7 @@ int cmd_conflicts(cli_env *env, int argc, char **argv)
 	dir_open = true;
 	size_t seq = 0;
 	for (size_t i = 0; i < arb_search_finding_count(s); i++)
-		if (report_finding(&r, s, o, rb, bl, i, out.tmp, op.out_dir, &seq))
+		if (report_finding(&r, s, o, rb, cs, bl, i, out.tmp, op.out_dir, &seq))
 			goto done;
 	char *text = strbuf_take(&r.text), *jl = strbuf_take(&r.jsonl), *sl = strbuf_take(&r.scen);
 	char path[4400];
