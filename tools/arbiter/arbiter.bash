@@ -14,7 +14,7 @@ _arbiter()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	local commands="run explain judge export check-verdicts lint graph conflicts clauses help"
+	local commands="run explain judge export check-verdicts lint graph conflicts diff clauses help"
 	local global="--spec --cases"
 
 	case $prev in
@@ -64,6 +64,7 @@ _arbiter()
 	lint) opts="--json --strict --severity --matrix" ;;
 	graph) opts="-o --href --dot" ;;
 	conflicts) opts="--seed --budget --random --jobs --profile --baseline -o --shard --merge --progress" ;;
+	diff) opts="--json --profile" ;;
 	clauses) opts="" ;;
 	help)
 		_arbiter_reply -W "${commands% help}" -- "$cur"

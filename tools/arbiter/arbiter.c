@@ -73,6 +73,11 @@ static const cli_option kConflictsOpts[] = {
     {"--progress", NULL, NULL, "progress on stderr even when it is not a terminal"},
     {NULL, NULL, NULL, NULL},
 };
+static const cli_option kDiffOpts[] = {
+    {"--json", NULL, "FILE", "write every change as JSON Lines"},
+    {"--profile", NULL, "P", PROFILE_HELP},
+    {NULL, NULL, NULL, NULL},
+};
 static const cli_option kGlobalOpts[] = {
     {"--spec", NULL, "DIR", "the rulebooks (default: ./spec, else the installed ones)"},
     {"--cases", NULL, "DIR", "the case tables (default: the cases/ beside the spec/ found)"},
@@ -104,6 +109,10 @@ static const cli_command kCommands[] = {
      "search the scenario space for conflicts, gaps and divergent readings; exit 1 on a new "
      "finding",
      kConflictsOpts, 0},
+    {"diff", cmd_diff, "diff OLD NEW [--json FILE] [--profile P]",
+     "what an edit of the rulebook changes (OLD and NEW: spec/ directories or git revisions); "
+     "exit 1 when a verdict changed",
+     kDiffOpts, 0},
     {"clauses", cmd_clauses, "clauses [RULESET]",
      "the clauses of spec/: ID, kind, fingerprint, predicates", kNoOpts, 0},
 };

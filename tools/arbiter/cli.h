@@ -72,6 +72,7 @@ int cmd_lint(cli_env *env, int argc, char **argv);
 int cmd_graph(cli_env *env, int argc, char **argv);
 int cmd_check_verdicts(cli_env *env, int argc, char **argv);
 int cmd_conflicts(cli_env *env, int argc, char **argv);
+int cmd_diff(cli_env *env, int argc, char **argv);
 
 /* Prints "arbiter: file:line:column: field 'x': message" to stderr. */
 void cli_error(const arb_error *err);

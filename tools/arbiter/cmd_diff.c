@@ -1,0 +1,571 @@
+/*
+ * cmd_diff.c: `arbiter diff OLD NEW`: what a rulebook edit changes. OLD
+ * and NEW are spec/ directories, or revisions of the git repository the
+ * program runs in (their spec/ is read with `git archive` into a temporary
+ * directory). It reports clauses added, removed and reworded (a word
+ * diff), kinds and parameters changed, predicates gone stale, and the
+ * verdict transitions of the case suite judged under each, grouped by the
+ * case's target clause, with a permissiveness summary per decision point
+ * (docs/diff.md). Exit 1 when a verdict changed, 0 when none did, 2 on bad
+ * input (nothing written).
+ */
+#define _GNU_SOURCE /* mkdtemp */
+#include "cli.h"
+#include "strbuf.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* ---- a revision's spec/ ---- */
+
+static int run(char *const argv[])
+{
+	pid_t pid;
+	if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0)
+		return -1;
+	int st;
+	if (waitpid(pid, &st, 0) < 0)
+		return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int rm_tree(const char *dir)
+{
+	char *argv[] = {"rm", "-rf", "--", (char *)dir, NULL};
+	return run(argv);
+}
+
+/* Reads revision rev's spec_rel (a path inside the repository) into
+ * tmp/spec; *out is that directory. */
+static int revision_spec(const char *rev, const char *spec_rel, const char *tmp, char *out,
+                         size_t n)
+{
+	char commit[512];
+	if (strlen(rev) > 400 || rev[0] == '-') {
+		fprintf(stderr, "arbiter diff: '%s' is neither a directory nor a revision\n", rev);
+		return -1;
+	}
+	snprintf(commit, sizeof commit, "%s^{commit}", rev);
+	char *verify[] = {"git", "rev-parse", "--verify", "--quiet", commit, NULL};
+	if (run(verify) != 0) {
+		fprintf(stderr,
+		        "arbiter diff: '%s' is neither a directory nor a revision of the "
+		        "repository here\n",
+		        rev);
+		return -1;
+	}
+	char tar[4200], dir[4200];
+	snprintf(tar, sizeof tar, "%s/spec.tar", tmp);
+	snprintf(dir, sizeof dir, "%s/tree", tmp);
+	mkdir(dir, 0700);
+	char *archive[] = {"git",  "archive", "--format=tar",   "-o", tar,
+	                   commit, "--",      (char *)spec_rel, NULL};
+	char *untar[] = {"tar", "-x", "-f", tar, "-C", dir, NULL};
+	if (run(archive) != 0 || run(untar) != 0) {
+		fprintf(stderr, "arbiter diff: revision '%s' has no %s/ to read\n", rev, spec_rel);
+		return -1;
+	}
+	snprintf(out, n, "%s/%s", dir, spec_rel);
+	return 0;
+}
+
+/* ---- one side: its rulebook, oracle and cases ---- */
+
+typedef struct side {
+	const char *name; /* as given */
+	char dir[4300];
+	char tmp[64];
+	arb_rulebook *rb;
+	arb_oracle *o;
+	arb_caseset *cs;
+	arb_finding *bad;
+	size_t n_bad;
+} side;
+
+static void side_free(side *s)
+{
+	arb_caseset_free(s->cs);
+	arb_oracle_free(s->o);
+	arb_rulebook_free(s->rb);
+	for (size_t i = 0; i < s->n_bad; i++)
+		free((void *)s->bad[i].file);
+	free(s->bad);
+	if (s->tmp[0])
+		rm_tree(s->tmp);
+}
+
+static int side_open(side *s, const cli_env *env, const char *arg)
+{
+	struct stat sb;
+	s->name = arg;
+	if (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		snprintf(s->dir, sizeof s->dir, "%s", arg);
+	} else {
+		snprintf(s->tmp, sizeof s->tmp, "/tmp/arbiter-diff-XXXXXX");
+		if (!mkdtemp(s->tmp)) {
+			s->tmp[0] = '\0';
+			fprintf(stderr, "arbiter diff: cannot make a temporary directory: %s\n",
+			        strerror(errno));
+			return -1;
+		}
+		/* the spec/ the program reads, as a path inside the repository */
+		const char *rel = env->spec_dir;
+		while (rel[0] == '.' && rel[1] == '/')
+			rel += 2;
+		if (rel[0] == '/') {
+			fprintf(
+			    stderr,
+			    "arbiter diff: revisions are read from a relative --spec (here %s)\n",
+			    env->spec_dir);
+			return -1;
+		}
+		if (revision_spec(arg, rel, s->tmp, s->dir, sizeof s->dir))
+			return -1;
+	}
+	arb_error err;
+	arb_error_clear(&err);
+	if (arb_rulebook_load(&s->rb, s->dir, &err) || arb_oracle_new(&s->o, s->rb, &err)) {
+		cli_error(&err);
+		fprintf(stderr, "arbiter diff: %s does not load\n", arg);
+		return -1;
+	}
+	if (arb_caseset_new(&s->cs) ||
+	    cli_load_cases_lenient(env, s->rb, s->cs, &s->bad, &s->n_bad)) {
+		fprintf(stderr, "arbiter diff: the cases of %s do not load\n", env->cases_dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- words ---- */
+
+#define MAX_WORDS 2048
+
+static size_t split_words(const char *text, const char **w, size_t *len)
+{
+	size_t n = 0;
+	for (const char *p = text; *p && n < MAX_WORDS;) {
+		p += strspn(p, " \t\n");
+		if (!*p)
+			break;
+		size_t l = strcspn(p, " \t\n");
+		w[n] = p;
+		len[n++] = l;
+		p += l;
+	}
+	return n;
+}
+
+/* old -> new as words: [-removed-] {+added+} (git's --word-diff=plain). */
+static void word_diff(strbuf *b, const char *old, const char *new)
+{
+	static const char *wa[MAX_WORDS], *wb[MAX_WORDS];
+	static size_t la[MAX_WORDS], lb[MAX_WORDS];
+	size_t na = split_words(old, wa, la), nb = split_words(new, wb, lb);
+	/* longest common subsequence, table from the end */
+	unsigned short *t = calloc((na + 1) * (nb + 1), sizeof *t);
+	if (!t) {
+		b->oom = true;
+		return;
+	}
+#define T(i, j) t[(i) * (nb + 1) + (j)]
+	for (size_t i = na; i-- > 0;)
+		for (size_t j = nb; j-- > 0;)
+			T(i, j) = la[i] == lb[j] && memcmp(wa[i], wb[j], la[i]) == 0
+			              ? (unsigned short)(T(i + 1, j + 1) + 1)
+			              : (T(i + 1, j) > T(i, j + 1) ? T(i + 1, j) : T(i, j + 1));
+	size_t i = 0, j = 0;
+	bool first = true;
+	while (i < na || j < nb) {
+		if (!first)
+			strbuf_puts(b, " ");
+		first = false;
+		if (i < na && j < nb && la[i] == lb[j] && memcmp(wa[i], wb[j], la[i]) == 0) {
+			strbuf_put(b, wa[i], la[i]);
+			i++;
+			j++;
+		} else if (i < na && (j == nb || T(i + 1, j) >= T(i, j + 1))) {
+			strbuf_puts(b, "[-");
+			strbuf_put(b, wa[i], la[i]);
+			strbuf_puts(b, "-]");
+			i++;
+		} else {
+			strbuf_puts(b, "{+");
+			strbuf_put(b, wb[j], lb[j]);
+			strbuf_puts(b, "+}");
+			j++;
+		}
+	}
+#undef T
+	free(t);
+}
+
+/* ---- reporting ---- */
+
+typedef struct diff_out {
+	strbuf text;
+	json_t *lines; /* array of objects, one JSON Lines line each */
+} diff_out;
+
+static void emit(diff_out *o, json_t *obj)
+{
+	if (obj)
+		json_array_append_new(o->lines, obj);
+}
+
+static bool in_rulesets(const arb_rulebook *rb, const char *rs)
+{
+	return rs && arb_rulebook_has_ruleset(rb, rs);
+}
+
+static void diff_clauses(diff_out *o, const side *a, const side *b, size_t *changes)
+{
+	strbuf *t = &o->text;
+	for (size_t i = 0; i < arb_rulebook_clause_count(b->rb); i++) {
+		const arb_clause *nc = arb_rulebook_clause_at(b->rb, i);
+		const arb_clause *oc = arb_rulebook_clause(a->rb, nc->id);
+		if (!oc) {
+			strbuf_putf(t, "added     %s (%s, %s:%ld)\n  + %s\n", nc->id,
+			            arb_clause_kind_name(nc->kind), nc->file, nc->line, nc->text);
+			emit(o, json_pack("{s:s,s:s,s:s,s:s}", "change", "clause-added", "clause",
+			                  nc->id, "kind", arb_clause_kind_name(nc->kind), "text",
+			                  nc->text));
+			++*changes;
+			continue;
+		}
+		if (strcmp(oc->fingerprint, nc->fingerprint) != 0) {
+			strbuf w = {0};
+			word_diff(&w, oc->text, nc->text);
+			char *wd = strbuf_take(&w);
+			strbuf_putf(t, "reworded  %s (%s:%ld)\n  %s\n", nc->id, nc->file, nc->line,
+			            wd ? wd : "(out of memory)");
+			emit(o, json_pack("{s:s,s:s,s:s,s:s,s:s?}", "change", "clause-reworded",
+			                  "clause", nc->id, "old", oc->text, "new", nc->text,
+			                  "words", wd));
+			free(wd);
+			++*changes;
+		}
+		if (oc->kind != nc->kind) {
+			strbuf_putf(t, "kind      %s: %s -> %s\n", nc->id,
+			            arb_clause_kind_name(oc->kind), arb_clause_kind_name(nc->kind));
+			emit(o, json_pack("{s:s,s:s,s:s,s:s}", "change", "clause-kind", "clause",
+			                  nc->id, "old", arb_clause_kind_name(oc->kind), "new",
+			                  arb_clause_kind_name(nc->kind)));
+			++*changes;
+		}
+		for (size_t k = 0; k < nc->n_params; k++) {
+			const arb_param *np = &nc->params[k], *op = arb_clause_param(oc, np->name);
+			if (op && strcmp(op->raw, np->raw) == 0)
+				continue;
+			strbuf_putf(t, "parameter %s %s: %s -> %s\n", nc->id, np->name,
+			            op ? op->raw : "(none)", np->raw);
+			emit(o, json_pack("{s:s,s:s,s:s,s:s?,s:s}", "change", "parameter", "clause",
+			                  nc->id, "name", np->name, "old", op ? op->raw : NULL,
+			                  "new", np->raw));
+			++*changes;
+		}
+		for (size_t k = 0; k < oc->n_params; k++)
+			if (!arb_clause_param(nc, oc->params[k].name)) {
+				strbuf_putf(t, "parameter %s %s: %s -> (none)\n", nc->id,
+				            oc->params[k].name, oc->params[k].raw);
+				emit(o, json_pack("{s:s,s:s,s:s,s:s,s:n}", "change", "parameter",
+				                  "clause", nc->id, "name", oc->params[k].name,
+				                  "old", oc->params[k].raw, "new"));
+				++*changes;
+			}
+	}
+	for (size_t i = 0; i < arb_rulebook_clause_count(a->rb); i++) {
+		const arb_clause *oc = arb_rulebook_clause_at(a->rb, i);
+		if (arb_rulebook_clause(b->rb, oc->id))
+			continue;
+		strbuf_putf(t, "removed   %s (%s:%ld)\n  - %s\n", oc->id, oc->file, oc->line,
+		            oc->text);
+		emit(o, json_pack("{s:s,s:s,s:s}", "change", "clause-removed", "clause", oc->id,
+		                  "text", oc->text));
+		++*changes;
+	}
+	/* predicates written against words that changed */
+	for (size_t i = 0; i < arb_oracle_predicate_count(b->o); i++) {
+		const arb_predicate *p = arb_oracle_predicate_at(b->o, i);
+		const char *r = arb_oracle_predicate_reading(b->o, i);
+		bool was = false;
+		for (size_t k = 0; k < arb_oracle_predicate_count(a->o) && !was; k++) {
+			const char *ra = arb_oracle_predicate_reading(a->o, k);
+			was = strcmp(arb_oracle_predicate_at(a->o, k)->clause, p->clause) == 0 &&
+			      (ra && r ? strcmp(ra, r) == 0 : ra == r) &&
+			      arb_oracle_predicate_stale(a->o, k);
+		}
+		if (!arb_oracle_predicate_stale(b->o, i) || was)
+			continue;
+		strbuf_putf(t, "stale     %s%s%s (%s:%d): written against fingerprint %s\n",
+		            p->clause, r ? "/" : "", r ? r : "", p->src_file, p->src_line,
+		            p->fingerprint);
+		emit(o,
+		     json_pack("{s:s,s:s,s:s?,s:s,s:i}", "change", "predicate-stale", "clause",
+		               p->clause, "reading", r, "file", p->src_file, "line", p->src_line));
+		++*changes;
+	}
+}
+
+/* ---- verdicts ---- */
+
+typedef struct verdict_of {
+	arb_verdict_kind kind;
+	char detail[512]; /* violated clauses, dispute and values, for comparing */
+} verdict_of;
+
+static int judge_case(verdict_of *out, const arb_oracle *o, const arb_case *c, const char *profile)
+{
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	if (arb_judge_ex(&v, o, c->scenario, profile ? profile : c->profile, ARB_JUDGE_TERSE,
+	                 &err)) {
+		cli_error(&err);
+		fprintf(stderr, "arbiter diff: case %s (%s:%ld) could not be judged\n", c->id,
+		        c->file, c->line);
+		return -1;
+	}
+	out->kind = v->kind;
+	size_t len = 0;
+	char d[64];
+	len += (size_t)snprintf(out->detail + len, sizeof out->detail - len, "%s|",
+	                        arb_dispute_name(v->dispute, d, sizeof d));
+	for (size_t i = 0; i < v->n_violates && len < sizeof out->detail; i++)
+		len += (size_t)snprintf(out->detail + len, sizeof out->detail - len, "%s ",
+		                        v->violates[i]);
+	for (size_t i = 0; i < v->n_values && len < sizeof out->detail; i++)
+		len += (size_t)snprintf(out->detail + len, sizeof out->detail - len, "%s=%.9g ",
+		                        v->values[i].name, v->values[i].value);
+	arb_verdict_free(v);
+	return 0;
+}
+
+/* How far a verdict lets the action be made: forbidden (illegal) below
+ * undecided (disputed, missing-input) below allowed (legal; not applicable:
+ * no rule stops it). A change up is toward allowed, down toward forbidden. */
+static int allowed(arb_verdict_kind k)
+{
+	return k == ARB_V_LEGAL || k == ARB_V_NOT_APPLICABLE ? 1 : k == ARB_V_ILLEGAL ? -1 : 0;
+}
+
+typedef struct group {
+	char key[256]; /* "CLAUSE\tTRANSITION" or "RULESET ACTION PHASE" */
+	size_t n;
+	const char *example;
+	int more, less, other;
+} group;
+
+typedef struct groups {
+	group *v;
+	size_t n, cap;
+} groups;
+
+static group *group_get(groups *g, const char *key)
+{
+	for (size_t i = 0; i < g->n; i++)
+		if (strcmp(g->v[i].key, key) == 0)
+			return &g->v[i];
+	if (g->n == g->cap) {
+		size_t nc = g->cap ? g->cap * 2 : 32;
+		group *nv = realloc(g->v, nc * sizeof *nv);
+		if (!nv)
+			return NULL;
+		g->v = nv;
+		g->cap = nc;
+	}
+	group *x = &g->v[g->n++];
+	memset(x, 0, sizeof *x);
+	snprintf(x->key, sizeof x->key, "%s", key);
+	return x;
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+	return strcmp(((const group *)a)->key, ((const group *)b)->key);
+}
+
+static int diff_verdicts(diff_out *o, const side *a, const side *b, const char *profile,
+                         size_t *changed, size_t *compared)
+{
+	groups by_clause = {0}, by_point = {0};
+	int rc = 0;
+	for (size_t i = 0; i < arb_caseset_count(b->cs) && !rc; i++) {
+		const arb_case *nc = arb_caseset_at(b->cs, i);
+		const arb_case *oc = arb_caseset_find(a->cs, nc->id);
+		if (!oc)
+			continue;
+		verdict_of vo, vn;
+		if (judge_case(&vo, a->o, oc, profile) || judge_case(&vn, b->o, nc, profile)) {
+			rc = -1;
+			break;
+		}
+		++*compared;
+		if (vo.kind == vn.kind && strcmp(vo.detail, vn.detail) == 0)
+			continue;
+		++*changed;
+		char tr[128], key[256];
+		snprintf(tr, sizeof tr, "%s->%s%s", arb_verdict_kind_name(vo.kind),
+		         arb_verdict_kind_name(vn.kind),
+		         vo.kind == vn.kind ? " (other clauses or values)" : "");
+		snprintf(key, sizeof key, "%s\t%s", nc->target, tr);
+		group *g = group_get(&by_clause, key);
+		const arb_scenario *s = nc->scenario;
+		snprintf(key, sizeof key, "%s %s in %s", s->ruleset,
+		         s->action.type ? s->action.type : "-",
+		         s->context.phase ? s->context.phase : "-");
+		group *p = group_get(&by_point, key);
+		if (!g || !p) {
+			rc = -1;
+			break;
+		}
+		if (!g->n++)
+			g->example = nc->id;
+		p->n++;
+		int x = allowed(vo.kind), y = allowed(vn.kind);
+		if (x < y)
+			p->more++;
+		else if (x > y)
+			p->less++;
+		else
+			p->other++;
+		emit(o, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s}", "change", "verdict", "case", nc->id,
+		                  "clause", nc->target, "old", arb_verdict_kind_name(vo.kind),
+		                  "new", arb_verdict_kind_name(vn.kind), "transition", tr));
+	}
+	if (!rc) {
+		strbuf *t = &o->text;
+		if (by_clause.n)
+			qsort(by_clause.v, by_clause.n, sizeof *by_clause.v, cmp_group);
+		if (by_point.n)
+			qsort(by_point.v, by_point.n, sizeof *by_point.v, cmp_group);
+		strbuf_putf(t, "\nverdicts: %zu of %zu cases judged under both changed\n", *changed,
+		            *compared);
+		for (size_t i = 0; i < by_clause.n; i++) {
+			const group *g = &by_clause.v[i];
+			const char *tab = strchr(g->key, '\t');
+			strbuf_putf(t, "  %-20.*s %-56s %5zu case%s, e.g. %s\n",
+			            (int)(tab - g->key), g->key, tab + 1, g->n,
+			            g->n == 1 ? "" : "s", g->example);
+		}
+		if (by_point.n)
+			strbuf_puts(t, "\npermissiveness by decision point:\n");
+		for (size_t i = 0; i < by_point.n; i++) {
+			const group *p = &by_point.v[i];
+			const char *word = p->more && !p->less && !p->other   ? "more allowed"
+			                   : p->less && !p->more && !p->other ? "less allowed"
+			                                                      : "different";
+			strbuf_putf(
+			    t,
+			    "  %-36s %s: %d toward allowed, %d toward forbidden, %d otherwise "
+			    "changed\n",
+			    p->key, word, p->more, p->less, p->other);
+			emit(o, json_pack("{s:s,s:s,s:s,s:i,s:i,s:i}", "change", "permissiveness",
+			                  "point", p->key, "summary", word, "more", p->more, "less",
+			                  p->less, "other", p->other));
+		}
+	}
+	free(by_clause.v);
+	free(by_point.v);
+	return rc;
+}
+
+int cmd_diff(cli_env *env, int argc, char **argv)
+{
+	const char *args[2] = {NULL, NULL}, *json_path = NULL;
+	int na = 0;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0 && i + 1 < argc)
+			json_path = argv[++i];
+		else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc)
+			env->profile = argv[++i];
+		else if (argv[i][0] == '-' || na == 2) {
+			fprintf(stderr,
+			        "usage: arbiter diff OLD NEW [--json FILE] [--profile P]\n");
+			return EXIT_BADINPUT;
+		} else
+			args[na++] = argv[i];
+	}
+	if (na != 2) {
+		fprintf(stderr, "usage: arbiter diff OLD NEW [--json FILE] [--profile P]\n");
+		return EXIT_BADINPUT;
+	}
+	if (json_path && cli_output_check(json_path, false))
+		return EXIT_BADINPUT;
+	side a = {0}, b = {0};
+	diff_out o = {{0}, json_array()};
+	int status = EXIT_BADINPUT;
+	if (!o.lines || side_open(&a, env, args[0]) || side_open(&b, env, args[1]))
+		goto done;
+	/* two versions of the same rulebooks share a ruleset at least */
+	size_t common = 0;
+	for (size_t i = 0; i < arb_rulebook_ruleset_count(b.rb); i++)
+		common += in_rulesets(a.rb, arb_rulebook_ruleset_at(b.rb, i));
+	if (!common) {
+		fprintf(stderr,
+		        "arbiter diff: %s and %s share no ruleset: a diff compares two versions of "
+		        "the same rulebooks\n",
+		        args[0], args[1]);
+		goto done;
+	}
+	for (size_t i = 0; i < arb_rulebook_ruleset_count(b.rb); i++)
+		if (!in_rulesets(a.rb, arb_rulebook_ruleset_at(b.rb, i)))
+			strbuf_putf(&o.text, "ruleset   %s added\n",
+			            arb_rulebook_ruleset_at(b.rb, i));
+	for (size_t i = 0; i < arb_rulebook_ruleset_count(a.rb); i++)
+		if (!in_rulesets(b.rb, arb_rulebook_ruleset_at(a.rb, i)))
+			strbuf_putf(&o.text, "ruleset   %s removed\n",
+			            arb_rulebook_ruleset_at(a.rb, i));
+	size_t text_changes = 0, changed = 0, compared = 0;
+	diff_clauses(&o, &a, &b, &text_changes);
+	if (diff_verdicts(&o, &a, &b, env->profile, &changed, &compared))
+		goto done;
+	for (size_t i = 0; i < a.n_bad + b.n_bad; i++) {
+		const arb_finding *f = i < a.n_bad ? &a.bad[i] : &b.bad[i - a.n_bad];
+		strbuf_putf(&o.text, "not compared: under %s, %s\n",
+		            i < a.n_bad ? args[0] : args[1], f->message);
+	}
+	strbuf_putf(&o.text, "\n%zu change%s of the text; %zu of %zu verdicts changed\n",
+	            text_changes, text_changes == 1 ? "" : "s", changed, compared);
+	if (json_path) {
+		strbuf jl = {0};
+		for (size_t i = 0; i < json_array_size(o.lines); i++) {
+			char *line =
+			    json_dumps(json_array_get(o.lines, i), JSON_COMPACT | JSON_SORT_KEYS);
+			if (!line) {
+				jl.oom = true;
+				break;
+			}
+			strbuf_putf(&jl, "%s\n", line);
+			free(line);
+		}
+		size_t len = jl.n;
+		char *text = strbuf_take(&jl);
+		int wr = !text || cli_write_atomic(json_path, text, len);
+		free(text);
+		if (wr)
+			goto done;
+	}
+	char *text = strbuf_take(&o.text);
+	if (!text) {
+		fprintf(stderr, "arbiter: out of memory\n");
+		goto done;
+	}
+	fputs(text, stdout);
+	free(text);
+	status = changed ? EXIT_DISAGREE : EXIT_AGREE;
+done:
+	strbuf_free(&o.text);
+	json_decref(o.lines);
+	side_free(&a);
+	side_free(&b);
+	return status;
+}
