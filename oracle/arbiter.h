@@ -1509,6 +1509,9 @@ int arb_search_run(arb_search *s, unsigned long long offset, unsigned long long 
                    arb_search_progress_fn fn, void *ud, arb_error *err);
 unsigned long long arb_search_judged(const arb_search *s);
 unsigned long long arb_search_rejected(const arb_search *s);
+/* Predicates consulted (trace entries) over the scenarios judged: the
+ * search's throughput in predicate evaluations. */
+unsigned long long arb_search_evaluations(const arb_search *s);
 /* The first refusal of a generated scenario (code 0 when none). */
 const arb_error *arb_search_rejection(const arb_search *s);
 

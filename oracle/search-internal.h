@@ -89,6 +89,8 @@ typedef struct sr_point {
 	bool turns;
 	arb_pivot about;
 	unsigned long long product, combos;
+	uint64_t key; /* of "ruleset action phase": what seeds its scenarios, so
+	                 that a point's scenarios do not depend on the others */
 } sr_point;
 
 /* A scenario before it is built: a value per dimension, and for random
@@ -120,7 +122,7 @@ struct arb_search {
 	size_t n_findings, cap_findings;
 	size_t *order; /* findings sorted by key */
 	arb_idmap by_key;
-	unsigned long long judged, rejected;
+	unsigned long long judged, rejected, evaluations;
 	arb_error rejection;
 };
 

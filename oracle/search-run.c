@@ -240,6 +240,11 @@ unsigned long long arb_search_judged(const arb_search *s)
 	return s->judged;
 }
 
+unsigned long long arb_search_evaluations(const arb_search *s)
+{
+	return s->evaluations;
+}
+
 unsigned long long arb_search_rejected(const arb_search *s)
 {
 	return s->rejected;
@@ -294,7 +299,7 @@ int arb_search_run(arb_search *s, unsigned long long offset, unsigned long long 
 				    "%s): %s",
 				    p, k, pt->pub.ruleset, pt->pub.action, pt->pub.phase,
 				    e.message);
-			} else if (v->kind == ARB_V_DISPUTED) {
+			} else if ((s->evaluations += v->n_trace), v->kind == ARB_V_DISPUTED) {
 				arb_search_key(v, key, sizeof key);
 				if (note_key(s, key, p, k, 1))
 					rc = oom(err);

@@ -478,6 +478,12 @@ static int point_prepare(arb_search *s, sr_point *p)
 			p->subphases[p->n_subphases++] = pl->name;
 	}
 	p->turns = arb_rulebook_turn(rb, r->name, p->pub.action, &p->about);
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char name[512];
+	snprintf(name, sizeof name, "%s %s %s", r->name, p->pub.action, p->pub.phase);
+	for (const char *c = name; *c; c++)
+		h = (h ^ (unsigned char)*c) * 0x100000001b3ULL;
+	p->key = h;
 	size_t *n = p->n;
 	n[D_SUBPHASE] = p->n_subphases;
 	n[D_FORMATION] = r->n_formations;
@@ -553,18 +559,20 @@ void arb__search_genome(sr_genome *g, const arb_search *s, size_t point, unsigne
 	bool random = k >= p->combos;
 	for (int d = 0; d < N_DIMS; d++)
 		g->d[d] =
-		    (unsigned)(arb__search_hash(s->opt.seed, point, k, (uint64_t)d) % p->n[d]);
+		    (unsigned)(arb__search_hash(s->opt.seed, p->key, k, (uint64_t)d) % p->n[d]);
 	if (!random)
 		return;
 	const sr_ruleset *r = p->rs;
 	g->random = true;
-	g->move = arb__search_real(arb__search_hash(s->opt.seed, point, k, 101)) * 1.5 * r->longest;
-	g->dir = arb__search_real(arb__search_hash(s->opt.seed, point, k, 102)) * 360;
-	g->turn = (arb__search_real(arb__search_hash(s->opt.seed, point, k, 103)) - 0.5) * 360;
-	g->gap = arb__search_real(arb__search_hash(s->opt.seed, point, k, 104)) * 3;
-	g->dist = arb__search_real(arb__search_hash(s->opt.seed, point, k, 105)) * 1.5 * r->longest;
-	g->bearing = arb__search_real(arb__search_hash(s->opt.seed, point, k, 106)) * 360;
-	g->jitter = arb__search_hash(s->opt.seed, point, k, 107) | 1u;
+	g->move =
+	    arb__search_real(arb__search_hash(s->opt.seed, p->key, k, 101)) * 1.5 * r->longest;
+	g->dir = arb__search_real(arb__search_hash(s->opt.seed, p->key, k, 102)) * 360;
+	g->turn = (arb__search_real(arb__search_hash(s->opt.seed, p->key, k, 103)) - 0.5) * 360;
+	g->gap = arb__search_real(arb__search_hash(s->opt.seed, p->key, k, 104)) * 3;
+	g->dist =
+	    arb__search_real(arb__search_hash(s->opt.seed, p->key, k, 105)) * 1.5 * r->longest;
+	g->bearing = arb__search_real(arb__search_hash(s->opt.seed, p->key, k, 106)) * 360;
+	g->jitter = arb__search_hash(s->opt.seed, p->key, k, 107) | 1u;
 }
 
 /* ---- the search ---- */

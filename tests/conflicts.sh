@@ -24,13 +24,13 @@ same() { # name file file
 absent() { # name path
 	if [ -e "$2" ]; then ko "$1: $2 was written"; else ok; fi
 }
-SMALL="--budget 60 --random 10 --seed 3"
+SMALL="--budget 100 --random 10 --seed 3"
 
 # A small search of Scrollhammer: new findings, exit 1, each with its
 # clauses' text and a scenario that replays as a disputed verdict.
 "$ARB" conflicts scrollhammer $SMALL --baseline none -o "$T/one" >"$T/one.txt" 2>"$T/err"
 expect_status "search" 1 $?
-contains "search" "$T/one.txt" "NEW conflict SH.MOV.1 SH.MOV.COH.1 SH.MOV.DIST.1"
+contains "search" "$T/one.txt" "NEW conflict SH.MOV.1 SH.MOV.COH.1 SH.MOV.DIST.1 SH.MOV.DIST.3"
 contains "search" "$T/one.txt" '"Models move up to 6" in the Movement phase."'
 contains "search" "$T/one.txt" "evidence  SH.MOV.DIST.1 violated, SH.MOV.1 permits"
 contains "search" "$T/one.txt" "case      SH-CHG-REACT-"
@@ -69,7 +69,7 @@ absent "merge: missing shard" "$T/m2"
 "$ARB" conflicts scrollhammer $SMALL -o "$T/m2" --merge "$T/shard1" --merge "$T/shard1" >"$T/out" 2>&1
 expect_status "merge: shard twice" 2 $?
 contains "merge: shard twice" "$T/out" "shard 1/3 is given twice"
-"$ARB" conflicts scrollhammer --budget 60 --random 10 --seed 4 -o "$T/m2" \
+"$ARB" conflicts scrollhammer --budget 100 --random 10 --seed 4 -o "$T/m2" \
 	--merge "$T/shard1" --merge "$T/shard2" --merge "$T/shard3" >"$T/out" 2>&1
 expect_status "merge: another seed" 2 $?
 contains "merge: another seed" "$T/out" "shard1:2: shard 1/3 ran another search"

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -314,6 +315,16 @@ static int search_hash(char out[17], const char *spec_dir, const arb_search *s)
 
 /* ---- progress and threads ---- */
 
+/* Processor time of the whole process (every thread), in seconds. */
+static double cpu_seconds(void)
+{
+	struct rusage ru;
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return 0;
+	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+}
+
 typedef struct shared {
 	pthread_mutex_t mu;
 	unsigned long long done, total;
@@ -368,7 +379,8 @@ static void *work(void *arg)
  * and gathers every thread's findings into s. */
 static int run_search(arb_search *s, const cli_env *env, const arb_rulebook *rb,
                       const arb_oracle *o, const arb_search_options *so, const opts *op,
-                      unsigned long long *judged, unsigned long long *rejected)
+                      unsigned long long *judged, unsigned long long *rejected,
+                      unsigned long long *evals)
 {
 	unsigned n = op->jobs;
 	unsigned long shard = op->shard ? op->shard : 1, of = op->of ? op->of : 1;
@@ -414,7 +426,7 @@ static int run_search(arb_search *s, const cli_env *env, const arb_rulebook *rb,
 	}
 	for (unsigned t = 0; t < started && n > 1; t++)
 		pthread_join(th[t], NULL);
-	*judged = *rejected = 0;
+	*judged = *rejected = *evals = 0;
 	const arb_error *first_rej = NULL;
 	for (unsigned t = 0; t < started; t++) {
 		if (!rc && w[t].rc) {
@@ -423,6 +435,7 @@ static int run_search(arb_search *s, const cli_env *env, const arb_rulebook *rb,
 		}
 		*judged += arb_search_judged(w[t].s);
 		*rejected += arb_search_rejected(w[t].s);
+		*evals += arb_search_evaluations(w[t].s);
 		if (!first_rej && arb_search_rejected(w[t].s))
 			first_rej = arb_search_rejection(w[t].s);
 		for (size_t i = 0; !rc && i < arb_search_finding_count(w[t].s); i++) {
@@ -704,15 +717,16 @@ static int report_finding(report *r, const arb_search *s, const arb_oracle *o,
 	json_t *clauses = json_array();
 	for (size_t k = 0; k < f->n_clauses; k++)
 		json_array_append_new(clauses, json_string(f->clauses[k]));
-	obj = json_pack("{s:s, s:s, s:s, s:o, s:s, s:s?, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:s, "
-	                "s:o, s:o, s:s?}",
-	                "format", "arbiter-finding/1", "id", id, "key", f->key, "clauses", clauses,
-	                "status", ack ? "acknowledged" : "new", "reason", ack ? ack->reason : NULL,
-	                "ruleset", pt->ruleset, "action", pt->action, "phase", pt->phase, "point",
-	                (json_int_t)f->point, "index", (json_int_t)f->index, "count",
-	                (json_int_t)f->count, "shrink_steps", (json_int_t)steps, "evidence", why,
-	                "scenario", json_loads(line, 0, NULL), "verdict",
-	                json_loads(vline, 0, NULL), "case", doc ? doc->id : NULL);
+	obj = json_pack(
+	    "{s:s, s:s, s:s, s:s, s:o, s:s, s:s?, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:s, "
+	    "s:o, s:o, s:s?}",
+	    "format", "arbiter-finding/1", "id", id, "key", f->key, "kind", f->kind, "clauses",
+	    clauses, "status", ack ? "acknowledged" : "new", "reason", ack ? ack->reason : NULL,
+	    "ruleset", pt->ruleset, "action", pt->action, "phase", pt->phase, "point",
+	    (json_int_t)f->point, "index", (json_int_t)f->index, "count", (json_int_t)f->count,
+	    "shrink_steps", (json_int_t)steps, "evidence", why, "scenario",
+	    json_loads(line, 0, NULL), "verdict", json_loads(vline, 0, NULL), "case",
+	    doc ? doc->id : NULL);
 	char *fl = obj ? json_dumps(obj, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
 	if (!fl) {
 		fprintf(stderr, "arbiter: out of memory\n");
@@ -880,13 +894,14 @@ int cmd_conflicts(cli_env *env, int argc, char **argv)
 		goto done;
 	if (!op.shard && load_baselines(&bl, env, rb, s, &op))
 		goto done;
-	unsigned long long judged = 0, rejected = 0;
+	unsigned long long judged = 0, rejected = 0, evals = 0;
+	double cpu0 = cpu_seconds();
 	if (op.n_merge) {
 		if (merge_shards(s, &op, hash, &judged, &rejected))
 			goto done;
-	} else if (run_search(s, env, rb, o, &so, &op, &judged, &rejected))
+	} else if (run_search(s, env, rb, o, &so, &op, &judged, &rejected, &evals))
 		goto done;
-	double t_search = cli_now() - t0;
+	double t_search = cli_now() - t0, cpu = cpu_seconds() - cpu0;
 	if (op.shard) {
 		status = write_shard(s, &op, hash, judged, rejected) ? EXIT_BADINPUT : EXIT_AGREE;
 		goto done;
@@ -935,6 +950,14 @@ int cmd_conflicts(cli_env *env, int argc, char **argv)
 	       "input) at %zu decision points in %.1f s; findings in %s/\n",
 	       r.fresh, r.acknowledged, r.acknowledged == 1 ? "" : "s", judged, rejected,
 	       arb_search_point_count(s), t_search, op.out_dir);
+	/* throughput: predicates consulted per second of one core's time */
+	if (evals && cpu > 0)
+		fprintf(
+		    stderr,
+		    "conflicts: %llu predicate evaluations in %.2f s of processor time: %.0f per "
+		    "second per core; %.0f scenarios per second\n",
+		    evals, cpu, (double)evals / cpu,
+		    (double)judged / (t_search > 0 ? t_search : 1));
 	if (r.unconfirmed)
 		fprintf(stderr, "arbiter conflicts: %zu finding%s not confirmed (left out)\n",
 		        r.unconfirmed, r.unconfirmed == 1 ? "" : "s");
