@@ -71,7 +71,7 @@ static arb_kv *unit_stats(arb_scenario *sc, const sr_ruleset *r, const sr_genome
 	/* variant v > 0: stat i at its value j, counted stat by stat */
 	size_t v = actor ? g->d[D_STATS] : 0;
 	for (size_t i = 0; i < r->n_stats; i++) {
-		const arb_search_stat *st = r->stats[i];
+		const arb_search_stat *st = &r->stats[i];
 		size_t j = 0;
 		if (v > 0 && v <= st->n_values - 1) {
 			j = v;
@@ -191,8 +191,9 @@ int arb__search_build(arb_scenario **out, const arb_search *s, size_t point, con
 		m->id = fmt(sc, "a%zu", i + 1);
 		if (!m->id)
 			goto fail;
-		m->pos.x = x0 - (double)(i / SEARCH_FILE_MAX) * pitch;
-		m->pos.y = y0 + (double)(i % SEARCH_FILE_MAX) * pitch;
+		size_t rank = i / SEARCH_FILE_MAX, file = i % SEARCH_FILE_MAX;
+		m->pos.x = x0 - (double)rank * pitch;
+		m->pos.y = y0 + (double)file * pitch;
 		if (g->jitter) {
 			/* random geometry: each model a little off its place */
 			m->pos.x += 0.25 * arb__search_real(arb__search_hash(g->jitter, i, 1, 0));

@@ -7,7 +7,6 @@
  */
 #include "search-internal.h"
 
-#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +22,7 @@ typedef struct txt {
  * than buf or holds a NUL byte. */
 static int next_line(txt *t, char *buf, size_t n)
 {
+	buf[0] = '\0';
 	if (t->p >= t->end)
 		return 0;
 	const char *nl = memchr(t->p, '\n', (size_t)(t->end - t->p));
@@ -204,7 +204,7 @@ int arb_baseline_read(arb_baseline **out, const char *text, size_t len, const ch
 		made = true;
 	}
 	txt t = {text, text + len, 0};
-	char line[BL_LINE];
+	char line[BL_LINE] = {0};
 	int rc = ARB_OK, got;
 	/* front matter: ruleset and title */
 	bool fm_open = false, fm_done = false, have_rs = false, have_title = false;
@@ -305,9 +305,9 @@ static bool read_num(const char **p, unsigned long long *out)
 {
 	const char *s = *p;
 	unsigned long long v = 0;
-	if (!isdigit((unsigned char)*s))
+	if (*s < '0' || *s > '9')
 		return false;
-	while (isdigit((unsigned char)*s)) {
+	while (*s >= '0' && *s <= '9') {
 		unsigned d = (unsigned)(*s - '0');
 		if (v > (ULLONG_MAX - d) / 10)
 			return false;
@@ -327,7 +327,7 @@ int arb_shard_read(arb_shard_result *out, arb_search *s, const char *text, size_
 {
 	memset(out, 0, sizeof *out);
 	txt t = {text, text + len, 0};
-	char line[BL_LINE];
+	char line[BL_LINE] = {0};
 	int got, stage = 0;
 	bool ended = false;
 	while ((got = next_line(&t, line, sizeof line)) != 0) {

@@ -72,7 +72,7 @@ typedef struct sr_ruleset {
 	double *moves, *gaps, *dists, *turns; /* under, at and over them */
 	size_t n_moves, n_gaps, n_dists, n_turns;
 	size_t dice_count[8], dice_first[8], n_dice_counts, n_dice;
-	const arb_search_stat **stats;
+	arb_search_stat *stats; /* copies of the options' (their arrays are the caller's) */
 	size_t n_stats, n_stat_variants;
 	const char **profiles; /* its reading profiles' names */
 	size_t n_profiles;

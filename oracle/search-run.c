@@ -65,8 +65,8 @@ int arb__search_describe(arb_search *s)
 		rc |= put_values(&b, &l, &c, "turns", r->turns, r->n_turns);
 		rc |= put(&b, &l, &c, " dice=%zu facts=%zu", r->n_dice, r->n_variants);
 		for (size_t k = 0; k < r->n_stats && !rc; k++)
-			rc = put_values(&b, &l, &c, r->stats[k]->name, r->stats[k]->values,
-			                r->stats[k]->n_values);
+			rc = put_values(&b, &l, &c, r->stats[k].name, r->stats[k].values,
+			                r->stats[k].n_values);
 		rc |= put(&b, &l, &c, "\n");
 	}
 	for (size_t i = 0; i < s->n_points && !rc; i++) {
@@ -412,6 +412,16 @@ static bool reduce(sr_genome *out, const sr_genome *g, const sr_point *p, size_t
 	return false;
 }
 
+static bool genome_same(const sr_genome *a, const sr_genome *b)
+{
+	for (int d = 0; d < N_DIMS; d++)
+		if (a->d[d] != b->d[d])
+			return false;
+	return a->random == b->random && a->move == b->move && a->dir == b->dir &&
+	       a->turn == b->turn && a->gap == b->gap && a->dist == b->dist &&
+	       a->bearing == b->bearing && a->jitter == b->jitter && a->fact_drop == b->fact_drop;
+}
+
 int arb_search_shrink(arb_scenario **scenario, arb_verdict **verdict, const arb_search *s, size_t i,
                       size_t *steps, arb_error *err)
 {
@@ -441,7 +451,7 @@ int arb_search_shrink(arb_scenario **scenario, arb_verdict **verdict, const arb_
 	for (int pass = 0; pass < 16; pass++) {
 		bool changed = false;
 		for (size_t c = 0; reduce(&cand, &g, p, c); c++) {
-			if (memcmp(&cand, &g, sizeof g) == 0)
+			if (genome_same(&cand, &g))
 				continue;
 			rc = try_genome(&same, &sc, &v, s, f->point, &cand, f->key, ARB_JUDGE_TERSE,
 			                err);
@@ -566,10 +576,9 @@ bool arb_search_confirms(const arb_verdict *v, const char *key, char *why, size_
 			         "no two readings of a clause of the dispute answer differently");
 			return false;
 		}
-		len += (size_t)snprintf(why + len, n - len, "%sreadings %s and %s of %s: %s and %s",
-		                        len ? "; " : "", a->reading, b->reading, a->pred->clause,
-		                        arb_outcome_name(a->result.outcome),
-		                        arb_outcome_name(b->result.outcome));
+		snprintf(why + len, n - len, "%sreadings %s and %s of %s: %s and %s",
+		         len ? "; " : "", a->reading, b->reading, a->pred->clause,
+		         arb_outcome_name(a->result.outcome), arb_outcome_name(b->result.outcome));
 	}
 	return true;
 }

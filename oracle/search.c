@@ -90,11 +90,11 @@ static int words_with_none(const char *list, const char ***out, size_t *n)
 		count++;
 		p += strcspn(p, " ");
 	}
-	char *block = malloc(count * sizeof(char *) + len + 1);
-	if (!block)
+	/* one block: the pointers, then the text they point into */
+	const char **v = malloc(count * sizeof *v + len + 1);
+	if (!v)
 		return ARB_ENOMEM;
-	const char **v = (const char **)(void *)block;
-	char *text = block + count * sizeof(char *);
+	char *text = (char *)(v + count);
 	memcpy(text, list ? list : "", len + 1);
 	size_t k = 0;
 	v[k++] = NULL;
@@ -329,11 +329,11 @@ static int ruleset_prepare(sr_ruleset *r, const arb_rulebook *rb, const char *na
 		const arb_search_stat *st = &opt->stats[i];
 		if (!st->ruleset || strcmp(st->ruleset, name) != 0 || !st->n_values)
 			continue;
-		const arb_search_stat **g = realloc(r->stats, (r->n_stats + 1) * sizeof *g);
+		arb_search_stat *g = realloc(r->stats, (r->n_stats + 1) * sizeof *g);
 		if (!g)
 			return oom(err);
 		r->stats = g;
-		r->stats[r->n_stats++] = st;
+		r->stats[r->n_stats++] = *st;
 		r->n_stat_variants += st->n_values - 1;
 	}
 	/* the sub-phases of each phase, from the placements */
@@ -354,7 +354,7 @@ static void ruleset_free(sr_ruleset *r)
 	free(r->gaps);
 	free(r->dists);
 	free(r->turns);
-	free((void *)r->stats);
+	free(r->stats);
 	for (size_t i = 0; i < r->owned.n; i++)
 		free(r->owned.v[i]);
 	arb__ptrvec_free(&r->owned);
@@ -439,8 +439,11 @@ static int pt_phase(void *ud, const char *phase)
 static int pt_action(void *ud, const char *action)
 {
 	pt_ctx *c = ud;
+	/* the word lives in each_word's buffer: kept only for this call */
 	c->action = action;
-	return each_word(c->phases, c->all_phases, pt_phase, c);
+	int rc = each_word(c->phases, c->all_phases, pt_phase, c);
+	c->action = NULL;
+	return rc;
 }
 
 static int points_of_ruleset(arb_search *s, sr_ruleset *r)
@@ -611,19 +614,19 @@ int arb_search_new(arb_search **out, const arb_oracle *o, const arb_rulebook *rb
 		s->n_rulesets++;
 		if ((rc = ruleset_prepare(&s->rulesets[i], rb, name, &s->opt, err)))
 			goto fail;
-		if ((rc = points_of_ruleset(s, &s->rulesets[i]))) {
+		if (points_of_ruleset(s, &s->rulesets[i])) {
 			rc = oom(err);
 			goto fail;
 		}
 	}
 	for (size_t i = 0; i < s->n_points; i++) {
-		if ((rc = point_prepare(s, &s->points[i]))) {
+		if (point_prepare(s, &s->points[i])) {
 			rc = oom(err);
 			goto fail;
 		}
 		s->total += s->points[i].pub.total;
 	}
-	if ((rc = arb__search_describe(s))) {
+	if (arb__search_describe(s)) {
 		rc = oom(err);
 		goto fail;
 	}

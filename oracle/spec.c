@@ -442,11 +442,15 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 		char *names = arb__arena_alloc(rb->arena, len);
 		if (!names)
 			return ARB_ENOMEM;
+		size_t at = 0;
 		for (size_t k = 0; k < r->fact_names.n; k++) {
+			size_t w = strlen(r->fact_names.v[k]);
 			if (k)
-				strcat(names, " ");
-			strcat(names, r->fact_names.v[k]);
+				names[at++] = ' ';
+			memcpy(names + at, r->fact_names.v[k], w);
+			at += w;
 		}
+		names[at] = '\0';
 		r->fact_list = names;
 	}
 	/* Turns are "action:pivot", and actions that move others' models are
