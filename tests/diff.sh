@@ -33,10 +33,13 @@ sed -i 's/^Models move up to \[6"\]{max_move} in the Movement phase\./Models mov
 "$ARB" diff spec "$T/five" --json "$T/five.jsonl" >"$T/out" 2>&1
 expect_status "6 to 5" 1 $?
 contains "6 to 5" "$T/out" 'parameter SH.MOV.DIST.1 max_move: 6" -> 5"'
+# SH.MOV.DIST.3 says 'can only move [6"]{max_move}' too: the edit left it.
+contains "6 to 5" "$T/out" 'SH.MOV.DIST.3 ('
+contains "6 to 5" "$T/out" 'still states max_move as 6"'
 contains "6 to 5" "$T/out" "SH.MOV.DIST.1        legal->disputed"
 contains "6 to 5" "$T/out" "scrollhammer move in movement"
 contains "6 to 5" "$T/out" "1 change of the text;"
-contains "6 to 5 json" "$T/five.jsonl" '{"change":"parameter","clause":"SH.MOV.DIST.1","name":"max_move","new":"5\"","old":"6\""}'
+contains "6 to 5 json" "$T/five.jsonl" '{"change":"parameter","clause":"SH.MOV.DIST.1","name":"max_move","new":"5\"","old":"6\"","unchanged_elsewhere":["SH.MOV.DIST.3"]}'
 contains "6 to 5 json" "$T/five.jsonl" '"change":"permissiveness"'
 # SH-MOV-DIST-002 moves exactly 6.0 in with M 6: legal under 'up to 6"';
 # over 'up to 5"' while 'up to their maximum movement distance' (M 6)

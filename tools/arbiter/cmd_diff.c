@@ -226,6 +226,24 @@ static bool in_rulesets(const arb_rulebook *rb, const char *rs)
 	return rs && arb_rulebook_has_ruleset(rb, rs);
 }
 
+/* The other clauses of c's ruleset that state a parameter of the same
+ * name with the old value still: the same limit stated twice, of which
+ * the edit changed one (the editor may have meant both). */
+static void same_number_elsewhere(strbuf *t, json_t *also, const arb_rulebook *rb,
+                                  const arb_clause *c, const char *name, const char *old_raw)
+{
+	for (size_t i = 0; i < arb_rulebook_clause_count(rb); i++) {
+		const arb_clause *x = arb_rulebook_clause_at(rb, i);
+		const arb_param *xp = arb_clause_param(x, name);
+		if (x == c || !xp || !x->ruleset || !c->ruleset ||
+		    strcmp(x->ruleset, c->ruleset) != 0 || strcmp(xp->raw, old_raw) != 0)
+			continue;
+		strbuf_putf(t, "          %s (%s:%ld) still states %s as %s\n", x->id, x->file,
+		            x->line, name, xp->raw);
+		json_array_append_new(also, json_string(x->id));
+	}
+}
+
 static void diff_clauses(diff_out *o, const side *a, const side *b, size_t *changes)
 {
 	strbuf *t = &o->text;
@@ -267,9 +285,13 @@ static void diff_clauses(diff_out *o, const side *a, const side *b, size_t *chan
 				continue;
 			strbuf_putf(t, "parameter %s %s: %s -> %s\n", nc->id, np->name,
 			            op ? op->raw : "(none)", np->raw);
-			emit(o, json_pack("{s:s,s:s,s:s,s:s?,s:s}", "change", "parameter", "clause",
-			                  nc->id, "name", np->name, "old", op ? op->raw : NULL,
-			                  "new", np->raw));
+			json_t *also = json_array();
+			if (op)
+				same_number_elsewhere(t, also, b->rb, nc, np->name, op->raw);
+			emit(o, json_pack("{s:s,s:s,s:s,s:s?,s:s,s:o}", "change", "parameter",
+			                  "clause", nc->id, "name", np->name, "old",
+			                  op ? op->raw : NULL, "new", np->raw,
+			                  "unchanged_elsewhere", also));
 			++*changes;
 		}
 		for (size_t k = 0; k < oc->n_params; k++)
