@@ -508,9 +508,12 @@ static int point_prepare(arb_search *s, sr_point *p)
 	n[D_STATS] = r->n_stat_variants;
 	n[D_LOG] = 2;
 	n[D_VOLUNTARY] = 2;
-	/* the base: one enemy far away, a move of the middle length */
+	/* the base: one enemy far away, a move of the middle length, the
+	 * first formation */
 	memset(p->base, 0, sizeof p->base);
 	p->base[D_ENEMIES] = 1;
+	/* a ruleset that names formations asks for one: its first, not none */
+	p->base[D_FORMATION] = r->n_formations > 1 ? 1 : 0;
 	p->base[D_ENEMY_DIST] = (unsigned)(r->n_dists - 1);
 	p->base[D_MOVE] = (unsigned)(r->n_moves / 2);
 	unsigned long long sweep = 1, product = 1;

@@ -46,6 +46,15 @@ contains "6 to 5 json" "$T/five.jsonl" '"change":"permissiveness"'
 # permits it: disputed.
 contains "6 to 5 json" "$T/five.jsonl" '{"case":"SH-MOV-DIST-002","change":"verdict","clause":"SH.MOV.DIST.1","new":"disputed","old":"legal"'
 
+# The search domain: the scenarios of both texts' searches, judged under both.
+contains "6 to 5 search" "$T/out" "search domain: "
+contains "6 to 5 search" "$T/out" "scrollhammer move in movement        legal->disputed"
+contains "6 to 5 search json" "$T/five.jsonl" '"change":"search-verdict"'
+contains "6 to 5 search json" "$T/five.jsonl" '"example":{"action":'
+"$ARB" diff spec "$T/five" --no-search >"$T/out" 2>&1
+expect_status "6 to 5 --no-search" 1 $?
+if grep -q "search domain" "$T/out"; then ko "--no-search: the search ran"; else ok; fi
+
 # A word changed: the word diff, and the predicates written against the old words.
 cp -r spec "$T/word"
 sed -i 's/^Models move up to \[6"\]{max_move} in the Movement phase\./Models march up to [6"]{max_move} in the Movement phase./' \

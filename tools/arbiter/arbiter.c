@@ -76,6 +76,10 @@ static const cli_option kConflictsOpts[] = {
 static const cli_option kDiffOpts[] = {
     {"--json", NULL, "FILE", "write every change as JSON Lines"},
     {"--profile", NULL, "P", PROFILE_HELP},
+    {"--budget", NULL, "N",
+     "search combinations per decision point judged under both (default 200)"},
+    {"--no-search", NULL, NULL,
+     "compare the case suite only, not the conflicts search's scenarios"},
     {NULL, NULL, NULL, NULL},
 };
 static const cli_option kGlobalOpts[] = {
@@ -109,7 +113,7 @@ static const cli_command kCommands[] = {
      "search the scenario space for conflicts, gaps and divergent readings; exit 1 on a new "
      "finding",
      kConflictsOpts, 0},
-    {"diff", cmd_diff, "diff OLD NEW [--json FILE] [--profile P]",
+    {"diff", cmd_diff, "diff OLD NEW [--json FILE] [--profile P] [--budget N] [--no-search]",
      "what an edit of the rulebook changes (OLD and NEW: spec/ directories or git revisions); "
      "exit 1 when a verdict changed",
      kDiffOpts, 0},

@@ -131,6 +131,18 @@ long cli_peak_kib(void);
  * the holding one nearest its limit). Caller frees; NULL when out of memory. */
 char *cli_case_drawing(const arb_scenario *s, const arb_verdict *v);
 
+/* The characteristics generated units carry (search_stats.c): those the
+ * units of cs carry, per ruleset, for arb_search_options.stats. */
+typedef struct stat_acc stat_acc;
+typedef struct cli_stats {
+	stat_acc *v;
+	size_t n;
+	arb_search_stat *pub; /* n of them */
+	double *values;
+} cli_stats;
+int cli_stats_from_cases(cli_stats *st, const arb_caseset *cs);
+void cli_stats_free(cli_stats *st);
+
 /* "ruleset/section" of a case, from its file path (cases/<r>/<s>/x.csv). */
 void cli_case_section(const arb_case *c, char *buf, size_t n);
 

@@ -153,97 +153,6 @@ static int parse_args(opts *o, cli_env *env, int argc, char **argv)
 	return 0;
 }
 
-/* ---- the characteristics units carry: those the case tables use ---- */
-
-typedef struct stat_acc {
-	char ruleset[64], name[64];
-	double vals[64];
-	size_t count[64], n;
-} stat_acc;
-
-typedef struct stats {
-	stat_acc *v;
-	size_t n;
-	arb_search_stat *pub;
-	double *values;
-} stats;
-
-static int stat_seen(stats *st, const char *rs, const char *name, double value)
-{
-	stat_acc *a = NULL;
-	for (size_t i = 0; i < st->n && !a; i++)
-		if (strcmp(st->v[i].ruleset, rs) == 0 && strcmp(st->v[i].name, name) == 0)
-			a = &st->v[i];
-	if (!a) {
-		stat_acc *g = realloc(st->v, (st->n + 1) * sizeof *g);
-		if (!g)
-			return -1;
-		st->v = g;
-		a = &st->v[st->n++];
-		memset(a, 0, sizeof *a);
-		snprintf(a->ruleset, sizeof a->ruleset, "%s", rs);
-		snprintf(a->name, sizeof a->name, "%s", name);
-	}
-	for (size_t i = 0; i < a->n; i++)
-		if (a->vals[i] == value) {
-			a->count[i]++;
-			return 0;
-		}
-	if (a->n < 64) {
-		a->vals[a->n] = value;
-		a->count[a->n++] = 1;
-	}
-	return 0;
-}
-
-/* For each characteristic: its most common value first, then its least
- * and its greatest (the values the suite's authors chose). */
-static int stats_from_cases(stats *st, const arb_caseset *cs)
-{
-	for (size_t i = 0; i < arb_caseset_count(cs); i++) {
-		const arb_scenario *s = arb_caseset_at(cs, i)->scenario;
-		for (size_t u = 0; u < s->n_units; u++) {
-			const arb_unit *un = &s->units[u];
-			for (size_t k = 0; k < un->n_stats; k++)
-				if (stat_seen(st, s->ruleset, un->stats[k].name,
-				              un->stats[k].value))
-					return -1;
-		}
-	}
-	st->pub = calloc(st->n ? st->n : 1, sizeof *st->pub);
-	st->values = calloc(st->n ? st->n * 3 : 1, sizeof *st->values);
-	if (!st->pub || !st->values)
-		return -1;
-	for (size_t i = 0; i < st->n; i++) {
-		stat_acc *a = &st->v[i];
-		double *v = &st->values[i * 3];
-		size_t mode = 0, lo = 0, hi = 0, n = 0;
-		for (size_t k = 1; k < a->n; k++) {
-			if (a->count[k] > a->count[mode] ||
-			    (a->count[k] == a->count[mode] && a->vals[k] < a->vals[mode]))
-				mode = k;
-			if (a->vals[k] < a->vals[lo])
-				lo = k;
-			if (a->vals[k] > a->vals[hi])
-				hi = k;
-		}
-		v[n++] = a->vals[mode];
-		if (lo != mode)
-			v[n++] = a->vals[lo];
-		if (hi != mode && hi != lo)
-			v[n++] = a->vals[hi];
-		st->pub[i] = (arb_search_stat){a->ruleset, a->name, v, n};
-	}
-	return 0;
-}
-
-static void stats_free(stats *st)
-{
-	free(st->v);
-	free(st->pub);
-	free(st->values);
-}
-
 /* ---- the search's hash: spec/'s files, and what the search varies ---- */
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
@@ -862,7 +771,7 @@ int cmd_conflicts(cli_env *env, int argc, char **argv)
 	arb_caseset *cs = NULL;
 	arb_search *s = NULL;
 	arb_baseline *bl = NULL;
-	stats st = {0};
+	cli_stats st = {0};
 	report r = {0};
 	cli_outdir out = {0};
 	bool dir_open = false;
@@ -871,7 +780,7 @@ int cmd_conflicts(cli_env *env, int argc, char **argv)
 		return EXIT_BADINPUT;
 	if (cli_load(env, &rb, &o) || cli_load_cases(env, rb, NULL, 0, &cs))
 		goto done;
-	if (stats_from_cases(&st, cs)) {
+	if (cli_stats_from_cases(&st, cs)) {
 		fprintf(stderr, "arbiter: out of memory\n");
 		goto done;
 	}
@@ -970,7 +879,7 @@ done:
 	strbuf_free(&r.scen);
 	arb_baseline_free(bl);
 	arb_search_free(s);
-	stats_free(&st);
+	cli_stats_free(&st);
 	arb_caseset_free(cs);
 	arb_oracle_free(o);
 	arb_rulebook_free(rb);

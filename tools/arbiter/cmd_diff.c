@@ -11,11 +11,13 @@
  */
 #define _GNU_SOURCE /* mkdtemp */
 #include "cli.h"
+#include "json_io.h"
 #include "strbuf.h"
 
 #include <errno.h>
 #include <jansson.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -500,29 +502,204 @@ static int diff_verdicts(diff_out *o, const side *a, const side *b, const char *
 	return rc;
 }
 
+/* ---- the search domain ---- */
+
+/* Every scenario of the `conflicts` search of each side (its sweep, and
+ * `budget` combinations a point: docs/conflicts.md), built from each
+ * side's numbers so that both sides' boundaries are asked, judged under
+ * both; the changes grouped by decision point and transition, with one
+ * example scenario each. */
+static int diff_search(diff_out *o, const side *sides, const cli_stats *st, size_t budget,
+                       const char *profile, size_t *changed, size_t *compared, size_t *refused)
+{
+	groups by = {0}, perm = {0};
+	char **examples = NULL;
+	size_t n_examples = 0;
+	int rc = 0;
+	for (int w = 0; w < 2 && !rc; w++) {
+		arb_search_options so = {.seed = 1,
+		                         .budget = budget,
+		                         .random = 0,
+		                         .stats = st->pub,
+		                         .n_stats = st->n,
+		                         .profile = profile};
+		arb_search *s = NULL;
+		arb_error err;
+		arb_error_clear(&err);
+		if (arb_search_new(&s, sides[w].o, sides[w].rb, &so, &err)) {
+			cli_error(&err);
+			return -1;
+		}
+		for (size_t p = 0; p < arb_search_point_count(s) && !rc; p++) {
+			const arb_search_point *pt = arb_search_point_at(s, p);
+			for (unsigned long long k = 0; k < pt->total && !rc; k++) {
+				arb_scenario *sc = NULL;
+				arb_verdict *va = NULL, *vb = NULL;
+				if (arb_search_scenario(&sc, s, p, k, &err)) {
+					cli_error(&err);
+					rc = -1;
+					break;
+				}
+				int ra = arb_judge_ex(&va, sides[0].o, sc, profile, ARB_JUDGE_TERSE,
+				                      &err);
+				int rb = ra ? ra
+				            : arb_judge_ex(&vb, sides[1].o, sc, profile,
+				                           ARB_JUDGE_TERSE, &err);
+				if (ra == ARB_EINPUT || rb == ARB_EINPUT) {
+					++*refused; /* not a scenario of both texts' vocabulary */
+				} else if (ra || rb) {
+					cli_error(&err);
+					rc = -1;
+				} else {
+					++*compared;
+					bool same = va->kind == vb->kind &&
+					            va->n_violates == vb->n_violates;
+					for (size_t i = 0; same && i < va->n_violates; i++)
+						same =
+						    strcmp(va->violates[i], vb->violates[i]) == 0;
+					if (!same) {
+						++*changed;
+						char key[256];
+						snprintf(key, sizeof key, "%s %s in %s\t%s->%s%s",
+						         pt->ruleset, pt->action, pt->phase,
+						         arb_verdict_kind_name(va->kind),
+						         arb_verdict_kind_name(vb->kind),
+						         va->kind == vb->kind ? " (other clauses)"
+						                              : "");
+						group *g = group_get(&by, key);
+						snprintf(key, sizeof key, "%s %s in %s",
+						         pt->ruleset, pt->action, pt->phase);
+						group *q = group_get(&perm, key);
+						if (!g || !q) {
+							rc = -1;
+						} else {
+							if (!g->n++) {
+								/* the example: the scenario as a
+								 * protocol line */
+								char **ne = realloc(
+								    examples,
+								    (n_examples + 1) * sizeof *ne);
+								char *line = arbj_scenario_dump(sc);
+								if (!ne || !line) {
+									free(line);
+									if (ne)
+										examples = ne;
+									rc = -1;
+								} else {
+									examples = ne;
+									examples[n_examples] = line;
+									g->example =
+									    (const char
+									         *)(uintptr_t)(n_examples +
+									                       1);
+									n_examples++;
+								}
+							}
+							int x = allowed(va->kind),
+							    y = allowed(vb->kind);
+							q->n++;
+							if (x < y)
+								q->more++;
+							else if (x > y)
+								q->less++;
+							else
+								q->other++;
+						}
+					}
+				}
+				arb_verdict_free(va);
+				arb_verdict_free(vb);
+				arb_scenario_free(sc);
+			}
+		}
+		arb_search_free(s);
+	}
+	if (!rc) {
+		strbuf *t = &o->text;
+		if (by.n)
+			qsort(by.v, by.n, sizeof *by.v, cmp_group);
+		if (perm.n)
+			qsort(perm.v, perm.n, sizeof *perm.v, cmp_group);
+		strbuf_putf(
+		    t,
+		    "\nsearch domain: %zu of %zu scenarios of the conflicts search (both texts' "
+		    "numbers) changed verdict\n",
+		    *changed, *compared);
+		for (size_t i = 0; i < by.n; i++) {
+			const group *g = &by.v[i];
+			const char *tab = strchr(g->key, '\t');
+			strbuf_putf(t, "  %-36.*s %-40s %6zu scenario%s\n", (int)(tab - g->key),
+			            g->key, tab + 1, g->n, g->n == 1 ? "" : "s");
+			const char *ex = examples[(uintptr_t)g->example - 1];
+			json_error_t je;
+			emit(o,
+			     json_pack("{s:s,s:s#,s:s,s:i,s:o}", "change", "search-verdict",
+			               "point", g->key, (int)(tab - g->key), "transition", tab + 1,
+			               "count", (int)g->n, "example", json_loads(ex, 0, &je)));
+		}
+		for (size_t i = 0; i < perm.n; i++) {
+			const group *p = &perm.v[i];
+			const char *word = p->more && !p->less && !p->other   ? "more allowed"
+			                   : p->less && !p->more && !p->other ? "less allowed"
+			                                                      : "different";
+			strbuf_putf(
+			    t,
+			    "  %-36s %s: %d toward allowed, %d toward forbidden, %d otherwise "
+			    "changed (search domain)\n",
+			    p->key, word, p->more, p->less, p->other);
+			emit(o,
+			     json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:i}", "change", "permissiveness",
+			               "over", "search", "point", p->key, "summary", word, "more",
+			               p->more, "less", p->less, "other", p->other));
+		}
+	}
+	for (size_t i = 0; i < n_examples; i++)
+		free(examples[i]);
+	free(examples);
+	free(by.v);
+	free(perm.v);
+	return rc;
+}
+
 int cmd_diff(cli_env *env, int argc, char **argv)
 {
 	const char *args[2] = {NULL, NULL}, *json_path = NULL;
 	int na = 0;
+	unsigned long long budget = 200;
+	bool search = true;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0 && i + 1 < argc)
 			json_path = argv[++i];
 		else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc)
 			env->profile = argv[++i];
-		else if (argv[i][0] == '-' || na == 2) {
-			fprintf(stderr,
-			        "usage: arbiter diff OLD NEW [--json FILE] [--profile P]\n");
+		else if (strcmp(argv[i], "--no-search") == 0)
+			search = false;
+		else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc) {
+			char *end;
+			errno = 0;
+			budget = strtoull(argv[++i], &end, 10);
+			if (errno || *end || !*argv[i] || argv[i][0] == '-' || budget > 100000000) {
+				fprintf(stderr,
+				        "arbiter diff: --budget: '%s' is not a number in range\n",
+				        argv[i]);
+				return EXIT_BADINPUT;
+			}
+		} else if (argv[i][0] == '-' || na == 2) {
+			fprintf(stderr, "usage: arbiter diff OLD NEW [--json FILE] [--profile P] "
+			                "[--budget N] [--no-search]\n");
 			return EXIT_BADINPUT;
 		} else
 			args[na++] = argv[i];
 	}
 	if (na != 2) {
-		fprintf(stderr, "usage: arbiter diff OLD NEW [--json FILE] [--profile P]\n");
+		fprintf(stderr, "usage: arbiter diff OLD NEW [--json FILE] [--profile P] [--budget "
+		                "N] [--no-search]\n");
 		return EXIT_BADINPUT;
 	}
 	if (json_path && cli_output_check(json_path, false))
 		return EXIT_BADINPUT;
 	side a = {0}, b = {0};
+	cli_stats st = {0};
 	diff_out o = {{0}, json_array()};
 	int status = EXIT_BADINPUT;
 	if (!o.lines || side_open(&a, env, args[0]) || side_open(&b, env, args[1]))
@@ -550,13 +727,30 @@ int cmd_diff(cli_env *env, int argc, char **argv)
 	diff_clauses(&o, &a, &b, &text_changes);
 	if (diff_verdicts(&o, &a, &b, env->profile, &changed, &compared))
 		goto done;
+	size_t s_changed = 0, s_compared = 0, s_refused = 0;
+	if (search) {
+		side both[2] = {a, b};
+		if (cli_stats_from_cases(&st, b.cs)) {
+			fprintf(stderr, "arbiter: out of memory\n");
+			goto done;
+		}
+		if (diff_search(&o, both, &st, (size_t)budget, env->profile, &s_changed,
+		                &s_compared, &s_refused))
+			goto done;
+	}
 	for (size_t i = 0; i < a.n_bad + b.n_bad; i++) {
 		const arb_finding *f = i < a.n_bad ? &a.bad[i] : &b.bad[i - a.n_bad];
 		strbuf_putf(&o.text, "not compared: under %s, %s\n",
 		            i < a.n_bad ? args[0] : args[1], f->message);
 	}
-	strbuf_putf(&o.text, "\n%zu change%s of the text; %zu of %zu verdicts changed\n",
+	strbuf_putf(&o.text, "\n%zu change%s of the text; %zu of %zu verdicts changed",
 	            text_changes, text_changes == 1 ? "" : "s", changed, compared);
+	if (search)
+		strbuf_putf(&o.text,
+		            "; %zu of %zu search scenarios changed (%zu not of both texts' "
+		            "vocabulary)",
+		            s_changed, s_compared, s_refused);
+	strbuf_puts(&o.text, "\n");
 	if (json_path) {
 		strbuf jl = {0};
 		for (size_t i = 0; i < json_array_size(o.lines); i++) {
@@ -583,8 +777,9 @@ int cmd_diff(cli_env *env, int argc, char **argv)
 	}
 	fputs(text, stdout);
 	free(text);
-	status = changed ? EXIT_DISAGREE : EXIT_AGREE;
+	status = changed || s_changed ? EXIT_DISAGREE : EXIT_AGREE;
 done:
+	cli_stats_free(&st);
 	strbuf_free(&o.text);
 	json_decref(o.lines);
 	side_free(&a);
