@@ -55,6 +55,13 @@ contains "6 to 5 search json" "$T/five.jsonl" '"example":{"action":'
 expect_status "6 to 5 --no-search" 1 $?
 if grep -q "search domain" "$T/out"; then ko "--no-search: the search ran"; else ok; fi
 
+# The page: word diffs, a drawing per transition, escaped text.
+"$ARB" diff spec "$T/five" --html "$T/page" >"$T/out" 2>&1
+expect_status "--html" 1 $?
+contains "--html" "$T/page/index.html" '<del>6&quot;</del> <ins>5&quot;</ins>'
+contains "--html" "$T/page/index.html" '<img src="drawing-001.svg"'
+contains "--html" "$T/page/drawing-001.svg" '<svg'
+
 # A word changed: the word diff, and the predicates written against the old words.
 cp -r spec "$T/word"
 sed -i 's/^Models move up to \[6"\]{max_move} in the Movement phase\./Models march up to [6"]{max_move} in the Movement phase./' \
@@ -78,10 +85,11 @@ fi
 # Two trees of different rulesets: exit 2, nothing written.
 cp -r spec "$T/sh" && rm -rf "$T/sh/grit" "$T/sh/regiments"
 cp -r spec "$T/gr" && rm -rf "$T/gr/scrollhammer" "$T/gr/regiments"
-"$ARB" diff "$T/sh" "$T/gr" --json "$T/bad.jsonl" >"$T/out" 2>&1
+"$ARB" diff "$T/sh" "$T/gr" --json "$T/bad.jsonl" --html "$T/badpage" >"$T/out" 2>&1
 expect_status "different rulesets" 2 $?
 contains "different rulesets" "$T/out" "share no ruleset"
 absent "different rulesets" "$T/bad.jsonl"
+absent "different rulesets" "$T/badpage"
 "$ARB" diff spec >"$T/out" 2>&1
 expect_status "one argument" 2 $?
 

@@ -18,7 +18,7 @@ _arbiter()
 	local global="--spec --cases"
 
 	case $prev in
-	--spec | --cases | --report | -o)
+	--spec | --cases | --report | -o | --html)
 		_arbiter_reply -d -- "$cur"
 		return
 		;;
@@ -64,7 +64,7 @@ _arbiter()
 	lint) opts="--json --strict --severity --matrix" ;;
 	graph) opts="-o --href --dot" ;;
 	conflicts) opts="--seed --budget --random --jobs --profile --baseline -o --shard --merge --progress" ;;
-	diff) opts="--json --profile --budget --no-search" ;;
+	diff) opts="--json --html --profile --budget --no-search" ;;
 	clauses) opts="" ;;
 	help)
 		_arbiter_reply -W "${commands% help}" -- "$cur"

@@ -75,6 +75,7 @@ static const cli_option kConflictsOpts[] = {
 };
 static const cli_option kDiffOpts[] = {
     {"--json", NULL, "FILE", "write every change as JSON Lines"},
+    {"--html", NULL, "DIR", "write a page with the word diffs and a drawing per transition"},
     {"--profile", NULL, "P", PROFILE_HELP},
     {"--budget", NULL, "N",
      "search combinations per decision point judged under both (default 200)"},
@@ -113,7 +114,8 @@ static const cli_command kCommands[] = {
      "search the scenario space for conflicts, gaps and divergent readings; exit 1 on a new "
      "finding",
      kConflictsOpts, 0},
-    {"diff", cmd_diff, "diff OLD NEW [--json FILE] [--profile P] [--budget N] [--no-search]",
+    {"diff", cmd_diff,
+     "diff OLD NEW [--json FILE] [--html DIR] [--profile P] [--budget N] [--no-search]",
      "what an edit of the rulebook changes (OLD and NEW: spec/ directories or git revisions); "
      "exit 1 when a verdict changed",
      kDiffOpts, 0},

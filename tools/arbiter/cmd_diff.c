@@ -166,8 +166,21 @@ static size_t split_words(const char *text, const char **w, size_t *len)
 	return n;
 }
 
-/* old -> new as words: [-removed-] {+added+} (git's --word-diff=plain). */
-static void word_diff(strbuf *b, const char *old, const char *new)
+/* A word, escaped for HTML when html. */
+static void put_word(strbuf *b, const char *w, size_t n, bool html)
+{
+	if (!html) {
+		strbuf_put(b, w, n);
+		return;
+	}
+	char buf[512];
+	snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf ? n : sizeof buf - 1), w);
+	strbuf_put_xml(b, buf);
+}
+
+/* old -> new as words: [-removed-] {+added+} (git's --word-diff=plain), or
+ * with html <del> and <ins>. */
+static void word_diff(strbuf *b, const char *old, const char *new, bool html)
 {
 	static const char *wa[MAX_WORDS], *wb[MAX_WORDS];
 	static size_t la[MAX_WORDS], lb[MAX_WORDS];
@@ -191,18 +204,18 @@ static void word_diff(strbuf *b, const char *old, const char *new)
 			strbuf_puts(b, " ");
 		first = false;
 		if (i < na && j < nb && la[i] == lb[j] && memcmp(wa[i], wb[j], la[i]) == 0) {
-			strbuf_put(b, wa[i], la[i]);
+			put_word(b, wa[i], la[i], html);
 			i++;
 			j++;
 		} else if (i < na && (j == nb || T(i + 1, j) >= T(i, j + 1))) {
-			strbuf_puts(b, "[-");
-			strbuf_put(b, wa[i], la[i]);
-			strbuf_puts(b, "-]");
+			strbuf_puts(b, html ? "<del>" : "[-");
+			put_word(b, wa[i], la[i], html);
+			strbuf_puts(b, html ? "</del>" : "-]");
 			i++;
 		} else {
-			strbuf_puts(b, "{+");
-			strbuf_put(b, wb[j], lb[j]);
-			strbuf_puts(b, "+}");
+			strbuf_puts(b, html ? "<ins>" : "{+");
+			put_word(b, wb[j], lb[j], html);
+			strbuf_puts(b, html ? "</ins>" : "+}");
 			j++;
 		}
 	}
@@ -214,8 +227,43 @@ static void word_diff(strbuf *b, const char *old, const char *new)
 
 typedef struct diff_out {
 	strbuf text;
-	json_t *lines; /* array of objects, one JSON Lines line each */
+	json_t *lines;   /* array of objects, one JSON Lines line each */
+	bool html;       /* --html: the page too */
+	strbuf page;     /* its body */
+	const char *dir; /* where its drawings go (the directory being written) */
+	size_t drawings; /* drawings written */
+	int fault;       /* a drawing could not be made or written */
 } diff_out;
+
+/* The drawing of scenario sc judged by o, written as DIR/drawing-NNN.svg
+ * and shown on the page (nothing without --html). */
+static void draw(diff_out *d, const arb_oracle *o, const arb_scenario *sc)
+{
+	if (!d->html || d->fault)
+		return;
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	if (arb_judge(&v, o, sc, NULL, &err)) {
+		cli_error(&err);
+		d->fault = 1;
+		return;
+	}
+	char *svg = cli_case_drawing(sc, v);
+	arb_verdict_free(v);
+	char path[4400];
+	snprintf(path, sizeof path, "%s/drawing-%03zu.svg", d->dir, d->drawings + 1);
+	if (!svg || cli_write_atomic(path, svg, strlen(svg))) {
+		d->fault = 1;
+		free(svg);
+		return;
+	}
+	free(svg);
+	d->drawings++;
+	strbuf_putf(&d->page, "<img src=\"drawing-%03zu.svg\" width=\"360\" alt=\"", d->drawings);
+	strbuf_put_xml(&d->page, sc->id ? sc->id : "scenario");
+	strbuf_puts(&d->page, "\">");
+}
 
 static void emit(diff_out *o, json_t *obj)
 {
@@ -263,7 +311,14 @@ static void diff_clauses(diff_out *o, const side *a, const side *b, size_t *chan
 		}
 		if (strcmp(oc->fingerprint, nc->fingerprint) != 0) {
 			strbuf w = {0};
-			word_diff(&w, oc->text, nc->text);
+			word_diff(&w, oc->text, nc->text, false);
+			if (o->html) {
+				strbuf_puts(&o->page, "<li><b>reworded</b> ");
+				strbuf_put_xml(&o->page, nc->id);
+				strbuf_puts(&o->page, ": ");
+				word_diff(&o->page, oc->text, nc->text, true);
+				strbuf_puts(&o->page, "</li>\n");
+			}
 			char *wd = strbuf_take(&w);
 			strbuf_putf(t, "reworded  %s (%s:%ld)\n  %s\n", nc->id, nc->file, nc->line,
 			            wd ? wd : "(out of memory)");
@@ -287,6 +342,17 @@ static void diff_clauses(diff_out *o, const side *a, const side *b, size_t *chan
 				continue;
 			strbuf_putf(t, "parameter %s %s: %s -> %s\n", nc->id, np->name,
 			            op ? op->raw : "(none)", np->raw);
+			if (o->html) {
+				strbuf_puts(&o->page, "<li><b>parameter</b> ");
+				strbuf_put_xml(&o->page, nc->id);
+				strbuf_puts(&o->page, " ");
+				strbuf_put_xml(&o->page, np->name);
+				strbuf_puts(&o->page, ": <del>");
+				strbuf_put_xml(&o->page, op ? op->raw : "(none)");
+				strbuf_puts(&o->page, "</del> <ins>");
+				strbuf_put_xml(&o->page, np->raw);
+				strbuf_puts(&o->page, "</ins></li>\n");
+			}
 			json_t *also = json_array();
 			if (op)
 				same_number_elsewhere(t, also, b->rb, nc, np->name, op->raw);
@@ -473,13 +539,35 @@ static int diff_verdicts(diff_out *o, const side *a, const side *b, const char *
 			qsort(by_point.v, by_point.n, sizeof *by_point.v, cmp_group);
 		strbuf_putf(t, "\nverdicts: %zu of %zu cases judged under both changed\n", *changed,
 		            *compared);
+		if (o->html)
+			strbuf_putf(
+			    &o->page,
+			    "</ul><h2>Cases: %zu of %zu verdicts changed</h2>\n<table><tr><th>"
+			    "clause</th><th>transition</th><th>cases</th><th>example (under "
+			    "NEW)</th></tr>\n",
+			    *changed, *compared);
 		for (size_t i = 0; i < by_clause.n; i++) {
 			const group *g = &by_clause.v[i];
 			const char *tab = strchr(g->key, '\t');
 			strbuf_putf(t, "  %-20.*s %-56s %5zu case%s, e.g. %s\n",
 			            (int)(tab - g->key), g->key, tab + 1, g->n,
 			            g->n == 1 ? "" : "s", g->example);
+			if (o->html) {
+				strbuf_puts(&o->page, "<tr><td>");
+				strbuf_put(&o->page, g->key, (size_t)(tab - g->key));
+				strbuf_puts(&o->page, "</td><td>");
+				strbuf_put_xml(&o->page, tab + 1);
+				strbuf_putf(&o->page, "</td><td>%zu</td><td>", g->n);
+				strbuf_put_xml(&o->page, g->example);
+				strbuf_puts(&o->page, "<br>");
+				const arb_case *ex = arb_caseset_find(b->cs, g->example);
+				if (ex)
+					draw(o, b->o, ex->scenario);
+				strbuf_puts(&o->page, "</td></tr>\n");
+			}
 		}
+		if (o->html)
+			strbuf_puts(&o->page, "</table>\n");
 		if (by_point.n)
 			strbuf_puts(t, "\npermissiveness by decision point:\n");
 		for (size_t i = 0; i < by_point.n; i++) {
@@ -625,18 +713,40 @@ static int diff_search(diff_out *o, const side *sides, const cli_stats *st, size
 		    "\nsearch domain: %zu of %zu scenarios of the conflicts search (both texts' "
 		    "numbers) changed verdict\n",
 		    *changed, *compared);
+		if (o->html)
+			strbuf_putf(
+			    &o->page,
+			    "<h2>Search domain: %zu of %zu scenarios changed</h2>\n<table><tr><th>"
+			    "point and transition</th><th>scenarios</th><th>example (under "
+			    "NEW)</th></tr>\n",
+			    *changed, *compared);
 		for (size_t i = 0; i < by.n; i++) {
 			const group *g = &by.v[i];
 			const char *tab = strchr(g->key, '\t');
 			strbuf_putf(t, "  %-36.*s %-40s %6zu scenario%s\n", (int)(tab - g->key),
 			            g->key, tab + 1, g->n, g->n == 1 ? "" : "s");
 			const char *ex = examples[(uintptr_t)g->example - 1];
+			if (o->html) {
+				arb_scenario *sc = NULL;
+				arb_error perr;
+				arb_error_clear(&perr);
+				strbuf_puts(&o->page, "<tr><td>");
+				strbuf_put_xml(&o->page, g->key);
+				strbuf_putf(&o->page, "</td><td>%zu</td><td>", g->n);
+				if (arbj_scenario_parse(&sc, ex, strlen(ex), "<example>", 1,
+				                        &perr) == ARB_OK)
+					draw(o, sides[1].o, sc);
+				arb_scenario_free(sc);
+				strbuf_puts(&o->page, "</td></tr>\n");
+			}
 			json_error_t je;
 			emit(o,
 			     json_pack("{s:s,s:s#,s:s,s:i,s:o}", "change", "search-verdict",
 			               "point", g->key, (int)(tab - g->key), "transition", tab + 1,
 			               "count", (int)g->n, "example", json_loads(ex, 0, &je)));
 		}
+		if (o->html)
+			strbuf_puts(&o->page, "</table>\n");
 		for (size_t i = 0; i < perm.n; i++) {
 			const group *p = &perm.v[i];
 			const char *word = p->more && !p->less && !p->other   ? "more allowed"
@@ -661,11 +771,17 @@ static int diff_search(diff_out *o, const side *sides, const cli_stats *st, size
 	return rc;
 }
 
+static const char kDiffUsage[] = "usage: arbiter diff OLD NEW [--json FILE] [--html DIR] "
+                                 "[--profile P] [--budget N] [--no-search]\n";
+
 int cmd_diff(cli_env *env, int argc, char **argv)
 {
 	const char *args[2] = {NULL, NULL}, *json_path = NULL;
 	int na = 0;
 	unsigned long long budget = 200;
+	const char *html_dir = NULL;
+	cli_outdir hd = {0};
+	bool hd_open = false;
 	bool search = true;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0 && i + 1 < argc)
@@ -674,6 +790,8 @@ int cmd_diff(cli_env *env, int argc, char **argv)
 			env->profile = argv[++i];
 		else if (strcmp(argv[i], "--no-search") == 0)
 			search = false;
+		else if (strcmp(argv[i], "--html") == 0 && i + 1 < argc)
+			html_dir = argv[++i];
 		else if (strcmp(argv[i], "--budget") == 0 && i + 1 < argc) {
 			char *end;
 			errno = 0;
@@ -685,22 +803,21 @@ int cmd_diff(cli_env *env, int argc, char **argv)
 				return EXIT_BADINPUT;
 			}
 		} else if (argv[i][0] == '-' || na == 2) {
-			fprintf(stderr, "usage: arbiter diff OLD NEW [--json FILE] [--profile P] "
-			                "[--budget N] [--no-search]\n");
+			fputs(kDiffUsage, stderr);
 			return EXIT_BADINPUT;
 		} else
 			args[na++] = argv[i];
 	}
 	if (na != 2) {
-		fprintf(stderr, "usage: arbiter diff OLD NEW [--json FILE] [--profile P] [--budget "
-		                "N] [--no-search]\n");
+		fputs(kDiffUsage, stderr);
 		return EXIT_BADINPUT;
 	}
-	if (json_path && cli_output_check(json_path, false))
+	if ((json_path && cli_output_check(json_path, false)) ||
+	    (html_dir && cli_output_check(html_dir, true)))
 		return EXIT_BADINPUT;
 	side a = {0}, b = {0};
 	cli_stats st = {0};
-	diff_out o = {{0}, json_array()};
+	diff_out o = {.lines = json_array()};
 	int status = EXIT_BADINPUT;
 	if (!o.lines || side_open(&a, env, args[0]) || side_open(&b, env, args[1]))
 		goto done;
@@ -724,6 +841,14 @@ int cmd_diff(cli_env *env, int argc, char **argv)
 			strbuf_putf(&o.text, "ruleset   %s removed\n",
 			            arb_rulebook_ruleset_at(a.rb, i));
 	size_t text_changes = 0, changed = 0, compared = 0;
+	if (html_dir) {
+		if (cli_dir_begin(&hd, html_dir))
+			goto done;
+		hd_open = true;
+		o.html = true;
+		o.dir = hd.tmp;
+		strbuf_puts(&o.page, "<h2>Text</h2>\n<ul>\n");
+	}
 	diff_clauses(&o, &a, &b, &text_changes);
 	if (diff_verdicts(&o, &a, &b, env->profile, &changed, &compared))
 		goto done;
@@ -770,6 +895,30 @@ int cmd_diff(cli_env *env, int argc, char **argv)
 		if (wr)
 			goto done;
 	}
+	if (html_dir) {
+		strbuf pg = {0};
+		strbuf_puts(&pg, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+		                 "<title>arbiter diff</title><style>del{background:#fdd}"
+		                 "ins{background:#dfd}td{vertical-align:top;padding:4px}"
+		                 "</style></head><body>\n<h1>arbiter diff ");
+		strbuf_put_xml(&pg, args[0]);
+		strbuf_puts(&pg, " &rarr; ");
+		strbuf_put_xml(&pg, args[1]);
+		strbuf_putf(
+		    &pg, "</h1>\n<p>%zu change%s of the text; %zu of %zu verdicts changed.</p>\n",
+		    text_changes, text_changes == 1 ? "" : "s", changed, compared);
+		strbuf_put(&pg, o.page.s ? o.page.s : "", o.page.n);
+		strbuf_puts(&pg, "</body></html>\n");
+		size_t len = pg.n;
+		char *html = strbuf_take(&pg);
+		char path[4400];
+		snprintf(path, sizeof path, "%s/index.html", hd.tmp);
+		int wr = o.page.oom || !html || o.fault || cli_write_atomic(path, html, len);
+		free(html);
+		if (wr || cli_dir_commit(&hd))
+			goto done;
+		hd_open = false;
+	}
 	char *text = strbuf_take(&o.text);
 	if (!text) {
 		fprintf(stderr, "arbiter: out of memory\n");
@@ -779,6 +928,9 @@ int cmd_diff(cli_env *env, int argc, char **argv)
 	free(text);
 	status = changed || s_changed ? EXIT_DISAGREE : EXIT_AGREE;
 done:
+	if (hd_open)
+		cli_dir_abort(&hd);
+	strbuf_free(&o.page);
 	cli_stats_free(&st);
 	strbuf_free(&o.text);
 	json_decref(o.lines);
