@@ -112,7 +112,12 @@ absent "baseline: unknown clause" "$T/m4"
 	cat "$T/baseline.md"
 	printf -- '- gap SH.MOV.1: never met\n'
 } >"$T/unmet.md"
-"$ARB" conflicts scrollhammer $SMALL --baseline "$T/unmet.md" -o "$T/m4" >"$T/out" 2>&1
+# A smaller search than the default one counts what it did not meet ...
+"$ARB" conflicts scrollhammer $SMALL --baseline "$T/unmet.md" -o "$T/m5" >"$T/out" 2>&1
+expect_status "baseline: not met by a small search" 0 $?
+contains "baseline: not met by a small search" "$T/out" "1 acknowledged finding not met by this search"
+# ... and with --strict-baseline (as the default search always is) refuses it.
+"$ARB" conflicts scrollhammer $SMALL --strict-baseline --baseline "$T/unmet.md" -o "$T/m4" >"$T/out" 2>&1
 expect_status "baseline: finding not met" 2 $?
 contains "baseline: finding not met" "$T/out" "field 'finding': no finding 'gap SH.MOV.1' in this search"
 absent "baseline: finding not met" "$T/m4"

@@ -63,7 +63,7 @@ _arbiter()
 	check-verdicts) opts="" ;;
 	lint) opts="--json --strict --severity --matrix" ;;
 	graph) opts="-o --href --dot" ;;
-	conflicts) opts="--seed --budget --random --jobs --profile --baseline -o --shard --merge --progress" ;;
+	conflicts) opts="--seed --budget --random --jobs --profile --baseline -o --shard --merge --progress --strict-baseline" ;;
 	diff) opts="--json --html --profile --budget --no-search" ;;
 	clauses) opts="" ;;
 	help)

@@ -71,6 +71,9 @@ static const cli_option kConflictsOpts[] = {
     {"--shard", NULL, "I/N", "search shard I of N; its result goes to standard output"},
     {"--merge", NULL, "FILE", "a shard's result to put together with the others (repeat)"},
     {"--progress", NULL, NULL, "progress on stderr even when it is not a terminal"},
+    {"--strict-baseline", NULL, NULL,
+     "an acknowledged finding this search does not meet is an error (always so for the "
+     "default search)"},
     {NULL, NULL, NULL, NULL},
 };
 static const cli_option kDiffOpts[] = {
@@ -110,7 +113,8 @@ static const cli_command kCommands[] = {
      "the phase flows of spec/ as DOT and SVG (Graphviz), linked to their clauses", kGraphOpts, 0},
     {"conflicts", cmd_conflicts,
      "conflicts [RULESET...] [--seed N] [--budget N] [--random N] [--jobs N] [--profile P] "
-     "[--baseline FILE|none] [-o DIR] [--shard I/N] [--merge FILE]... [--progress]",
+     "[--baseline FILE|none] [-o DIR] [--shard I/N] [--merge FILE]... [--progress] "
+     "[--strict-baseline]",
      "search the scenario space for conflicts, gaps and divergent readings; exit 1 on a new "
      "finding",
      kConflictsOpts, 0},
