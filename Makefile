@@ -53,7 +53,7 @@ CRIT_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion
 GEOS_CFLAGS := $(shell pkg-config --cflags geos 2>/dev/null)
 GEOS_LIBS := $(shell pkg-config --libs geos 2>/dev/null || echo -lgeos_c)
 
-.PHONY: all deps check run bench fuzz replay clean format format-check lint asan cases cases-check unit suite twin docs docs-check
+.PHONY: all deps check run bench fuzz replay clean format format-check lint asan cases cases-check unit suite twin docs docs-check conflicts
 all: deps $(ARBITER) $(GEN_BIN)
 
 deps:
@@ -136,6 +136,8 @@ check: deps all $(TESTS) cases-check docs-check replay
 	$(ARBITER) run
 	$(ARBITER) lint | tail -n 1
 	sh tests/cli.sh $(ARBITER)
+	sh tests/conflicts.sh $(ARBITER)
+	sh tests/diff.sh $(ARBITER)
 	sh tests/writes.sh $(ARBITER)
 	sh tests/twin.sh $(ARBITER)
 	sh tests/browser.sh $(ARBITER) $(BUILD)/browser
@@ -146,6 +148,12 @@ run: deps $(ARBITER)
 
 asan:
 	$(MAKE) check SANITIZE=1
+
+# The full search of every ruleset for disputed verdicts (docs/conflicts.md):
+# exit 1 when a finding is not in a baseline. CONFLICTS_ARGS adds options.
+CONFLICTS_ARGS ?=
+conflicts: deps $(ARBITER)
+	$(ARBITER) conflicts --jobs 2 --progress $(CONFLICTS_ARGS)
 
 # Generated case tables (cases/**/gen-*.csv) come from tools/gen/gen_*.c.
 cases: deps $(GEN_BIN)
@@ -178,7 +186,7 @@ FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itool
                -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c) \
              tools/arbiter/lines.c
-FUZZ_NAMES := scenario_json cases_csv spec lines
+FUZZ_NAMES := scenario_json cases_csv spec lines baseline
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: %.c
@@ -206,6 +214,7 @@ replay: $(REPLAY_BIN)
 	$(BUILD)/replay_cases_csv tests/fuzz/regressions/cases_csv cases
 	$(BUILD)/replay_spec tests/fuzz/regressions/spec
 	$(BUILD)/replay_lines tests/fuzz/regressions/lines
+	$(BUILD)/replay_baseline tests/fuzz/regressions/baseline
 
 fuzz: deps $(ARBITER)
 	@sh tools/deps.sh --fuzz

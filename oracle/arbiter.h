@@ -944,6 +944,11 @@ const arb_placement *arb_rulebook_placement_at(const arb_rulebook *rb, const cha
  * "models", "point", or "a|b|c" for a set of words); NULL when the ruleset
  * declares no such fact. */
 const char *arb_rulebook_fact_type(const arb_rulebook *rb, const char *ruleset, const char *fact);
+/* The words of one vocabulary list of the ruleset (as for
+ * arb_rulebook_declares; "facts" gives the names only), space-separated,
+ * sections' additions included: "" when the list is empty, NULL when the
+ * ruleset or the list does not exist. Owned by rb. */
+const char *arb_rulebook_vocabulary(const arb_rulebook *rb, const char *ruleset, const char *list);
 
 /* The ruleset's profile lines, all profiles together: how many, the i-th. */
 size_t arb_rulebook_profile_count(const arb_rulebook *rb, const char *ruleset);
@@ -1413,6 +1418,178 @@ const char *arb_lint_kind_name(arb_lint_kind k);
 const char *arb_severity_name(arb_severity s);
 /* Parses "info", "warning", "error". Returns -1 on an unknown word. */
 int arb_severity_parse(const char *s, arb_severity *out);
+
+/* ------------------------------------------------------------------ */
+/* 9. Searching for disputes (oracle/search*.c)                        */
+/* ------------------------------------------------------------------ */
+/*
+ * `arbiter conflicts` asks every decision point of a ruleset (an action
+ * in a phase, as the predicates' tags name them) a space of scenarios
+ * built from the ruleset's own vocabulary and numbers, and collects the
+ * verdicts that come out disputed (docs/conflicts.md). Scenario k of a
+ * point is a pure function of the rulebook, the options and k, so that a
+ * shard of the search, or a finding's first scenario, can be built again
+ * anywhere from its index.
+ */
+
+/* A characteristic every generated unit carries, with the values the
+ * search tries (the first is the one it starts from). */
+typedef struct arb_search_stat {
+	const char *ruleset;
+	const char *name;
+	const double *values;
+	size_t n_values;
+} arb_search_stat;
+
+typedef struct arb_search_options {
+	unsigned long long seed;     /* of the combinations and the random geometry */
+	size_t budget;               /* per point: combinations of the small-scope values
+	                                after the sweep (all of them when fewer) */
+	size_t random;               /* per point: scenarios of random geometry */
+	const char *const *rulesets; /* NULL: every ruleset of the rulebook */
+	size_t n_rulesets;
+	const arb_search_stat *stats; /* the characteristics units carry */
+	size_t n_stats;
+	double board_w, board_h; /* inches; 0: 72 x 48 */
+	const char *profile;     /* reading profile judged under; NULL: all */
+} arb_search_options;
+
+/* A decision point: an action of a ruleset in a phase. */
+typedef struct arb_search_point {
+	const char *ruleset, *action, *phase;
+	unsigned long long sweep; /* scenarios of the one-value-at-a-time sweep */
+	unsigned long long total; /* all its scenarios: sweep, combinations, random */
+} arb_search_point;
+
+/* A disputed verdict the search met, keyed by its kind and clauses. */
+typedef struct arb_search_finding {
+	const char *key;            /* "conflict SH.MOV.1 SH.MOV.DIST.1" */
+	const char *kind;           /* arb_dispute_name's words: "conflict", "gap+readings" */
+	const char *const *clauses; /* the disputed clauses, sorted */
+	size_t n_clauses;
+	size_t point;             /* where it was first met: the point ... */
+	unsigned long long index; /* ... and the scenario's index there */
+	unsigned long long count; /* scenarios that showed it */
+} arb_search_finding;
+
+typedef struct arb_search_progress {
+	unsigned long long done, total; /* scenarios judged, and to judge, by this run */
+	size_t findings;
+	unsigned long long rejected; /* generated scenarios the validator refused */
+} arb_search_progress;
+
+/* Called every few thousand scenarios; a non-zero return stops the run. */
+typedef int (*arb_search_progress_fn)(void *ud, const arb_search_progress *p);
+
+typedef struct arb_search arb_search;
+
+/* Prepares the search of o's rulebook rb (which both must outlive it):
+ * the decision points and the values of each dimension, from the
+ * vocabulary and parameters of spec/. ARB_ENOTFOUND for a ruleset the
+ * rulebook lacks. The caller frees *out with arb_search_free. */
+int arb_search_new(arb_search **out, const arb_oracle *o, const arb_rulebook *rb,
+                   const arb_search_options *opt, arb_error *err);
+void arb_search_free(arb_search *s);
+size_t arb_search_point_count(const arb_search *s);
+const arb_search_point *arb_search_point_at(const arb_search *s, size_t i);
+/* Every scenario of every point. */
+unsigned long long arb_search_total(const arb_search *s);
+/* A text naming everything that decides which scenarios are searched (the
+ * points, each dimension's values, the options): two searches with the
+ * same description and the same spec/ judge the same scenarios. Owned by s. */
+const char *arb_search_describe(const arb_search *s);
+
+/* Builds scenario index of point (index < total of the point). The
+ * caller frees *out with arb_scenario_free. */
+int arb_search_scenario(arb_scenario **out, const arb_search *s, size_t point,
+                        unsigned long long index, arb_error *err);
+
+/* Judges the scenarios whose global number g (points in order, indices in
+ * order) has g % stride == offset, and records each disputed verdict's
+ * finding (the first scenario, and a count). A scenario the validator
+ * refuses is counted as rejected (the first refusal is kept:
+ * arb_search_rejection); a fault of a predicate stops the run with its
+ * error. ARB_EINPUT when stride is 0 or offset >= stride. */
+int arb_search_run(arb_search *s, unsigned long long offset, unsigned long long stride,
+                   arb_search_progress_fn fn, void *ud, arb_error *err);
+unsigned long long arb_search_judged(const arb_search *s);
+unsigned long long arb_search_rejected(const arb_search *s);
+/* Predicates consulted (trace entries) over the scenarios judged: the
+ * search's throughput in predicate evaluations. */
+unsigned long long arb_search_evaluations(const arb_search *s);
+/* The first refusal of a generated scenario (code 0 when none). */
+const arb_error *arb_search_rejection(const arb_search *s);
+
+/* Records a finding met elsewhere (another shard, another thread): kept
+ * if new, else its count added and its first scenario the earlier one.
+ * clauses need not be sorted; kind as arb_dispute_name writes it. */
+int arb_search_note(arb_search *s, const char *kind, const char *const *clauses, size_t n,
+                    size_t point, unsigned long long index, unsigned long long count,
+                    arb_error *err);
+/* Findings sorted by key. */
+size_t arb_search_finding_count(const arb_search *s);
+const arb_search_finding *arb_search_finding_at(const arb_search *s, size_t i);
+
+/* Shrinks finding i's first scenario to a smaller one with the same
+ * finding (fewer units, models, facts, statuses and dice, rounder
+ * numbers), judged with its full trace. *steps (may be NULL) receives
+ * how many reductions were kept. The caller frees *scenario and *verdict. */
+int arb_search_shrink(arb_scenario **scenario, arb_verdict **verdict, const arb_search *s, size_t i,
+                      size_t *steps, arb_error *err);
+
+/* Whether verdict v (judged with its trace) shows finding key for real:
+ * for a conflict, a disputed clause violated and another permitting; for
+ * a gap, a disputed clause undecided; for readings, two readings of a
+ * disputed clause answering differently, or the scenario's verdict
+ * changing with the reading profile (arb_search_confirm_profiles). why
+ * (size n) receives the evidence or what is lacking. */
+bool arb_search_confirms(const arb_verdict *v, const char *key, char *why, size_t n);
+/* Whether the verdict of s changes with the reading profile: true and
+ * the two profiles in why when two profiles of its ruleset (or one and
+ * "all") give verdicts of another kind or other violated clauses. */
+int arb_search_confirm_profiles(bool *differ, const arb_oracle *o, const arb_rulebook *rb,
+                                const arb_scenario *s, char *why, size_t n, arb_error *err);
+
+/* The key of a disputed verdict ("" when v is not disputed) into buf. */
+const char *arb_search_key(const arb_verdict *v, char *buf, size_t n);
+
+/* ---- Baselines: acknowledged findings (spec/<ruleset>/baseline.md) ---- */
+
+typedef struct arb_baseline_entry {
+	const char *key; /* "conflict SH.MOV.1 SH.MOV.DIST.1", clauses sorted */
+	const char *reason;
+	const char *file;
+	long line;
+} arb_baseline_entry;
+
+typedef struct arb_baseline arb_baseline;
+/* Reads a baseline (docs/spec-format.md, "Baselines") from text[0..len),
+ * named file in errors, for ruleset: every clause it names must be a
+ * clause of that ruleset in rb, every kind a kind of dispute, every entry
+ * give a reason, no entry come twice. Errors carry file:line:column and
+ * the field. Several files may be read into one baseline (*out NULL the
+ * first time). The caller frees it with arb_baseline_free. */
+int arb_baseline_read(arb_baseline **out, const char *text, size_t len, const char *file,
+                      const arb_rulebook *rb, const char *ruleset, arb_error *err);
+void arb_baseline_free(arb_baseline *b);
+size_t arb_baseline_count(const arb_baseline *b);
+const arb_baseline_entry *arb_baseline_at(const arb_baseline *b, size_t i);
+/* The entry that acknowledges key, or NULL. */
+const arb_baseline_entry *arb_baseline_find(const arb_baseline *b, const char *key);
+
+/* ---- Shard results: what one shard of a search met ---- */
+
+typedef struct arb_shard_result {
+	char search[17];         /* the search's hash: spec/, options and seed */
+	unsigned long shard, of; /* shard i of N, 1-based */
+	unsigned long long judged, rejected;
+} arb_shard_result;
+
+/* Reads a shard result (arbiter-conflicts-shard/1, docs/conflicts.md)
+ * from text[0..len): its header into *out and every finding into s with
+ * arb_search_note (s may be NULL: only checked). Errors carry file:line:column. */
+int arb_shard_read(arb_shard_result *out, arb_search *s, const char *text, size_t len,
+                   const char *file, arb_error *err);
 
 #ifdef __cplusplus
 }

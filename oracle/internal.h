@@ -65,6 +65,10 @@ bool arb__word_in(const char *list, const char *word);
  * ARB_JUDGE_VALIDATED. */
 bool arb__caseset_validated(const arb_caseset *cs, const arb_rulebook *rb);
 
+/* lint-words.c: the checks of the words themselves (term-variant,
+ * repeated-parameter), added to l for ruleset (NULL: all). */
+int arb__lint_words(arb_lint *l, const arb_rulebook *rb, const char *ruleset);
+
 /* arb_error_set with a va_list. */
 int arb__verror_set(arb_error *err, int code, const char *file, long line, long column,
                     const char *field, const char *fmt, va_list ap)

@@ -790,6 +790,8 @@ int arb_lint_run(arb_lint **out, const arb_rulebook *rb, const arb_oracle *o, co
 	if (!rc)
 		rc = lint_references(l, rb, ruleset);
 	if (!rc)
+		rc = arb__lint_words(l, rb, ruleset);
+	if (!rc)
 		rc = lint_trace(l, rb, o, cs, ruleset, err);
 	if (!rc)
 		rc = lint_assumptions(l, rb, ruleset);

@@ -28,6 +28,7 @@ typedef struct rb_ruleset {
 	arb_ptrvec placements; /* arb_placement * */
 	arb_ptrvec fact_names; /* const char *, parallel to fact_types */
 	arb_ptrvec fact_types; /* const char *: "bool", "number", ..., "a|b|c" */
+	const char *fact_list; /* the fact names, space-separated */
 	arb_ptrvec tables;     /* rb_table_row *: errata.md's "## Tables" */
 } rb_ruleset;
 

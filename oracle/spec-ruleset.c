@@ -365,7 +365,8 @@ int arb__spec_check_unlisted(arb_rulebook *rb, const char *spec_dir, const char 
 	while (rc == ARB_OK && (de = readdir(d))) {
 		size_t n = strlen(de->d_name);
 		if (n < 4 || strcmp(de->d_name + n - 3, ".md") != 0 ||
-		    strcmp(de->d_name, "ruleset.md") == 0 || strcmp(de->d_name, "errata.md") == 0)
+		    strcmp(de->d_name, "ruleset.md") == 0 || strcmp(de->d_name, "errata.md") == 0 ||
+		    strcmp(de->d_name, "baseline.md") == 0)
 			continue;
 		char sec[256];
 		snprintf(sec, sizeof sec, "%.*s", (int)(n - 3), de->d_name);

@@ -435,6 +435,23 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 			p += w;
 			p += strspn(p, " ");
 		}
+		/* the names alone, for arb_rulebook_vocabulary */
+		size_t len = 1;
+		for (size_t k = 0; k < r->fact_names.n; k++)
+			len += strlen(r->fact_names.v[k]) + 1;
+		char *names = arb__arena_alloc(rb->arena, len);
+		if (!names)
+			return ARB_ENOMEM;
+		size_t at = 0;
+		for (size_t k = 0; k < r->fact_names.n; k++) {
+			size_t w = strlen(r->fact_names.v[k]);
+			if (k)
+				names[at++] = ' ';
+			memcpy(names + at, r->fact_names.v[k], w);
+			at += w;
+		}
+		names[at] = '\0';
+		r->fact_list = names;
 	}
 	/* Turns are "action:pivot", and actions that move others' models are
 	 * actions (docs/spec-format.md). */
@@ -705,6 +722,20 @@ bool arb_rulebook_declares(const arb_rulebook *rb, const char *ruleset, const ch
 		if (strcmp(arb__spec_vocab[i], list) == 0)
 			return arb__word_in(r->lists[i], word) && strcmp(word, "*") != 0;
 	return false;
+}
+
+const char *arb_rulebook_vocabulary(const arb_rulebook *rb, const char *ruleset, const char *list)
+{
+	const rb_ruleset *r = arb__spec_find_ruleset(rb, ruleset);
+	if (!r || !list)
+		return NULL;
+	/* the facts list holds name:type; its names are kept apart */
+	if (strcmp(list, "facts") == 0)
+		return r->fact_list ? r->fact_list : "";
+	for (size_t i = 0; arb__spec_vocab[i]; i++)
+		if (strcmp(arb__spec_vocab[i], list) == 0)
+			return r->lists[i];
+	return NULL;
 }
 
 const char *arb_rulebook_fact_type(const arb_rulebook *rb, const char *ruleset, const char *fact)

@@ -10,7 +10,7 @@ ARB=$1
 BUILD=$2
 SECONDS_EACH=$3
 shift 3
-HARNESSES=${*:-scenario_json cases_csv spec lines}
+HARNESSES=${*:-scenario_json cases_csv spec lines baseline}
 SEED=${FUZZ_SEED:-0}
 # libFuzzer's timeout is wall-clock time: on a loaded machine (or under
 # nice) a slow input is not a hang; FUZZ_TIMEOUT raises it for such runs.
@@ -33,10 +33,23 @@ seed() { # harness corpus-dir
 	spec)
 		# The first byte picks the file (fuzz_spec.c sorts them by path).
 		i=0
-		find spec -name '*.md' | LC_ALL=C sort | while read -r f; do
+		find spec -name '*.md' ! -name baseline.md | LC_ALL=C sort | while read -r f; do
 			{ printf "\\$(printf '%03o' "$i")"; cat "$f"; } >"$2/$(echo "$f" | tr '/' '_')"
 			i=$((i + 1))
 		done
+		;;
+	baseline)
+		# The first byte picks the reader (fuzz_baseline.c): the baselines
+		# of spec/ (even: a baseline of the ruleset byte/2 % 3 picks) and a
+		# shard result (odd).
+		i=0
+		for r in scrollhammer grit regiments; do
+			[ -f "spec/$r/baseline.md" ] &&
+				{ printf "\\$(printf '%03o' $((i * 2)))"; cat "spec/$r/baseline.md"; } >"$2/seed-$r"
+			i=$((i + 1))
+		done
+		"$ARB" conflicts scrollhammer --budget 20 --random 0 --shard 1/2 >"$BUILD/shard-seed.txt" 2>/dev/null
+		{ printf '\001'; cat "$BUILD/shard-seed.txt"; } >"$2/seed-shard"
 		;;
 	lines)
 		# The first byte is the bound on a line; the rest, real lines.

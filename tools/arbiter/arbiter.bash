@@ -14,15 +14,15 @@ _arbiter()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	local commands="run explain judge export check-verdicts lint graph clauses help"
+	local commands="run explain judge export check-verdicts lint graph conflicts diff clauses help"
 	local global="--spec --cases"
 
 	case $prev in
-	--spec | --cases | --report | -o)
+	--spec | --cases | --report | -o | --html)
 		_arbiter_reply -d -- "$cur"
 		return
 		;;
-	--svg | --verdicts | --junit | --json | --matrix)
+	--svg | --verdicts | --junit | --json | --matrix | --baseline | --merge)
 		_arbiter_reply -f -- "$cur"
 		return
 		;;
@@ -34,7 +34,7 @@ _arbiter()
 		_arbiter_reply -W "info warning error" -- "$cur"
 		return
 		;;
-	--jobs | --href)
+	--jobs | --href | --seed | --budget | --random | --shard)
 		return
 		;;
 	esac
@@ -63,6 +63,8 @@ _arbiter()
 	check-verdicts) opts="" ;;
 	lint) opts="--json --strict --severity --matrix" ;;
 	graph) opts="-o --href --dot" ;;
+	conflicts) opts="--seed --budget --random --jobs --profile --baseline -o --shard --merge --progress --strict-baseline" ;;
+	diff) opts="--json --html --profile --budget --no-search" ;;
 	clauses) opts="" ;;
 	help)
 		_arbiter_reply -W "${commands% help}" -- "$cur"

@@ -59,6 +59,33 @@ static const cli_option kGraphOpts[] = {
     {"--dot", NULL, NULL, "write the DOT text only, no SVG"},
     {NULL, NULL, NULL, NULL},
 };
+static const cli_option kConflictsOpts[] = {
+    {"--seed", NULL, "N", "seed of the combinations and of the random geometry (default 1)"},
+    {"--budget", NULL, "N",
+     "combinations of small-scope values per decision point (default 20000)"},
+    {"--random", NULL, "N", "scenarios of random geometry per decision point (default 2000)"},
+    {"--jobs", NULL, "N", "search with N threads (1 to 256)"},
+    {"--profile", NULL, "P", PROFILE_HELP},
+    {"--baseline", NULL, "FILE", "acknowledged findings (default spec/RULESET/baseline.md; none)"},
+    {"-o", NULL, "DIR", "where findings.jsonl, scenarios.jsonl and the drawings go"},
+    {"--shard", NULL, "I/N", "search shard I of N; its result goes to standard output"},
+    {"--merge", NULL, "FILE", "a shard's result to put together with the others (repeat)"},
+    {"--progress", NULL, NULL, "progress on stderr even when it is not a terminal"},
+    {"--strict-baseline", NULL, NULL,
+     "an acknowledged finding this search does not meet is an error (always so for the "
+     "default search)"},
+    {NULL, NULL, NULL, NULL},
+};
+static const cli_option kDiffOpts[] = {
+    {"--json", NULL, "FILE", "write every change as JSON Lines"},
+    {"--html", NULL, "DIR", "write a page with the word diffs and a drawing per transition"},
+    {"--profile", NULL, "P", PROFILE_HELP},
+    {"--budget", NULL, "N",
+     "search combinations per decision point judged under both (default 200)"},
+    {"--no-search", NULL, NULL,
+     "compare the case suite only, not the conflicts search's scenarios"},
+    {NULL, NULL, NULL, NULL},
+};
 static const cli_option kGlobalOpts[] = {
     {"--spec", NULL, "DIR", "the rulebooks (default: ./spec, else the installed ones)"},
     {"--cases", NULL, "DIR", "the case tables (default: the cases/ beside the spec/ found)"},
@@ -84,6 +111,18 @@ static const cli_command kCommands[] = {
      kLintOpts, 0},
     {"graph", cmd_graph, "graph [-o DIR] [--href PAGE] [--dot] [RULESET[/SECTION]...]",
      "the phase flows of spec/ as DOT and SVG (Graphviz), linked to their clauses", kGraphOpts, 0},
+    {"conflicts", cmd_conflicts,
+     "conflicts [RULESET...] [--seed N] [--budget N] [--random N] [--jobs N] [--profile P] "
+     "[--baseline FILE|none] [-o DIR] [--shard I/N] [--merge FILE]... [--progress] "
+     "[--strict-baseline]",
+     "search the scenario space for conflicts, gaps and divergent readings; exit 1 on a new "
+     "finding",
+     kConflictsOpts, 0},
+    {"diff", cmd_diff,
+     "diff OLD NEW [--json FILE] [--html DIR] [--profile P] [--budget N] [--no-search]",
+     "what an edit of the rulebook changes (OLD and NEW: spec/ directories or git revisions); "
+     "exit 1 when a verdict changed",
+     kDiffOpts, 0},
     {"clauses", cmd_clauses, "clauses [RULESET]",
      "the clauses of spec/: ID, kind, fingerprint, predicates", kNoOpts, 0},
 };

@@ -71,6 +71,8 @@ int cmd_clauses(cli_env *env, int argc, char **argv);
 int cmd_lint(cli_env *env, int argc, char **argv);
 int cmd_graph(cli_env *env, int argc, char **argv);
 int cmd_check_verdicts(cli_env *env, int argc, char **argv);
+int cmd_conflicts(cli_env *env, int argc, char **argv);
+int cmd_diff(cli_env *env, int argc, char **argv);
 
 /* Prints "arbiter: file:line:column: field 'x': message" to stderr. */
 void cli_error(const arb_error *err);
@@ -128,6 +130,18 @@ long cli_peak_kib(void);
  * measurements that decided (every violated or undecided one; per question
  * the holding one nearest its limit). Caller frees; NULL when out of memory. */
 char *cli_case_drawing(const arb_scenario *s, const arb_verdict *v);
+
+/* The characteristics generated units carry (search_stats.c): those the
+ * units of cs carry, per ruleset, for arb_search_options.stats. */
+typedef struct stat_acc stat_acc;
+typedef struct cli_stats {
+	stat_acc *v;
+	size_t n;
+	arb_search_stat *pub; /* n of them */
+	double *values;
+} cli_stats;
+int cli_stats_from_cases(cli_stats *st, const arb_caseset *cs);
+void cli_stats_free(cli_stats *st);
 
 /* "ruleset/section" of a case, from its file path (cases/<r>/<s>/x.csv). */
 void cli_case_section(const arb_case *c, char *buf, size_t n);

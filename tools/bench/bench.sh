@@ -112,3 +112,17 @@ fi
 "$BUILD/bench_geos" "$REPEAT" # swept distance / GEOS prepared (tools/bench/bench_geos.c)
 # How time grows with size: models, waypoints, units, case rows (tools/bench/bench_scale.c).
 "$BUILD/bench_scale" spec
+# The search for disputes (docs/conflicts.md): the full small-scope search
+# of every ruleset with two threads, its time, scenarios, findings and
+# predicate evaluations per second of one core's time. Exit 1 (a finding
+# is new) is its answer; 2 is a failure.
+st=0
+"$ARB" conflicts --jobs 2 --baseline none -o "$T/conflicts" >"$T/conflicts.txt" 2>"$T/conflicts.err" || st=$?
+if [ "$st" -gt 1 ]; then
+	cat "$T/conflicts.err" >&2
+	exit 1
+fi
+awk '/ findings; / { printf "conflicts-findings %.1f\nconflicts-scenarios %.1f\n", $1 + $3, $6
+                     for (i = 1; i <= NF; i++) if ($i == "points" && $(i + 1) == "in") printf "conflicts-search-s %.1f\n", $(i + 2) }' \
+    "$T/conflicts.txt"
+awk '/predicate evaluations in/ { printf "conflicts-evaluations-per-core-s %.1f\n", $11 }' "$T/conflicts.err"
