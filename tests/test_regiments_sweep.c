@@ -238,3 +238,49 @@ Test(regiments_sweep, one_model_as_near_two_units_at_the_end_of_a_turn_names_the
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
+
+/* A wheel of five turns of 10 degrees about the front-right corner (10.5,
+ * 9.5): GAP.1 asks for two tables of sweeps and MAN.2 two per turn, of
+ * which the first is GAP.1's still one: 11, more than the 8 a judgement
+ * keeps. Those it cannot keep are freed by the predicate that asked for
+ * them: 1,000 judgements leave nothing behind (a table left behind
+ * would be some hundreds of bytes each time; the allocator's own
+ * bookkeeping moves by a few kilobytes once, whatever the count). */
+Test(regiments_sweep, sweeps_past_the_cache_are_freed)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(
+	    &cs,
+	    "S-8,RG.MOV.WHEEL.6,legal,," RM ",R1 A - M=5; E1 B - M=4,\"" SQ3
+	    "; E1/e1 40,40 25.4x25.4\",,wheel R1,\""
+	    "r1 10,10@0 ~10.5,9.5 10.094420212327,10.079227965340@350 ~10.5,9.5 "
+	    "10.201163761270,10.140856382056@340 ~10.5,9.5 10.316987298108,10.183012701892@330 "
+	    "~10.5,9.5 10.438371583284,10.204416026403@320 ~10.5,9.5 "
+	    "10.561628416716,10.204416026403@310; "
+	    "r2 10,11@0 ~10.5,9.5 10.268068389994,11.064035718352@350 ~10.5,9.5 "
+	    "10.543183904596,11.080549002842@340 ~10.5,9.5 10.816987298108,11.049038105677@330 "
+	    "~10.5,9.5 11.081159192970,10.970460469522@320 ~10.5,9.5 "
+	    "11.327672859835,10.847203636089@310; "
+	    "r3 10,12@0 ~10.5,9.5 10.441716567661,12.048843471364@350 ~10.5,9.5 "
+	    "10.885204047921,12.020241623628@340 ~10.5,9.5 11.316987298108,11.915063509461@330 "
+	    "~10.5,9.5 11.723946802657,11.736504912641@320 ~10.5,9.5 "
+	    "12.093717302954,11.489991245776@310\",,none");
+	cr_assert(eq(int, (int)result_of(v, "RG.MOV.MAN.2", NULL)->outcome, (int)ARB_HOLDS));
+	arb_verdict_free(v);
+	const arb_scenario *s = arb_caseset_at(cs, 0)->scenario;
+	arb_error err;
+	v = NULL;
+	int rc = arb_judge(&v, g_o, s, NULL, &err);
+	arb_verdict_free(v);
+	size_t before = mallinfo2().uordblks;
+	for (int i = 0; i < 1000 && rc == ARB_OK; i++) {
+		v = NULL;
+		rc = arb_judge(&v, g_o, s, NULL, &err);
+		arb_verdict_free(v);
+	}
+	size_t after = mallinfo2().uordblks;
+	cr_assert(eq(int, rc, ARB_OK));
+	cr_assert(after < before + 65536, "%zu bytes more in use after 1,000 judgements",
+	          after - before);
+	arb_caseset_free(cs);
+}
