@@ -1,0 +1,272 @@
+/* test_regiments_words.c: what Regiments' manoeuvre and sub-phase
+ * predicates (oracle/rules/regiments/manoeuvres.c) say where no verdict
+ * shows it: which clauses do not speak to a scenario (not applicable, not
+ * holds), what a permission grants, the figures, limits, margins and words
+ * of a measure, and the fact a clause lacks. Each is worked out from the
+ * clause and the row's geometry, beside it. */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "arbiter.h"
+#include "support.h"
+
+static arb_rulebook *g_rb;
+static arb_oracle *g_o;
+
+static void setup(void)
+{
+	arb_error err;
+	char buf[1024];
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_rulebook_load(&g_rb, "spec", &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, arb_oracle_new(&g_o, g_rb, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+}
+
+static void teardown(void)
+{
+	arb_oracle_free(g_o);
+	arb_rulebook_free(g_rb);
+}
+
+TestSuite(regiments_words, .init = setup, .fini = teardown);
+
+#define ROW_HEAD                                                                                   \
+	"id,target,expect,profile,context,units,models,terrain,action,paths,facts,variants\n"
+#define RM "phase=movement;subphase=remaining_moves"
+/* a rank of three 1 in squares facing +x, r1 on the right */
+#define SQ3 "R1/r1 10,10 25.4x25.4; R1/r2 10,11 25.4x25.4; R1/r3 10,12 25.4x25.4"
+/* a quarter wheel clockwise about the front-right corner (10.5, 9.5) */
+#define WHEEL_Q                                                                                    \
+	"\"r1 10,10@0 ~10.5,9.5 11,10@270; r2 10,11@0 ~10.5,9.5 12,10@270; "                       \
+	"r3 10,12@0 ~10.5,9.5 13,10@270\""
+#define STRAIGHT "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\""
+
+/* Judges one row of ROW_HEAD's columns; *cs holds its case (the caller
+ * frees it and the verdict). */
+static arb_verdict *judge_row(arb_caseset **cs, const char *row)
+{
+	char text[4096];
+	arb_error err;
+	char buf[1024];
+	arb_error_clear(&err);
+	snprintf(text, sizeof text, ROW_HEAD "%s\n", row);
+	cr_assert(eq(int, arb_caseset_new(cs), ARB_OK));
+	cr_assert(eq(int,
+	             arb_caseset_load_text(*cs, "cases/regiments/movement/t.csv", text,
+	                                   strlen(text), g_rb, &err),
+	             ARB_OK),
+	          "%s", arb_error_format(&err, buf, sizeof buf));
+	arb_verdict *v = NULL;
+	cr_assert(eq(int, arb_judge(&v, g_o, arb_caseset_at(*cs, 0)->scenario, NULL, &err), ARB_OK),
+	          "%s", arb_error_format(&err, buf, sizeof buf));
+	return v;
+}
+
+/* The result of clause (and reading, or NULL for its first) in v's trace. */
+static const arb_result *result_of(const arb_verdict *v, const char *clause, const char *reading)
+{
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_trace *t = &v->trace[i];
+		if (strcmp(t->pred->clause, clause) == 0 &&
+		    (!reading || (t->reading && strcmp(t->reading, reading) == 0)))
+			return &t->result;
+	}
+	cr_fatal("%s%s%s is not in the trace", clause, reading ? "/" : "", reading ? reading : "");
+	return NULL;
+}
+
+static void outcome_is(const arb_verdict *v, const char *clause, const char *reading,
+                       arb_outcome want)
+{
+	cr_assert(eq(int, (int)result_of(v, clause, reading)->outcome, (int)want), "%s%s%s", clause,
+	          reading ? "/" : "", reading ? reading : "");
+}
+
+/* A "wheel" whose paths only go 3 in ahead turns nothing: it is no
+ * manoeuvre ("Two manoeuvres let a unit change direction"), so none of the
+ * wheel's clauses speaks to it: MAN.1 grants nothing, MAN.2 has no
+ * manoeuvre to bar, WHEEL.5 no wheel to finish, WHEEL.6 no wheel to
+ * repeat, WHEEL.7 no wheel to swing backwards. */
+Test(regiments_words, a_wheel_that_turns_nothing_is_no_manoeuvre)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v =
+	    judge_row(&cs, "W-0,RG.MOV.WHEEL.1,illegal,," RM ",R1 A - M=4; E1 B - M=4,\"" SQ3
+	                   "; E1/e1 16,11 25.4x25.4\",,wheel R1," STRAIGHT ",,none");
+	outcome_is(v, "RG.MOV.MAN.1", NULL, ARB_NA);
+	outcome_is(v, "RG.MOV.MAN.2", NULL, ARB_NA);
+	outcome_is(v, "RG.MOV.WHEEL.5", NULL, ARB_NA);
+	outcome_is(v, "RG.MOV.WHEEL.6", "literal", ARB_NA);
+	outcome_is(v, "RG.MOV.WHEEL.6", "a-contrario", ARB_NA);
+	outcome_is(v, "RG.MOV.WHEEL.7", NULL, ARB_NA);
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG-MOV-MAN2-001's wheel: r3's far corner sweeps a circle of radius
+ * sqrt(10) about (10.5, 9.5); E1's near corner (13, 12) is sqrt(12.5) from
+ * it, at 45 degrees, inside the quarter swept: the wheel passes
+ * sqrt(12.5) - sqrt(10) = 0.3733 in from E1, within 1 in (margin
+ * 0.3733 - 1). MAN.1 grants the wheel; the front swings forwards
+ * (clockwise about the front-right corner); MAN.3's measure names no other
+ * model. */
+Test(regiments_words, a_wheel_within_1_in_gives_its_figures)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v =
+	    judge_row(&cs, "W-1,RG.MOV.MAN.2,illegal,," RM ",R1 A - M=5; E1 B - M=4,\"" SQ3
+	                   "; E1/e1 13.5,12.5 25.4x25.4\",,wheel R1," WHEEL_Q ",,none");
+	const arb_result *m1 = result_of(v, "RG.MOV.MAN.1", NULL);
+	cr_assert(eq(int, (int)m1->outcome, (int)ARB_PERMITS));
+	STR_EQ(m1->explanation, "R1 makes a wheel");
+	const arb_result *m2 = result_of(v, "RG.MOV.MAN.2", NULL);
+	double want = sqrt(12.5) - sqrt(10);
+	cr_assert(eq(int, (int)m2->outcome, (int)ARB_VIOLATED));
+	STR_EQ(m2->explanation, "the wheel brings r3 0.373 in from E1, limit 1 in: within it");
+	cr_assert(fabs(m2->measure.figure - want) < 1e-6, "figure %.9f", m2->measure.figure);
+	cr_assert(eq(dbl, m2->measure.limit, 1));
+	cr_assert(fabs(m2->measure.margin - (want - 1)) < 1e-6, "margin %.9f", m2->measure.margin);
+	const arb_result *w7 = result_of(v, "RG.MOV.WHEEL.7", NULL);
+	cr_assert(eq(int, (int)w7->outcome, (int)ARB_HOLDS));
+	STR_EQ(w7->explanation, "every wheel swings the front forwards");
+	cr_assert(eq(i64, (int64_t)result_of(v, "RG.MOV.MAN.3", "centre")->measure.other, -1));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* The same wheel with no other unit on the board: "Neither can be
+ * performed if it would bring the unit within 1" of another unit" holds,
+ * and says there is none. */
+Test(regiments_words, a_wheel_with_no_other_unit_has_none_to_come_near)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "W-2,RG.MOV.MAN.2,legal,," RM ",R1 A - M=5,\"" SQ3
+	                                "\",,wheel R1," WHEEL_Q ",,none");
+	const arb_result *m2 = result_of(v, "RG.MOV.MAN.2", NULL);
+	cr_assert(eq(int, (int)m2->outcome, (int)ARB_HOLDS));
+	STR_EQ(m2->explanation, "no other unit to come near");
+	cr_assert(not(m2->has_measure));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG-MOV-WHEEL6-001's two eighth wheels (round bases): "A unit that isn't
+ * charging can wheel more than once" grants it in both readings, and says
+ * so. */
+Test(regiments_words, two_wheels_of_a_unit_not_charging_are_granted)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(
+	    &cs, "W-3,RG.MOV.WHEEL.6,legal,," RM ",R1 A - M=5,"
+	         "\"R1/r1 10,10 25.4; R1/r2 10,11 25.4; R1/r3 10,12 25.4\",,wheel R1,"
+	         "\"r1 10,10@0 ~10.5,9.5 10.5,10.207106781187@315 ~10.5,9.5 11,10@270; "
+	         "r2 10,11@0 ~10.5,9.5 11.207106781187,10.914213562373@315 ~10.5,9.5 12,10@270; "
+	         "r3 10,12@0 ~10.5,9.5 11.914213562373,11.62132034356@315 ~10.5,9.5 13,10@270\","
+	         ",none");
+	static const char *const readings[] = {"literal", "a-contrario"};
+	for (size_t i = 0; i < 2; i++) {
+		const arb_result *w6 = result_of(v, "RG.MOV.WHEEL.6", readings[i]);
+		cr_assert(eq(int, (int)w6->outcome, (int)ARB_PERMITS), "%s", readings[i]);
+		STR_EQ(w6->explanation, "R1, not charging, wheels 2 time(s) mixed with advances");
+	}
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG-MOV-WHEEL7-001: counter-clockwise about the front-right corner, the
+ * front swings backwards in the first (and only) wheel, of 90 degrees. */
+Test(regiments_words, a_backwards_wheel_is_named)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v =
+	    judge_row(&cs, "W-4,RG.MOV.WHEEL.7,illegal,," RM ",R1 A - M=5,\"" SQ3
+	                   "\",,wheel R1,\"r1 10,10@0 ~10.5,9.5 10,9@90; "
+	                   "r2 10,11@0 ~10.5,9.5 9,9@90; r3 10,12@0 ~10.5,9.5 8,9@90\","
+	                   ",none");
+	const arb_result *w7 = result_of(v, "RG.MOV.WHEEL.7", NULL);
+	cr_assert(eq(int, (int)w7->outcome, (int)ARB_VIOLATED));
+	STR_EQ(w7->explanation,
+	       "wheel 1 of 90 deg about the front-right corner swings the front backwards");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.WHEEL.4 measures the wheel against "its Movement characteristic":
+ * a unit with no M lacks that fact. */
+Test(regiments_words, a_wheel_without_m_is_a_missing_input)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "W-5,RG.MOV.WHEEL.4,missing-input,," RM ",R1 A -,\"" SQ3
+	                                "\",,wheel R1," WHEEL_Q ",,none");
+	const arb_result *w4 = result_of(v, "RG.MOV.WHEEL.4", "centre");
+	cr_assert(eq(int, (int)w4->outcome, (int)ARB_MISSING));
+	STR_EQ(w4->missing, "M");
+	STR_EQ(w4->explanation, "the M of r1 is not stated");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.FIRST.2 "Unless a special rule is in play, or a unit ... always
+ * moves in the Compulsory Moves sub-phase": on the first player turn, it
+ * names the fact it lacks, and says why a special rule in play leaves no
+ * skipping. */
+Test(regiments_words, skipping_names_what_it_lacks_and_what_bars_it)
+{
+	static const char *const rows[][3] = {
+	    {"first_player_turn=true", "special_rule",
+	     "skipping to Remaining Moves: whether a special rule is in play is not stated"},
+	    {"first_player_turn=true;special_rule=false", "always_compulsory",
+	     "skipping to Remaining Moves: whether a unit always moves in Compulsory Moves is not "
+	     "stated"},
+	    {"first_player_turn=true;special_rule=true;always_compulsory=false", NULL,
+	     "a special rule is in play: no skipping straight to Remaining Moves"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		char row[1024];
+		snprintf(row, sizeof row,
+		         "F-%zu,RG.MOV.FIRST.2,illegal,," RM ",R1 A - M=4,\"" SQ3
+		         "\",,move R1," STRAIGHT ",last_completed=start_of_phase;%s,none",
+		         i, rows[i][0]);
+		arb_caseset *cs = NULL;
+		arb_verdict *v = judge_row(&cs, row);
+		const arb_result *f2 = result_of(v, "RG.MOV.FIRST.2", NULL);
+		if (rows[i][1]) {
+			cr_assert(eq(int, (int)f2->outcome, (int)ARB_MISSING), "row %zu", i);
+			STR_EQ(f2->missing, rows[i][1]);
+		} else {
+			cr_assert(eq(int, (int)f2->outcome, (int)ARB_NA), "row %zu", i);
+		}
+		STR_EQ(f2->explanation, rows[i][2]);
+		arb_verdict_free(v);
+		arb_caseset_free(cs);
+	}
+}
+
+/* The reform of test regiments/the_reform_says_what_it_keeps_and_allows,
+ * then shifted: the quarter turn about (10, 11), then every model 0.5 in
+ * along +x, ends with its centre point at (10.5, 11), 0.5 in from where it
+ * was: REFORM.3's measure gives that figure, a margin of -0.5 (the limit is
+ * 0: "fixed") and no other model. */
+Test(regiments_words, a_reform_that_moves_its_centre_gives_its_figures)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "RF-3,RG.MOV.REFORM.3,illegal,," RM ",R1 A - M=4,\"" SQ3
+	                                "\",,reform R1,\"r1 10,10@0 ~10,11 11,11@90 11.5,11; "
+	                                "r2 10,11@0 ~10,11 10,11@90 10.5,11; r3 10,12@0 ~10,11 "
+	                                "9,11@90 9.5,11\",,none");
+	const arb_result *r3 = result_of(v, "RG.MOV.REFORM.3", NULL);
+	cr_assert(eq(int, (int)r3->outcome, (int)ARB_VIOLATED));
+	STR_EQ(r3->explanation,
+	       "centre point (10.000, 11.000) -> (10.500, 11.000), facing 90: moved");
+	cr_assert(fabs(r3->measure.figure - 0.5) < 1e-9);
+	cr_assert(fabs(r3->measure.margin + 0.5) < 1e-9);
+	cr_assert(eq(i64, (int64_t)r3->measure.other, -1));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
