@@ -135,7 +135,11 @@ Test(regiments_words, a_wheel_within_1_in_gives_its_figures)
 	const arb_result *w7 = result_of(v, "RG.MOV.WHEEL.7", NULL);
 	cr_assert(eq(int, (int)w7->outcome, (int)ARB_HOLDS));
 	STR_EQ(w7->explanation, "every wheel swings the front forwards");
-	cr_assert(eq(i64, (int64_t)result_of(v, "RG.MOV.MAN.3", "centre")->measure.other, -1));
+	const arb_result *m3 = result_of(v, "RG.MOV.MAN.3", "centre");
+	cr_assert(eq(i64, (int64_t)m3->measure.other, -1));
+	/* r3's centre runs sqrt(6.5) pi / 2 = 4.0048 in, against twice M 5 */
+	cr_assert(fabs(m3->measure.figure - sqrt(6.5) * acos(-1.0) / 2) < 1e-6);
+	cr_assert(fabs(m3->measure.margin - (10 - sqrt(6.5) * acos(-1.0) / 2)) < 1e-6);
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
@@ -269,4 +273,40 @@ Test(regiments_words, a_reform_that_moves_its_centre_gives_its_figures)
 	cr_assert(eq(i64, (int64_t)r3->measure.other, -1));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
+}
+
+/* The order of the sub-phases (RG.MOV.ORDER.1, ORDER.3): a move with
+ * neither a log nor last_completed is not asked about (ORDER.1 not
+ * applicable), and R1 has acted in no other sub-phase (ORDER.3 holds);
+ * a charge after Start of Phase was completed follows it; an action in
+ * Start of Phase, nothing completed yet, follows the start of the phase. */
+Test(regiments_words, the_order_of_the_sub_phases_says_what_it_follows)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "O-1,RG.MOV.ORDER.3,legal,," RM ",R1 A - M=4,\"" SQ3
+	                                "\",,move R1," STRAIGHT ",,none");
+	outcome_is(v, "RG.MOV.ORDER.1", NULL, ARB_NA);
+	const arb_result *o3 = result_of(v, "RG.MOV.ORDER.3", NULL);
+	cr_assert(eq(int, (int)o3->outcome, (int)ARB_HOLDS));
+	STR_EQ(o3->explanation, "R1 has acted in no other sub-phase this turn");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+	static const char *const rows[][2] = {
+	    {"phase=movement;subphase=charge,R1 A - M=4 charging,\"" SQ3 "\",,charge R1," STRAIGHT
+	     ",last_completed=start_of_phase",
+	     "Charge follows Start of Phase, completed fully"},
+	    {"phase=movement;subphase=start_of_phase,R1 A - M=4,\"" SQ3 "\",,move R1," STRAIGHT
+	     ",last_completed=none;special_rule=true",
+	     "Start of Phase follows the start of the phase, completed fully"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		char row[1024];
+		snprintf(row, sizeof row, "O-%zu,RG.MOV.ORDER.1,legal,,%s,none", i + 2, rows[i][0]);
+		v = judge_row(&cs, row);
+		const arb_result *o1 = result_of(v, "RG.MOV.ORDER.1", NULL);
+		cr_assert(eq(int, (int)o1->outcome, (int)ARB_HOLDS), "row %zu", i);
+		STR_EQ(o1->explanation, rows[i][1]);
+		arb_verdict_free(v);
+		arb_caseset_free(cs);
+	}
 }
