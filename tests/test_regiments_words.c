@@ -286,6 +286,10 @@ Test(regiments_words, the_order_of_the_sub_phases_says_what_it_follows)
 	arb_verdict *v = judge_row(&cs, "O-1,RG.MOV.ORDER.3,legal,," RM ",R1 A - M=4,\"" SQ3
 	                                "\",,move R1," STRAIGHT ",,none");
 	outcome_is(v, "RG.MOV.ORDER.1", NULL, ARB_NA);
+	/* no charge, nothing compulsory, nothing said of what was completed */
+	outcome_is(v, "RG.MOV.ORDER.5", NULL, ARB_NA);
+	outcome_is(v, "RG.MOV.ORDER.6", NULL, ARB_NA);
+	outcome_is(v, "RG.MOV.START.1", NULL, ARB_NA);
 	const arb_result *o3 = result_of(v, "RG.MOV.ORDER.3", NULL);
 	cr_assert(eq(int, (int)o3->outcome, (int)ARB_HOLDS));
 	STR_EQ(o3->explanation, "R1 has acted in no other sub-phase this turn");
@@ -306,7 +310,39 @@ Test(regiments_words, the_order_of_the_sub_phases_says_what_it_follows)
 		const arb_result *o1 = result_of(v, "RG.MOV.ORDER.1", NULL);
 		cr_assert(eq(int, (int)o1->outcome, (int)ARB_HOLDS), "row %zu", i);
 		STR_EQ(o1->explanation, rows[i][1]);
+		/* a charge is not "everything else"; nor is what a model's own
+		 * rule does in Start of Phase */
+		outcome_is(v, "RG.MOV.ORDER.7", NULL, ARB_NA);
+		if (i == 0) {
+			const arb_result *s1 = result_of(v, "RG.MOV.START.1", NULL);
+			cr_assert(eq(int, (int)s1->outcome, (int)ARB_HOLDS));
+			STR_EQ(s1->explanation, "Charge after the start of the phase was resolved");
+		} else {
+			const arb_result *o4 = result_of(v, "RG.MOV.ORDER.4", NULL);
+			cr_assert(eq(int, (int)o4->outcome, (int)ARB_PERMITS));
+			STR_EQ(o4->explanation, "R1 acts in Start of Phase by a rule of its own");
+		}
 		arb_verdict_free(v);
 		arb_caseset_free(cs);
 	}
+}
+
+/* RG.MOV.ORDER.4 "some models have actions that must happen right at the
+ * start" and ORDER.7 "everything else": a move in Start of Phase is one or
+ * the other as the unit's own rule says (special_rule), a fact this
+ * scenario lacks. */
+Test(regiments_words, a_move_in_start_of_phase_needs_its_rule)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "O-4,RG.MOV.ORDER.4,missing-input,,"
+	                                "phase=movement;subphase=start_of_phase,R1 A - M=4,\"" SQ3
+	                                "\",,move R1," STRAIGHT ",last_completed=none,none");
+	static const char *const clauses[] = {"RG.MOV.ORDER.4", "RG.MOV.ORDER.7"};
+	for (size_t i = 0; i < 2; i++) {
+		const arb_result *o = result_of(v, clauses[i], NULL);
+		cr_assert(eq(int, (int)o->outcome, (int)ARB_MISSING), "%s", clauses[i]);
+		STR_EQ(o->missing, "special_rule");
+	}
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
 }
