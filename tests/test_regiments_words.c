@@ -346,3 +346,57 @@ Test(regiments_words, a_move_in_start_of_phase_needs_its_rule)
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
+
+/* RG.MOV.START.1 "The player first resolves anything that must happen at
+ * the very start": a charge before Start of Phase was completed is out of
+ * order only if something must happen then, a model's own rule
+ * (special_rule), which this scenario does not give. */
+Test(regiments_words, acting_before_start_of_phase_needs_its_rule)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "S1-2,RG.MOV.START.1,missing-input,,"
+	                                "phase=movement;subphase=charge,R1 A - M=4 charging,\"" SQ3
+	                                "\",,charge R1," STRAIGHT ",last_completed=none,none");
+	const arb_result *s1 = result_of(v, "RG.MOV.START.1", NULL);
+	cr_assert(eq(int, (int)s1->outcome, (int)ARB_MISSING));
+	STR_EQ(s1->missing, "special_rule");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.M.1 "may move straight ahead": 3 in ahead is measured from r1's
+ * start (10, 10) to its end (13, 10); 1 in to the left (+y, facing 0:
+ * nothing ahead) strays 1 in sideways; 1 in back goes backwards. */
+Test(regiments_words, a_move_says_how_it_is_not_straight_ahead)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "M1-2,RG.MOV.M.1,legal,," RM ",R1 A - M=4,\"" SQ3
+	                                "\",,move R1," STRAIGHT ",,none");
+	const arb_result *m1 = result_of(v, "RG.MOV.M.1", NULL);
+	cr_assert(eq(int, (int)m1->outcome, (int)ARB_PERMITS));
+	cr_assert(eq(dbl, m1->measure.p.x, 10));
+	cr_assert(eq(dbl, m1->measure.p.y, 10));
+	cr_assert(eq(dbl, m1->measure.q.x, 13));
+	cr_assert(eq(dbl, m1->measure.q.y, 10));
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+	static const char *const rows[][2] = {
+	    {"\"r1 10,10 10,11; r2 10,11 10,12; r3 10,12 10,13\"",
+	     "R1 strays 1.000 in sideways (step 1): not straight ahead"},
+	    {"\"r1 10,10 9,10; r2 10,11 9,11; r3 10,12 9,12\"",
+	     "R1 moves backwards (step 1): not straight ahead"},
+	};
+	for (size_t i = 0; i < 2; i++) {
+		char row[1024];
+		snprintf(row, sizeof row,
+		         "M1-%zu,RG.MOV.M.1,illegal,," RM ",R1 A - M=4,\"" SQ3
+		         "\",,move R1,%s,,none",
+		         i + 3, rows[i][0]);
+		v = judge_row(&cs, row);
+		m1 = result_of(v, "RG.MOV.M.1", NULL);
+		cr_assert(eq(int, (int)m1->outcome, (int)ARB_VIOLATED), "row %zu", i);
+		STR_EQ(m1->explanation, rows[i][1]);
+		arb_verdict_free(v);
+		arb_caseset_free(cs);
+	}
+}
