@@ -156,6 +156,10 @@ Test(regiments_words, a_wheel_with_no_other_unit_has_none_to_come_near)
 	cr_assert(eq(int, (int)m2->outcome, (int)ARB_HOLDS));
 	STR_EQ(m2->explanation, "no other unit to come near");
 	cr_assert(not(m2->has_measure));
+	/* nor, for "can't approach closer than 1"", any unit or terrain */
+	const arb_result *g1 = result_of(v, "RG.MOV.GAP.1", NULL);
+	cr_assert(eq(int, (int)g1->outcome, (int)ARB_HOLDS));
+	STR_EQ(g1->explanation, "nothing to approach: no other unit, no impassable terrain");
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
@@ -378,6 +382,13 @@ Test(regiments_words, a_move_says_how_it_is_not_straight_ahead)
 	cr_assert(eq(dbl, m1->measure.p.y, 10));
 	cr_assert(eq(dbl, m1->measure.q.x, 13));
 	cr_assert(eq(dbl, m1->measure.q.y, 10));
+	/* "Every model in a unit moves as one"; "forward in a straight line" */
+	const arb_result *m2 = result_of(v, "RG.MOV.M.2", NULL);
+	cr_assert(eq(int, (int)m2->outcome, (int)ARB_HOLDS));
+	STR_EQ(m2->explanation, "the 3 models of R1 move as one");
+	const arb_result *st = result_of(v, "RG.MOV.STRAIGHT.2", NULL);
+	cr_assert(eq(int, (int)st->outcome, (int)ARB_HOLDS));
+	STR_EQ(st->explanation, "R1 moves forward in a straight line");
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 	static const char *const rows[][2] = {
@@ -396,6 +407,35 @@ Test(regiments_words, a_move_says_how_it_is_not_straight_ahead)
 		m1 = result_of(v, "RG.MOV.M.1", NULL);
 		cr_assert(eq(int, (int)m1->outcome, (int)ARB_VIOLATED), "row %zu", i);
 		STR_EQ(m1->explanation, rows[i][1]);
+		if (i == 1)
+			STR_EQ(result_of(v, "RG.MOV.STRAIGHT.2", NULL)->explanation,
+			       "R1 moves backwards in step 1");
+		arb_verdict_free(v);
+		arb_caseset_free(cs);
+	}
+}
+
+/* RG.MOV.STRAIGHT.2 "must move forward in a straight line" speaks of
+ * advances: a move whose paths repeat their start (0 in) makes none, nor
+ * does a wheel that only turns, nor a charging wheel whose path first
+ * repeats its start (RG-MOV-WHEEL6-009). */
+Test(regiments_words, no_advance_is_not_asked_to_go_straight)
+{
+	static const char *const rows[] = {
+	    "ST-1,RG.MOV.STRAIGHT.2,legal,," RM ",R1 A - M=4,\"" SQ3 "\",,move R1,"
+	    "\"r1 10,10 10,10; r2 10,11 10,11; r3 10,12 10,12\",,none",
+	    "ST-2,RG.MOV.STRAIGHT.2,legal,," RM ",R1 A - M=5,\"" SQ3 "\",,wheel R1," WHEEL_Q
+	    ",,none",
+	    "ST-3,RG.MOV.STRAIGHT.2,legal,,phase=movement;subphase=charge,R1 A - M=5 charging,"
+	    "\"R1/r1 10,10 25.4; R1/r2 10,11 25.4; R1/r3 10,12 25.4\",,wheel R1,"
+	    "\"r1 10,10@0 10,10 ~10.5,9.5 10.20116376127,10.140856382056@340; "
+	    "r2 10,11@0 10,11 ~10.5,9.5 10.543183904596,11.080549002842@340; "
+	    "r3 10,12@0 10,12 ~10.5,9.5 10.885204047921,12.020241623628@340\",,none",
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		arb_caseset *cs = NULL;
+		arb_verdict *v = judge_row(&cs, rows[i]);
+		outcome_is(v, "RG.MOV.STRAIGHT.2", NULL, ARB_NA);
 		arb_verdict_free(v);
 		arb_caseset_free(cs);
 	}
