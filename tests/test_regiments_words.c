@@ -440,3 +440,19 @@ Test(regiments_words, no_advance_is_not_asked_to_go_straight)
 		arb_caseset_free(cs);
 	}
 }
+
+/* "Units may never wheel backwards": a wheel step of 0 degrees (every
+ * path turns about the front-right corner back to where it was) swings
+ * the front neither way, so WHEEL.7 does not forbid it. */
+Test(regiments_words, a_wheel_of_no_degrees_is_not_backwards)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v =
+	    judge_row(&cs, "W-6,RG.MOV.WHEEL.7,legal,," RM ",R1 A - M=5,\"" SQ3
+	                   "\",,wheel R1,\"r1 10,10@0 ~10.5,9.5 10,10@0; "
+	                   "r2 10,11@0 ~10.5,9.5 10,11@0; r3 10,12@0 ~10.5,9.5 10,12@0\","
+	                   ",none");
+	outcome_is(v, "RG.MOV.WHEEL.7", NULL, ARB_HOLDS);
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
