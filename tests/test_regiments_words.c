@@ -456,3 +456,84 @@ Test(regiments_words, a_wheel_of_no_degrees_is_not_backwards)
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
+
+/* The pivot (RG.MOV.PIVOT.*), on a quarter turn about R1's centre point
+ * (10, 11): r1 ends at (11, 11), r3 at (9, 11). */
+#define PIVOT_Q "r1 10,10@0 ~10,11 11,11@90; r2 10,11@0 ~10,11 10,11@90; r3 10,12@0 ~10,11 9,11@90"
+
+/* With nothing near, the turn brings nothing into contact: PIVOT.3 has
+ * nothing to move back from, PIVOT.4 no other unit moved, PIVOT.6 no two
+ * units to give ground. A "pivot" that only goes 1 in ahead does not turn
+ * first (RG-MOV-PIVOT1-005), and PIVOT.1 says so. */
+Test(regiments_words, a_pivot_touching_nothing_and_one_that_does_not_turn)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "P-1,RG.MOV.PIVOT.1,legal,," RM ",R1 A - M=4,\"" SQ3
+	                                "\",,pivot R1,\"" PIVOT_Q "\",,none");
+	outcome_is(v, "RG.MOV.PIVOT.3", NULL, ARB_NA);
+	outcome_is(v, "RG.MOV.PIVOT.4", NULL, ARB_NA);
+	outcome_is(v, "RG.MOV.PIVOT.6", NULL, ARB_NA);
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+	v = judge_row(&cs, "P-2,RG.MOV.PIVOT.1,illegal,," RM ",R1 A - M=4,\"" SQ3
+	                   "\",,pivot R1,\"r1 10,10 11,10; r2 10,11 11,11; r3 10,12 11,12\",,none");
+	const arb_result *p1 = result_of(v, "RG.MOV.PIVOT.1", NULL);
+	cr_assert(eq(int, (int)p1->outcome, (int)ARB_VIOLATED));
+	STR_EQ(p1->explanation, "R1 does not turn first: no pivot on the spot");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG-MOV-PIVOT3-002: the turn sweeps into E1 (x 11.5 to 12.5), R1 is
+ * moved back 1.2 in: after the move-back it is 1.2 in from E1, and R1,
+ * moved back, is not in close combat. */
+Test(regiments_words, a_pivot_moved_back_says_so)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v =
+	    judge_row(&cs, "P-3,RG.MOV.PIVOT.3,legal,conventions," RM
+	                   ",R1 A - M=4; E1 B - M=4,\"" SQ3 "; E1/e1 12,11 25.4x25.4\",,pivot R1,"
+	                   "\"r1 10,10@0 ~10,11 11,11@90 9.8,11; r2 10,11@0 ~10,11 "
+	                   "10,11@90 8.8,11; r3 10,12@0 ~10,11 9,11@90 7.8,11\",,none");
+	const arb_result *p2 = result_of(v, "RG.MOV.PIVOT.2", "after-move-back");
+	cr_assert(eq(int, (int)p2->outcome, (int)ARB_HOLDS));
+	STR_EQ(p2->explanation, "after the move-back 1.200 in from E1, limit 1 in");
+	const arb_result *p5 = result_of(v, "RG.MOV.PIVOT.5", NULL);
+	cr_assert(eq(int, (int)p5->outcome, (int)ARB_HOLDS));
+	STR_EQ(p5->explanation, "R1 is moved back, not in close combat");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* RG.MOV.PIVOT.4 "if it's trapped between two obstacles, the OTHER unit
+ * may be moved back instead" (RG-MOV-PIVOT4-001's turn into E1): without
+ * the fact trapped it lacks it; E1 moved back 0.5 in only (from x 11.5 to
+ * 12.0 at its rear) does not restore the 1 in gap. */
+Test(regiments_words, the_other_unit_moved_back_needs_trapped_and_the_gap)
+{
+	static const char *const rows[][2] = {
+	    {"e1 12,11 13.2,11\",,none", NULL},
+	    {"e1 12,11 12.5,11\",trapped=true,none",
+	     "E1 is moved back instead: 0.500 in apart at the end, gap 1 in not restored"},
+	};
+	for (size_t i = 0; i < 2; i++) {
+		char row[1024];
+		snprintf(row, sizeof row,
+		         "P-%zu,RG.MOV.PIVOT.4,illegal,conventions," RM
+		         ",R1 A - M=4; E1 B - M=4,\"" SQ3
+		         "; E1/e1 12,11 25.4x25.4\",,pivot R1,\"" PIVOT_Q "; %s",
+		         i + 4, rows[i][0]);
+		arb_caseset *cs = NULL;
+		arb_verdict *v = judge_row(&cs, row);
+		const arb_result *p4 = result_of(v, "RG.MOV.PIVOT.4", NULL);
+		if (!rows[i][1]) {
+			cr_assert(eq(int, (int)p4->outcome, (int)ARB_MISSING));
+			STR_EQ(p4->missing, "trapped");
+		} else {
+			cr_assert(eq(int, (int)p4->outcome, (int)ARB_VIOLATED));
+			STR_EQ(p4->explanation, rows[i][1]);
+		}
+		arb_verdict_free(v);
+		arb_caseset_free(cs);
+	}
+}
