@@ -294,6 +294,9 @@ Test(regiments_words, the_order_of_the_sub_phases_says_what_it_follows)
 	outcome_is(v, "RG.MOV.ORDER.5", NULL, ARB_NA);
 	outcome_is(v, "RG.MOV.ORDER.6", NULL, ARB_NA);
 	outcome_is(v, "RG.MOV.START.1", NULL, ARB_NA);
+	/* no charge: the charge exemptions of the 1" rule do not speak */
+	outcome_is(v, "RG.MOV.GAP.2", NULL, ARB_NA);
+	outcome_is(v, "RG.MOV.GAP.3", NULL, ARB_NA);
 	const arb_result *o3 = result_of(v, "RG.MOV.ORDER.3", NULL);
 	cr_assert(eq(int, (int)o3->outcome, (int)ARB_HOLDS));
 	STR_EQ(o3->explanation, "R1 has acted in no other sub-phase this turn");
@@ -536,4 +539,54 @@ Test(regiments_words, the_other_unit_moved_back_needs_trapped_and_the_gap)
 		arb_verdict_free(v);
 		arb_caseset_free(cs);
 	}
+}
+
+/* RG.MOV.PIVOT.6 "if neither unit can give ground, the pivot simply can't
+ * be made": impassable terrain from x 11.5 cannot (RG-MOV-PIVOT6-002 and
+ * -003); R1 can unless it is trapped, and the clause says which. */
+Test(regiments_words, who_cannot_give_ground_is_named)
+{
+	static const char *const rows[][3] = {
+	    {" 9.8,11; r2 10,11@0 ~10,11 10,11@90 8.8,11; r3 10,12@0 ~10,11 9,11@90 7.8,11",
+	     "trapped=false", "T1 cannot give ground and R1 can"},
+	    {"; r2 10,11@0 ~10,11 10,11@90; r3 10,12@0 ~10,11 9,11@90", "trapped=true",
+	     "T1 cannot give ground and R1 is trapped: the pivot can't be made"},
+	};
+	for (size_t i = 0; i < 2; i++) {
+		char row[1024];
+		snprintf(row, sizeof row,
+		         "P-%zu,RG.MOV.PIVOT.6,legal,conventions," RM ",R1 A - M=4,\"" SQ3
+		         "\",\"T1 impassable 11.5,10 13,10 13,12 11.5,12\",pivot R1,"
+		         "\"r1 10,10@0 ~10,11 11,11@90%s\",%s,none",
+		         i + 6, rows[i][0], rows[i][1]);
+		arb_caseset *cs = NULL;
+		arb_verdict *v = judge_row(&cs, row);
+		const arb_result *p6 = result_of(v, "RG.MOV.PIVOT.6", NULL);
+		cr_assert(eq(int, (int)p6->outcome, (int)(i ? ARB_VIOLATED : ARB_HOLDS)), "row %zu",
+		          i);
+		STR_EQ(p6->explanation, rows[i][2]);
+		arb_verdict_free(v);
+		arb_caseset_free(cs);
+	}
+}
+
+/* RG.MOV.PIVOT.5 "A unit already in close combat can never be moved back
+ * this way": R1 turns into E1 and is moved back 1.2 in, and E1, in close
+ * combat, is moved back 1.2 in too: E1 is the unit in close combat moved
+ * back. */
+Test(regiments_words, the_unit_in_close_combat_moved_back_is_named)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(
+	    &cs, "P-8,RG.MOV.PIVOT.5,illegal,conventions," RM
+	         ",R1 A - M=4; E1 B - M=4 in_close_combat,\"" SQ3
+	         "; E1/e1 12,11 25.4x25.4\",,pivot R1,\"r1 10,10@0 ~10,11 11,11@90 9.8,11; "
+	         "r2 10,11@0 ~10,11 10,11@90 8.8,11; r3 10,12@0 ~10,11 9,11@90 7.8,11; "
+	         "e1 12,11 13.2,11\",trapped=false,none");
+	const arb_result *p5 = result_of(v, "RG.MOV.PIVOT.5", NULL);
+	cr_assert(eq(int, (int)p5->outcome, (int)ARB_VIOLATED));
+	STR_EQ(p5->subject, "E1");
+	STR_EQ(p5->explanation, "E1 is moved back while in close combat");
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
 }
