@@ -590,3 +590,20 @@ Test(regiments_words, the_unit_in_close_combat_moved_back_is_named)
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
+
+/* RG.MOV.GAP.3 "A unit can end up within 1" of a unit it didn't charge":
+ * R1 charges E1 (RG-MOV-GAP3-001's scene) with r3 left where it stood (no
+ * path): r3 at (10, 12) and r1, r2 ending at x 14 are all 1.8 in or more
+ * from E2 (y 13.3 and up), so no model ends within 1 in of a unit it did
+ * not charge, and the clause does not speak. */
+Test(regiments_words, a_charge_ending_clear_of_other_units)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(&cs, "G3-1,RG.MOV.GAP.3,illegal,,phase=movement;subphase=charge,"
+	                                "R1 A - M=4 charging; E1 B - M=4; E2 B - M=4,\"" SQ3
+	                                "; E1/e1 15,11 25.4x25.4; E2/e2 14,13.8 25.4x25.4\",,"
+	                                "charge R1 -> E1,\"r1 10,10 14,10; r2 10,11 14,11\",,none");
+	outcome_is(v, "RG.MOV.GAP.3", NULL, ARB_NA);
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
