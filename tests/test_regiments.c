@@ -270,6 +270,19 @@ Test(regiments, a_model_leaving_its_unit_is_named_with_why)
 	     "\"r1 10,10@0 ~10.5,9.5 11,10@270; r2 10,11@0 12,11@0; r3 10,12@0 ~10.5,9.5 "
 	     "13,10@270\",,none",
 	     "r2 leaves its unit: it does not make the unit's step (turn or advance) there"},
+	    /* r2 falls behind twice, 1 in at the second point (11, 11 for
+	     * 12, 11) and 2 in at the third: the first place it is off is named */
+	    {"M2-4,RG.MOV.M.2,illegal,," RM ",R1 A - M=4," LINE3 ",,move R1,"
+	     "\"r1 10,10 12,10 14,10; r2 10,11 11,11 12,11; r3 10,12 12,12 14,12\",,none",
+	     "r2 leaves its unit: it is not where the unit's motion takes it (1.000 in off at "
+	     "point 2)"},
+	    /* r2 turns as far (a quarter clockwise) but about the front-left
+	     * corner (10.5, 12.5), not the lead's front-right: the wrong step,
+	     * named where it is made, before r2 ends at (9, 13) */
+	    {"M2-5,RG.MOV.M.2,illegal,," RM ",R1 A - M=5," LINE3 ",,wheel R1,"
+	     "\"r1 10,10@0 ~10.5,9.5 11,10@270; r2 10,11@0 ~10.5,12.5 9,13@270; r3 10,12@0 "
+	     "~10.5,9.5 13,10@270\",,none",
+	     "r2 leaves its unit: it does not make the unit's step (turn or advance) there"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
 		arb_caseset *cs = NULL;
@@ -301,6 +314,10 @@ Test(regiments, the_log_names_its_first_event_out_of_order)
 	     "completed"},
 	    {"start_of_phase:done remaining_moves:F1:move remaining_moves:F1:move",
 	     "log event 2 (F1) acts in Remaining Moves while Charge has not been completed fully"},
+	    /* two events out of order, the first and the second: the first */
+	    {"charge:done charge:done",
+	     "log event 1 (the end of the sub-phase) completes Charge while Start of Phase has "
+	     "not been completed fully"},
 	    {"start_of_phase:done charge:done compulsory_moves:done",
 	     "Remaining Moves follows Compulsory Moves, completed fully"},
 	};
@@ -314,7 +331,7 @@ Test(regiments, the_log_names_its_first_event_out_of_order)
 		arb_caseset *cs = NULL;
 		arb_verdict *v = judge_row(&cs, row);
 		const arb_result *o1 = result_of(v, "RG.MOV.ORDER.1", NULL);
-		cr_assert(eq(int, (int)o1->outcome, (int)(i < 5 ? ARB_VIOLATED : ARB_HOLDS)),
+		cr_assert(eq(int, (int)o1->outcome, (int)(i < 6 ? ARB_VIOLATED : ARB_HOLDS)),
 		          "row %zu", i);
 		STR_EQ(o1->explanation, rows[i][1]);
 		/* FIRST.2's skip is what the log completed before the action, and
