@@ -42,6 +42,8 @@ BENCH_BIN := $(BUILD)/bench_csvfloor $(BUILD)/bench_judge $(BUILD)/bench_cores $
 ARBITER   := $(BUILD)/arbiter
 TESTS     := $(BUILD)/unit-tests
 JSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+# nettle: SHA-256 of the certificate bundle (`arbiter certify`).
+NETTLE_LIBS := $(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
 GV_CFLAGS := $(shell pkg-config --cflags libgvc 2>/dev/null || echo -I/usr/include/graphviz)
 GV_LIBS   := $(shell pkg-config --libs libgvc 2>/dev/null || echo -lgvc -lcgraph -lcdt)
 CMARK_LIBS := $(shell pkg-config --libs libcmark 2>/dev/null || echo -lcmark)
@@ -64,7 +66,7 @@ $(BUILD)/%.o: %.c
 # Rule objects are linked directly (not through an archive) so that their
 # ARB_PREDICATE descriptors in the arb_predicates section are kept.
 $(ARBITER): $(BUILD)/tools/arbiter/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
 
 # Graphviz stays at the edge: only the flow drawing includes it.
 $(BUILD)/tools/writers/flow_dot.o $(BUILD)/tools/writers/report.o: CFLAGS += $(GV_CFLAGS)
@@ -116,7 +118,7 @@ $(BUILD)/bench_judge: $(BUILD)/tools/bench/bench_judge.o $(BUILD)/tools/bench/en
 	$(CC) $(LDFLAGS) $(foreach f,$(BENCH_ALLOC),-Wl,--wrap=$(f)) -o $@ $^ $(LDLIBS)
 
 $(TESTS): $(TEST_OBJ) $(TOOL_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CRIT_LIBS) $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CRIT_LIBS) $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)
 
 unit: deps $(TESTS)
 	$(TESTS) --jobs 2
@@ -234,8 +236,8 @@ mutate: deps $(ARBITER) $(TESTS) $(BUILD)/mutate/mutate
 	  JOBS='$(JOBS)' FILES='$(FILES)' CC='$(CC)' CFLAGS='$(filter-out -MMD -MP,$(CFLAGS))' \
 	  LDFLAGS='$(LDFLAGS)' ARB_MAIN='$(BUILD)/tools/arbiter/arbiter.o' TOOL_OBJ='$(TOOL_OBJ)' \
 	  LIB_OBJ='$(LIB_OBJ)' TEST_OBJ='$(TEST_OBJ)' \
-	  ARB_LIBS='$(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)' \
-	  TEST_LIBS='$(CRIT_LIBS) $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)' \
+	  ARB_LIBS='$(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)' \
+	  TEST_LIBS='$(CRIT_LIBS) $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)' \
 	  CASES='$(CASES)' PREV='$(PREV)' sh tools/mutate/mutate.sh
 
 # The C sources clang-format keeps: `make format` rewrites them, `make
@@ -301,7 +303,7 @@ $(INST)/datadir.o: tools/arbiter/datadir.c $(INST)/paths
 
 $(INST)/arbiter: $(BUILD)/tools/arbiter/arbiter.o $(INST)/datadir.o \
                  $(filter-out %/datadir.o,$(TOOL_OBJ)) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
 
 # The predicates live in a linker section that nothing references by name:
 # a program links the archive whole (arbiter.pc says so) or gets none.
