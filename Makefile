@@ -137,6 +137,7 @@ check: deps all $(TESTS) cases-check docs-check replay
 	$(ARBITER) lint | tail -n 1
 	sh tests/cli.sh $(ARBITER)
 	sh tests/writes.sh $(ARBITER)
+	sh tests/certify.sh $(ARBITER)
 	sh tests/twin.sh $(ARBITER)
 	sh tests/browser.sh $(ARBITER) $(BUILD)/browser
 	sh tests/install.sh $(BUILD) $(SANITIZE)

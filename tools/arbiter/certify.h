@@ -125,8 +125,9 @@ int cert_child_ask(cert_child *ch, const char *line, size_t len, char **answer, 
  * its process group. NULL does nothing. */
 void cert_child_free(cert_child *ch);
 
-/* The tail of what the child wrote on stderr (bounded). */
-const char *cert_child_stderr(const cert_child *ch);
+/* The tail of what the child wrote on stderr, as one line of at most 300
+ * bytes; valid until the next call. */
+const char *cert_child_stderr(cert_child *ch);
 
 /* ---- the bundle (cmd_certify_bundle.c) ---- */
 

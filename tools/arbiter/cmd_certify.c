@@ -74,8 +74,11 @@ static int start(cert_child **ch, char *const *cmd, const cert_limits *lim, cons
 	char *line = NULL;
 	cert_child_free(*ch);
 	*ch = NULL;
-	int rc = cert_child_start(ch, cmd, lim, suite, &line, why, n);
-	if (rc == 0) {
+	char sub[700];
+	int rc = cert_child_start(ch, cmd, lim, suite, &line, sub, sizeof sub);
+	if (rc)
+		snprintf(why, n, "%.200s: %s", cmd[0], sub);
+	else {
 		arb_error err;
 		arb_error_clear(&err);
 		char file[300];
@@ -243,7 +246,7 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 	char suite[128], why[1024];
 	snprintf(suite, sizeof suite, "arbiter %s", env->version ? env->version : "unknown");
 	if (start(&ch, cmd, &lim, suite, rb, &hello, NULL, why, sizeof why)) {
-		fprintf(stderr, "arbiter certify: %s: %s\n", cmd[0], why);
+		fprintf(stderr, "arbiter: %s\n", why);
 		goto done;
 	}
 	if (!out_dir) {

@@ -29,17 +29,18 @@ struct cert_child {
 	char *buf;        /* what came on stdout and is not taken yet */
 	size_t cap, start, end;
 	char errtail[ERR_TAIL + 1];
+	char errline[ERR_TAIL + 1]; /* errtail as one line */
 	size_t errlen;
 	cert_limits lim;
 	bool started, exited;
 	int code, status; /* waitid's si_code and si_status */
 };
 
-static void set_limit(int what, unsigned long v)
+static void set_limit(int what, unsigned long v, unsigned long hard)
 {
 	if (!v)
 		return;
-	struct rlimit rl = {(rlim_t)v, (rlim_t)v};
+	struct rlimit rl = {(rlim_t)v, (rlim_t)hard};
 	(void)setrlimit(what, &rl);
 }
 
@@ -52,11 +53,11 @@ static void child_exec(char *const *argv, int in[2], int out[2], int err[2], con
 	/* the limits: CPU seconds (SIGXCPU, then SIGKILL), address space,
 	 * processes (counted per user by the kernel) */
 	if (lim->cpu)
-		set_limit(RLIMIT_CPU, lim->cpu);
+		set_limit(RLIMIT_CPU, lim->cpu, lim->cpu + 1); /* SIGXCPU, a second later SIGKILL */
 	if (lim->mem_mb)
-		set_limit(RLIMIT_AS, lim->mem_mb << 20);
+		set_limit(RLIMIT_AS, lim->mem_mb << 20, lim->mem_mb << 20);
 	if (lim->nproc)
-		set_limit(RLIMIT_NPROC, lim->nproc);
+		set_limit(RLIMIT_NPROC, lim->nproc, lim->nproc);
 	signal(SIGPIPE, SIG_DFL);
 	execvp(argv[0], argv);
 	static const char msg[] = "arbiter certify: cannot run the implementation\n";
@@ -132,9 +133,23 @@ static void keep_stderr(cert_child *ch, const char *s, size_t k)
 	ch->errtail[ch->errlen] = '\0';
 }
 
-const char *cert_child_stderr(const cert_child *ch)
+const char *cert_child_stderr(cert_child *ch)
 {
-	return ch ? ch->errtail : "";
+	if (!ch)
+		return "";
+	/* one line for messages: control characters as spaces, runs of
+	 * spaces as one, the last 300 bytes */
+	size_t k = 0;
+	for (size_t i = 0; i < ch->errlen; i++) {
+		char c = (unsigned char)ch->errtail[i] < 0x20 ? ' ' : ch->errtail[i];
+		if (c == ' ' && (k == 0 || ch->errline[k - 1] == ' '))
+			continue;
+		ch->errline[k++] = c;
+	}
+	while (k && ch->errline[k - 1] == ' ')
+		k--;
+	ch->errline[k] = '\0';
+	return k > 300 ? ch->errline + k - 300 : ch->errline;
 }
 
 /* Sends line+"\n" and reads one line back within the timeout. */
@@ -189,6 +204,19 @@ static int exchange(cert_child *ch, const char *line, size_t len, char **answer,
 			ch->start = ch->end = 0;
 			return -1;
 		}
+		/* exited, though something it forked holds the pipe open: what it
+		 * wrote is all there will be */
+		if (exited(ch, 0)) {
+			ssize_t k;
+			while (ch->cap - ch->end > 1 &&
+			       (k = read(ch->out, ch->buf + ch->end, ch->cap - ch->end)) > 0)
+				ch->end += (size_t)k;
+			if (ch->end > ch->start &&
+			    memchr(ch->buf + ch->start, '\n', ch->end - ch->start))
+				continue;
+			ended(ch, why, n);
+			return -1;
+		}
 		double left = deadline - now_s();
 		if (left <= 0) {
 			snprintf(why, n, "timed out: no answer within %g s", ch->lim.timeout);
@@ -197,7 +225,8 @@ static int exchange(cert_child *ch, const char *line, size_t len, char **answer,
 		struct pollfd p[3] = {{ch->out, POLLIN, 0},
 		                      {ch->err, POLLIN, 0},
 		                      {sent < total ? ch->in : -1, POLLOUT, 0}};
-		int r = poll(p, 3, (int)(left * 1000) + 1);
+		/* in slices, to see an exit that closes no pipe */
+		int r = poll(p, 3, left > 0.1 ? 100 : (int)(left * 1000) + 1);
 		if (r < 0 && errno != EINTR) {
 			snprintf(why, n, "poll: %s", strerror(errno));
 			return -1;
@@ -256,6 +285,10 @@ int cert_child_start(cert_child **out, char *const *argv, const cert_limits *lim
 	}
 	ch->in = ch->out = ch->err = -1;
 	ch->lim = *lim;
+	if (!(ch->buf = malloc(ch->cap = 131072))) {
+		snprintf(why, n, "out of memory");
+		return -1;
+	}
 	int in[2] = {-1, -1}, o[2] = {-1, -1}, e[2] = {-1, -1};
 	if (pipe2(in, O_CLOEXEC) || pipe2(o, O_CLOEXEC) || pipe2(e, O_CLOEXEC)) {
 		snprintf(why, n, "pipe: %s", strerror(errno));
