@@ -138,12 +138,19 @@ check: deps all $(TESTS) cases-check docs-check replay
 	sh tests/cli.sh $(ARBITER)
 	sh tests/writes.sh $(ARBITER)
 	sh tests/certify.sh $(ARBITER)
+	sh examples/pyscroll/certify.sh $(ARBITER) $(BUILD)/certify-example $(BUILD)/certify-mutants
 	sh tests/twin.sh $(ARBITER)
 	sh tests/browser.sh $(ARBITER) $(BUILD)/browser
 	sh tests/install.sh $(BUILD) $(SANITIZE)
 
 run: deps $(ARBITER)
 	$(ARBITER) run
+
+# The example implementation (examples/pyscroll, Python 3) certified into
+# reports/certify/, and its mutants caught (docs/certify.md).
+.PHONY: certify-example
+certify-example: deps $(ARBITER)
+	sh examples/pyscroll/certify.sh $(ARBITER) reports/certify $(BUILD)/certify-mutants
 
 asan:
 	$(MAKE) check SANITIZE=1
@@ -177,9 +184,9 @@ FUZZ_BUILD := build/fuzz
 FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/writers -Itools/arbiter -pthread -MMD -MP \
                -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c) \
-             tools/arbiter/lines.c
-FUZZ_NAMES := scenario_json cases_csv spec lines
+FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c strbuf.c) \
+             $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c)
+FUZZ_NAMES := scenario_json cases_csv spec lines certify_hello certify_expect certify_bundle
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: %.c
@@ -188,7 +195,7 @@ $(FUZZ_BUILD)/%.o: %.c
 
 $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_JSON:%.c=$(FUZZ_BUILD)/%.o) \
                       $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
-	clang -fsanitize=fuzzer,address,undefined -pthread -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+	clang -fsanitize=fuzzer,address,undefined -pthread -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(LDLIBS)
 
 # The same harnesses without libFuzzer (tests/fuzz/replay.c), built by the
 # project's compiler: `make check` replays the inputs fuzzing found and the
@@ -196,7 +203,7 @@ $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_JSON:%.c=$(FUZZ_B
 REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/replay_%)
 $(BUILD)/replay_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.o \
                    $(FUZZ_JSON:%.c=$(BUILD)/%.o) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(LDLIBS)
 
 # Objects made by pattern rules are kept (make would delete them as
 # intermediates and build them again every time).
@@ -207,6 +214,9 @@ replay: $(REPLAY_BIN)
 	$(BUILD)/replay_cases_csv tests/fuzz/regressions/cases_csv cases
 	$(BUILD)/replay_spec tests/fuzz/regressions/spec
 	$(BUILD)/replay_lines tests/fuzz/regressions/lines
+	$(BUILD)/replay_certify_hello tests/fuzz/regressions/certify_hello
+	$(BUILD)/replay_certify_expect tests/fuzz/regressions/certify_expect
+	$(BUILD)/replay_certify_bundle tests/fuzz/regressions/certify_bundle
 
 fuzz: deps $(ARBITER)
 	@sh tools/deps.sh --fuzz

@@ -166,6 +166,16 @@ int cert_bundle_verify(const char *dir);
 int cert_bundle_check(const char *cert, size_t cert_len, const char *results, size_t results_len,
                       char *why, size_t n);
 
+/* The scores of a bundle (cmd_certify_check.c), counted from its results
+ * alone so that --verify can count them again: {"totals": score,
+ * "sections": {name: score}, "clauses": {id: score}}, a score counting
+ * each status and "scored". */
+json_t *cert__scores_new(void);
+void cert__tally(json_t *scores, const char *section, const char *target, const char *status);
+/* Whether totals certify: something scored, no failure, error or
+ * unexpected pass. */
+bool cert__certified(json_t *totals);
+
 /* Writes dir/name (dir: the bundle being built, not yet in place) and
  * records its SHA-256 in files under name. 0, or -1 with a message. */
 int cert_put_file(const char *dir, const char *name, const char *data, size_t len, json_t *files);

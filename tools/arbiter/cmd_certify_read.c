@@ -415,9 +415,15 @@ int cert_waivers_parse(cert_waivers *out, const char *text, size_t len, const ch
 	memset(out, 0, sizeof *out);
 	long line = 0;
 	size_t at = 0;
-	if (memchr(text, '\0', len))
-		return arb_error_set(err, ARB_EINPUT, file, 0, 0, NULL,
+	const char *nul = memchr(text, '\0', len);
+	if (nul) {
+		long nl_line = 1, col = 1;
+		for (const char *p = text; p < nul; p++, col++)
+			if (*p == '\n')
+				nl_line++, col = 0;
+		return arb_error_set(err, ARB_EINPUT, file, nl_line, col, NULL,
 		                     "a NUL byte: an expectations file is text");
+	}
 	while (at < len) {
 		const char *nl = memchr(text + at, '\n', len - at);
 		size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
