@@ -14,15 +14,15 @@ _arbiter()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	local commands="run explain judge export check-verdicts lint graph clauses help"
+	local commands="run explain judge certify export check-verdicts lint graph clauses help"
 	local global="--spec --cases"
 
 	case $prev in
-	--spec | --cases | --report | -o)
+	--spec | --cases | --report | -o | --verify)
 		_arbiter_reply -d -- "$cur"
 		return
 		;;
-	--svg | --verdicts | --junit | --json | --matrix)
+	--svg | --verdicts | --junit | --json | --matrix | --expectations)
 		_arbiter_reply -f -- "$cur"
 		return
 		;;
@@ -34,7 +34,7 @@ _arbiter()
 		_arbiter_reply -W "info warning error" -- "$cur"
 		return
 		;;
-	--jobs | --href)
+	--jobs | --href | --timeout | --cpu-limit | --mem-limit | --max-procs)
 		return
 		;;
 	esac
@@ -58,7 +58,8 @@ _arbiter()
 	"") opts="$global --help --version" ;;
 	run) opts="--profile --quiet -q --stats --jobs --twin --verdicts --report --junit --json" ;;
 	explain) opts="--svg --profile" ;;
-	judge) opts="--profile --trace --stats" ;;
+	judge) opts="--profile --trace --stats --certify" ;;
+	certify) opts="--timeout --cpu-limit --mem-limit --max-procs --expectations -o --quiet -q --verify" ;;
 	export) opts="-o" ;;
 	check-verdicts) opts="" ;;
 	lint) opts="--json --strict --severity --matrix" ;;
