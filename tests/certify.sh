@@ -129,6 +129,31 @@ arb certify -q $LIMITS --expectations dup.txt -o w5 "$SMALL" -- "$ARB" --spec "$
 expect_status "a pattern waived twice" 2 $?
 contains "a pattern waived twice" out "dup.txt:2:6: field 'pattern': \"A\" is waived already on line 1"
 
+# Process per case: the same results, byte for byte, as streaming.
+PY="$ROOT/examples/pyscroll/pyscroll.py"
+WAY="$ROOT/cases/scrollhammer/movement/hand-way.csv"
+arb certify -q $LIMITS --shrink 0 -o stream "$WAY" -- python3 "$PY" >out 2>&1
+expect_status "streaming pyscroll" 0 $?
+arb certify -q $LIMITS --shrink 0 --per-case -o percase "$WAY" -- python3 "$PY" >out 2>&1
+expect_status "pyscroll, a process per case" 0 $?
+if cmp -s stream/results.jsonl percase/results.jsonl; then ok; else ko "per-case results differ from streaming"; fi
+
+# A disagreement is shrunk while the implementation still disagrees with
+# the reference: the mutant that lets a locked unit move needs no enemy.
+MUTANT=no-locked-check arb certify -q $LIMITS -o shrunk "$ROOT/cases/scrollhammer/movement/hand-locked.csv" \
+    -- python3 "$PY" >out 2>&1
+expect_status "a mutant, shrunk" 1 $?
+if [ -f shrunk/min-SH-MOV-CC-002.json ] && ! grep -q '"id":"E1"' shrunk/min-SH-MOV-CC-002.json &&
+    grep -q '"locked_in_combat"' shrunk/min-SH-MOV-CC-002.json; then ok; else
+	ko "SH-MOV-CC-002 not shrunk to its locked unit alone"
+fi
+contains "a mutant, shrunk" shrunk/index.html "Minimal failing scenario"
+contains "a mutant, shrunk" shrunk/index.html "Units already locked in close combat"
+if [ -f shrunk/min-SH-MOV-CC-002.svg ] && [ -f shrunk/case-SH-MOV-CC-002.svg ]; then ok; else ko "no drawings"; fi
+arb certify --verify shrunk >out 2>&1
+expect_status "a mutant, shrunk: verify" 0 $?
+contains "a mutant, shrunk: verify" out "not certified"
+
 # A tampered bundle fails --verify and names what differs.
 tamper() { # name, sed script, file, text wanted
 	rm -rf tam && cp -r ref tam && sed -i "$2" "tam/$3"

@@ -278,10 +278,18 @@ def verdict(s):
             "missing": missing, "values": {}}
 
 
+def answer(line):
+    s = json.loads(line)
+    try:
+        out = verdict(s)
+    except (KeyError, TypeError, ValueError) as e:
+        out = {"format": "arbiter-verdict/2", "id": s.get("id"),
+               "error": {"kind": "input", "line": None, "column": None,
+                         "field": None, "message": f"pyscroll cannot read it: {e!r}"}}
+    print(json.dumps(out, sort_keys=True), flush=True)
+
+
 def main():
-    start = json.loads(sys.stdin.readline())
-    if start.get("type") != "start":
-        sys.exit("pyscroll: expected the certifier's start line")
     # --profile chain: it reads "an imaginary chain" as the profile chain
     # does (a connected chain) and says so, so that the cases written for
     # that profile are scored too
@@ -291,16 +299,13 @@ def main():
              "version": "0.1", "profile": profile,
              "claims": [{"ruleset": "scrollhammer", "sections": ["movement"],
                          "clauses": CLAIMS}]}
-    print(json.dumps(hello), flush=True)
+    # The certifier's start line asks for the hello; in the process-per-case
+    # mode a process gets either the start line or one scenario.
     for line in sys.stdin:
-        s = json.loads(line)
-        try:
-            out = verdict(s)
-        except (KeyError, TypeError, ValueError) as e:
-            out = {"format": "arbiter-verdict/2", "id": s.get("id"),
-                   "error": {"kind": "input", "line": None, "column": None,
-                             "field": None, "message": f"pyscroll cannot read it: {e!r}"}}
-        print(json.dumps(out, sort_keys=True), flush=True)
+        if json.loads(line).get("format") == "arbiter-certify/1":
+            print(json.dumps(hello), flush=True)
+        else:
+            answer(line)
 
 
 if __name__ == "__main__":

@@ -90,9 +90,12 @@ typedef struct cert_result {
 	const arb_case *c; /* the case (owned by the case set) */
 	char section[128];
 	cert_status status;
-	char *why;    /* one line; malloc'ed, may be NULL */
-	char *answer; /* the implementation's line (bounded), or NULL */
-	long waiver;  /* index of the waiver that names it, or -1 */
+	char *why;           /* one line; malloc'ed, may be NULL */
+	char *answer;        /* the implementation's line (bounded), or NULL */
+	long waiver;         /* index of the waiver that names it, or -1 */
+	char *shrunk;        /* the minimal failing scenario line, or NULL */
+	char *shrunk_answer; /* the implementation's answer to it */
+	size_t shrink_steps; /* smaller scenarios it went through */
 } cert_result;
 
 /* ---- the child (cmd_certify_child.c) ---- */
@@ -113,6 +116,11 @@ typedef struct cert_child cert_child;
  * (size n) filled. *out is set either way, freed with cert_child_free. */
 int cert_child_start(cert_child **out, char *const *argv, const cert_limits *lim, const char *suite,
                      char **hello_line, char *why, size_t n);
+
+/* Starts argv as cert_child_start does, without the handshake: the
+ * process-per-case mode asks it one scenario and ends it. */
+int cert_child_spawn(cert_child **out, char *const *argv, const cert_limits *lim, char *why,
+                     size_t n);
 
 /* Sends one scenario line (no newline) and reads one answer line into
  * *answer (malloc'ed, NUL-terminated). Returns 0 with the line, or -1 with
@@ -204,6 +212,17 @@ int cert_score(cert_result *r, const char *answer, const arb_verdict *ref, bool 
 
 /* Whether waiver x names case c (its ID, or its target clause). */
 bool cert_waiver_matches(const cert_waiver *x, const arb_case *c);
+
+/* Whether the verdict line answer disagrees with the reference verdict
+ * ref (verdict, violated clauses, dispute and disputed clauses): the test
+ * a smaller scenario passes while shrinking. An error line or a line that
+ * is not a verdict does not count as a disagreement. */
+bool cert_disagrees_ref(const char *answer, const arb_verdict *ref);
+
+/* Smaller scenarios than s (a scenario as JSON), smallest change first
+ * (cmd_certify_shrink.c): a JSON array the caller frees with json_decref,
+ * or NULL when memory runs out. */
+json_t *cert_shrink_candidates(json_t *s);
 
 /* Applies the waivers to the results (WAIVED, UNEXPECTED_PASS). */
 void cert_apply_waivers(cert_result *res, size_t n, cert_waivers *w);

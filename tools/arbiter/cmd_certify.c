@@ -19,8 +19,9 @@
 
 #define USAGE                                                                                      \
 	"usage: arbiter certify [--timeout S] [--cpu-limit S] [--mem-limit MIB] [--max-procs N]\n" \
-	"                       [--expectations FILE] [-o DIR] [-q] [PATH...] -- COMMAND "         \
-	"[ARG...]\n"                                                                               \
+	"                       [--expectations FILE] [--shrink N] [--per-case] [-o DIR] [-q]\n"   \
+	"                       [PATH...]"                                                         \
+	" -- COMMAND [ARG...]\n"                                                                   \
 	"       arbiter certify --verify DIR\n"
 
 /* The longest answer line kept in the results (the rest is cut). */
@@ -160,18 +161,156 @@ static char *join_command(char *const *cmd)
 	return strbuf_take(&b);
 }
 
+/* What shrinking needs to ask the implementation, and to restart it. */
+typedef struct asker {
+	cert_child **ch;
+	char **cmd;
+	const cert_limits *lim;
+	const char *suite;
+	const arb_rulebook *rb;
+	const arb_oracle *o;
+	const cert_hello *hello;
+	bool per_case; /* a process per scenario, no restart */
+	bool dead;     /* could not be restarted: dead_why says why */
+	char dead_why[1024];
+} asker;
+
+/* Asks the implementation one scenario line: its running process, or in
+ * the process-per-case mode a new one. -1 with why (the tail of its stderr
+ * added) when it failed to answer with one line. */
+static int ask(asker *a, const char *text, char **answer, char *why, size_t n)
+{
+	cert_child *one = NULL, *ch = a->per_case ? NULL : *a->ch;
+	int rc = a->per_case ? cert_child_spawn(&one, a->cmd, a->lim, why, n) : 0;
+	if (a->per_case)
+		ch = one;
+	if (!rc)
+		rc = cert_child_ask(ch, text, strlen(text), answer, why, n);
+	if (rc && cert_child_stderr(ch)[0]) {
+		size_t k = strlen(why);
+		snprintf(why + k, n - k, " (its stderr ends: %.300s)", cert_child_stderr(ch));
+	}
+	cert_child_free(one);
+	return rc;
+}
+
+/* After a fault, a new process that must say the first hello again. */
+static void restart(asker *a)
+{
+	if (a->per_case)
+		return;
+	cert_hello again = {0};
+	char why[900];
+	if (start(a->ch, a->cmd, a->lim, a->suite, a->rb, &again, a->hello, why, sizeof why)) {
+		a->dead = true;
+		snprintf(a->dead_why, sizeof a->dead_why,
+		         "not run: the implementation could not be restarted: %s", why);
+	}
+}
+
+/* How many smaller scenarios one disagreement may try. */
+#define SHRINK_BUDGET 300
+
+/* Whether the implementation still disagrees with the reference on the
+ * scenario line text; when it does, its answer into *answer and the
+ * scenario as arbiter writes it into *canon (both malloc'ed). */
+static bool still_disagrees(asker *a, const char *text, const char *profile, char **answer,
+                            char **canon)
+{
+	arb_scenario *sc = NULL;
+	arb_verdict *ref = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	bool yes = false;
+	*answer = NULL;
+	/* a candidate the reader or the reference refuses is no scenario */
+	if (arbj_scenario_parse(&sc, text, strlen(text), "<shrink>", 1, &err) != ARB_OK ||
+	    arb_judge_ex(&ref, a->o, sc, profile, ARB_JUDGE_TERSE, &err) != ARB_OK)
+		goto done;
+	char why[1024];
+	if (ask(a, text, answer, why, sizeof why)) {
+		restart(a);
+		goto done;
+	}
+	yes = cert_disagrees_ref(*answer, ref) && (*canon = arbj_scenario_dump(sc)) != NULL;
+done:
+	if (!yes) {
+		free(*answer);
+		*answer = NULL;
+	}
+	arb_verdict_free(ref);
+	arb_scenario_free(sc);
+	return yes;
+}
+
+/* Shrinks r's scenario while the implementation disagrees with the
+ * reference on it (docs/certify.md): each round takes the first smaller
+ * candidate that still disagrees. Sets r->shrunk when it got smaller. */
+static int shrink(asker *a, cert_result *r)
+{
+	char *line = arbj_scenario_dump(r->c->scenario), *answer = NULL, *canon = NULL;
+	json_t *cur = line ? json_loads(line, 0, NULL) : NULL;
+	free(line);
+	if (!cur)
+		return -1;
+
+	size_t tries = 0;
+	bool progress = true;
+	while (progress && tries < SHRINK_BUDGET && !a->dead) {
+		progress = false;
+		json_t *cands = cert_shrink_candidates(cur);
+		if (!cands) {
+			json_decref(cur);
+			return -1;
+		}
+		for (size_t i = 0; i < json_array_size(cands) && tries < SHRINK_BUDGET && !a->dead;
+		     i++) {
+			char *text =
+			    json_dumps(json_array_get(cands, i), JSON_COMPACT | JSON_SORT_KEYS);
+			tries++;
+			if (text && still_disagrees(a, text, r->c->profile, &answer, &canon)) {
+				/* carried on in arbiter's own writing: the shortest
+				 * numbers that read back exactly */
+				json_t *next = json_loads(canon, 0, NULL);
+				free(text);
+				if (!next) {
+					free(canon);
+					free(answer);
+					json_decref(cands);
+					json_decref(cur);
+					return -1;
+				}
+				json_decref(cur);
+				cur = next;
+				free(r->shrunk);
+				r->shrunk = canon;
+				free(r->shrunk_answer);
+				r->shrunk_answer = answer;
+				r->shrink_steps++;
+				progress = true;
+				break;
+			}
+			free(text);
+		}
+		json_decref(cands);
+	}
+	json_decref(cur);
+	return 0;
+}
+
 int cmd_certify(cli_env *env, int argc, char **argv)
 {
 	cert_limits lim = {
 	    .timeout = 10, .cpu = 600, .mem_mb = 4096, .nproc = 0, .max_line = (size_t)1 << 20};
 	const char *out_dir = NULL, *expect_path = NULL, *verify = NULL;
-	bool quiet = false;
+	bool quiet = false, per_case = false;
+	double max_shrink = 10;
 	char **paths = calloc((size_t)argc + 1, sizeof *paths), **cmd = NULL;
 	int np = 0, status = EXIT_BADINPUT;
 	arb_rulebook *rb = NULL;
 	arb_oracle *o = NULL;
 	arb_caseset *cs = NULL;
-	cert_hello hello = {0}, again = {0};
+	cert_hello hello = {0};
 	cert_waivers waivers = {0};
 	cert_child *ch = NULL;
 	cert_result *res = NULL;
@@ -198,12 +337,16 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 		else if (strcmp(a, "--max-procs") == 0 && has &&
 		         number_arg(argv[i + 1], 0, 1e6, &v))
 			lim.nproc = (unsigned long)v, i++;
+		else if (strcmp(a, "--shrink") == 0 && has && number_arg(argv[i + 1], 0, 1e6, &v))
+			max_shrink = v, i++;
 		else if (strcmp(a, "--expectations") == 0 && has)
 			expect_path = argv[++i];
 		else if (strcmp(a, "-o") == 0 && has)
 			out_dir = argv[++i];
 		else if (strcmp(a, "--verify") == 0 && has)
 			verify = argv[++i];
+		else if (strcmp(a, "--per-case") == 0)
+			per_case = true;
 		else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0)
 			quiet = true;
 		else if (a[0] == '-') {
@@ -300,15 +443,25 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 	}
 	if (rotten)
 		goto done;
-	bool dead = false;
-	char dead_why[1024] = "";
+	asker ak = {.ch = &ch,
+	            .cmd = cmd,
+	            .lim = &lim,
+	            .suite = suite,
+	            .rb = rb,
+	            .o = o,
+	            .hello = &hello,
+	            .per_case = per_case};
+	if (per_case) { /* the hello came from a process of its own */
+		cert_child_free(ch);
+		ch = NULL;
+	}
 	for (size_t i = 0; i < nres; i++) {
 		cert_result *r = &res[i];
 		if (r->status == CERT_NOT_SCORED)
 			continue;
-		if (dead) {
+		if (ak.dead) {
 			r->status = CERT_ERROR;
-			if (!(r->why = strdup(dead_why)))
+			if (!(r->why = strdup(ak.dead_why)))
 				goto oom;
 			continue;
 		}
@@ -328,16 +481,11 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 			arb_verdict_free(ref);
 			goto oom;
 		}
-		int asked = cert_child_ask(ch, line, strlen(line), &answer, why, sizeof why);
+		int asked = ask(&ak, line, &answer, why, sizeof why);
 		free(line);
-		bool restart = asked != 0, desync = false;
+		bool desync = false;
 		if (asked) {
 			r->status = CERT_ERROR;
-			if (cert_child_stderr(ch)[0]) {
-				size_t k = strlen(why);
-				snprintf(why + k, sizeof why - k, " (its stderr ends: %.300s)",
-				         cert_child_stderr(ch));
-			}
 			r->why = strdup(why);
 		} else if (cert_score(r, answer, ref, &desync)) {
 			free(answer);
@@ -375,17 +523,17 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 		}
 		if ((asked == 0 && !r->why && r->status != CERT_PASS) || (asked && !r->why))
 			goto oom;
-		if (restart || desync) {
-			cert_hello_free(&again);
-			if (start(&ch, cmd, &lim, suite, rb, &again, &hello, why, sizeof why)) {
-				dead = true;
-				snprintf(
-				    dead_why, sizeof dead_why,
-				    "not run: the implementation could not be restarted: %.900s",
-				    why);
-			}
-		}
+		if (asked || desync)
+			restart(&ak);
 	}
+	/* the first disagreements, shrunk while the implementation still
+	 * disagrees with the reference */
+	for (size_t i = 0, k = 0; i < nres && k < (size_t)max_shrink && !ak.dead; i++)
+		if (res[i].status == CERT_FAIL) {
+			k++;
+			if (shrink(&ak, &res[i]))
+				goto oom;
+		}
 	cert_child_free(ch);
 	ch = NULL;
 	cert_apply_waivers(res, nres, &waivers);
@@ -431,10 +579,11 @@ done:
 	for (size_t i = 0; res && i < nres; i++) {
 		free(res[i].why);
 		free(res[i].answer);
+		free(res[i].shrunk);
+		free(res[i].shrunk_answer);
 	}
 	free(res);
 	cert_hello_free(&hello);
-	cert_hello_free(&again);
 	cert_waivers_free(&waivers);
 	free(expect_text);
 	free(command);

@@ -327,8 +327,9 @@ int cert_bundle_verify(const char *dir)
 	const char *name;
 	json_t *hash;
 	status = EXIT_AGREE;
-	json_object_foreach(files, name, hash)
-	{
+	for (void *it = json_object_iter(files); it; it = json_object_iter_next(files, it)) {
+		name = json_object_iter_key(it);
+		hash = json_object_iter_value(it);
 		size_t len = 0;
 		if (!json_is_string(hash) || strchr(name, '/') || name[0] == '.') {
 			fprintf(stderr,

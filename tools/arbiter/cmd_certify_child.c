@@ -273,10 +273,9 @@ static int exchange(cert_child *ch, const char *line, size_t len, char **answer,
 	}
 }
 
-int cert_child_start(cert_child **out, char *const *argv, const cert_limits *lim, const char *suite,
-                     char **hello_line, char *why, size_t n)
+int cert_child_spawn(cert_child **out, char *const *argv, const cert_limits *lim, char *why,
+                     size_t n)
 {
-	*hello_line = NULL;
 	cert_child *ch = calloc(1, sizeof *ch);
 	*out = ch;
 	if (!ch) {
@@ -314,15 +313,6 @@ int cert_child_start(cert_child **out, char *const *argv, const cert_limits *lim
 	fcntl(ch->in, F_SETFL, O_NONBLOCK);
 	fcntl(ch->out, F_SETFL, O_NONBLOCK);
 	fcntl(ch->err, F_SETFL, O_NONBLOCK);
-	char start[512];
-	int k =
-	    snprintf(start, sizeof start,
-	             "{\"format\":\"" CERT_FORMAT "\",\"suite\":\"%s\",\"type\":\"start\"}", suite);
-	char sub[256];
-	if (exchange(ch, start, (size_t)k, hello_line, sub, sizeof sub)) {
-		snprintf(why, n, "no hello: %s", sub);
-		return -1;
-	}
 	return 0;
 fail:
 	for (int i = 0; i < 2; i++) {
@@ -334,6 +324,24 @@ fail:
 			close(e[i]);
 	}
 	return -1;
+}
+
+int cert_child_start(cert_child **out, char *const *argv, const cert_limits *lim, const char *suite,
+                     char **hello_line, char *why, size_t n)
+{
+	*hello_line = NULL;
+	if (cert_child_spawn(out, argv, lim, why, n))
+		return -1;
+	char start[512];
+	int k =
+	    snprintf(start, sizeof start,
+	             "{\"format\":\"" CERT_FORMAT "\",\"suite\":\"%s\",\"type\":\"start\"}", suite);
+	char sub[256];
+	if (exchange(*out, start, (size_t)k, hello_line, sub, sizeof sub)) {
+		snprintf(why, n, "no hello: %s", sub);
+		return -1;
+	}
+	return 0;
 }
 
 int cert_child_ask(cert_child *ch, const char *line, size_t len, char **answer, char *why, size_t n)

@@ -7,6 +7,7 @@
  * script; everything from spec/, cases/ and the implementation is escaped.
  */
 #include "certify.h"
+#include "json_io.h"
 #include "strbuf.h"
 
 #include <stdlib.h>
@@ -74,8 +75,9 @@ static void score_table(strbuf *b, json_t *groups, const char *what)
 	            what);
 	const char *key;
 	json_t *g;
-	json_object_foreach(groups, key, g)
-	{
+	for (void *it = json_object_iter(groups); it; it = json_object_iter_next(groups, it)) {
+		key = json_object_iter_key(it);
+		g = json_object_iter_value(it);
 		strbuf_puts(b, "<tr><td>");
 		strbuf_put_xml(b, key);
 		strbuf_putf(b,
@@ -102,6 +104,56 @@ static void svg_name(char *buf, size_t n, const char *id)
 		               ? *p
 		               : '_';
 	snprintf(buf + k, n - k, ".svg");
+}
+
+/* The minimal failing scenario of r: its line (min-ID.json), what the
+ * implementation and the reference say of it, its drawing (min-ID.svg). */
+static int minimal(strbuf *b, const char *dir, const cert_run *run, const cert_result *r,
+                   json_t *files)
+{
+	char name[200], base[200];
+	svg_name(base, sizeof base, r->c->id);
+	/* "case-X.svg" -> "min-X" */
+	snprintf(name, sizeof name, "min-%.*s.json", (int)(strlen(base) - 9), base + 5);
+	if (cert_put_file(dir, name, r->shrunk, strlen(r->shrunk), files))
+		return -1;
+	strbuf_putf(b,
+	            "<h4>Minimal failing scenario</h4>\n<p>After %zu smaller scenarios on which "
+	            "the implementation still disagrees with the reference (fewer units, "
+	            "models, waypoints, rounder numbers): <a href=\"%s\">%s</a></p>\n<pre>",
+	            r->shrink_steps, name, name);
+	strbuf_put_xml(b, r->shrunk);
+	strbuf_puts(b, "</pre>\n<p>The implementation: </p><pre>");
+	strbuf_put_xml(b, r->shrunk_answer ? r->shrunk_answer : "");
+	strbuf_puts(b, "</pre>\n");
+	arb_scenario *sc = NULL;
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	if (arbj_scenario_parse(&sc, r->shrunk, strlen(r->shrunk), name, 1, &err) == ARB_OK &&
+	    arb_judge_ex(&v, run->o, sc, r->c->profile, 0, &err) == ARB_OK) {
+		strbuf_puts(b, "<p>The reference: ");
+		strbuf_put_xml(b, arb_verdict_kind_name(v->kind));
+		for (size_t i = 0; i < v->n_violates; i++) {
+			strbuf_puts(b, i ? ", " : " (violates ");
+			strbuf_put_xml(b, v->violates[i]);
+			strbuf_puts(b, i + 1 == v->n_violates ? ")" : "");
+		}
+		strbuf_puts(b, "</p>\n");
+		char *svg = cli_case_drawing(sc, v);
+		snprintf(name, sizeof name, "min-%.*s.svg", (int)(strlen(base) - 9), base + 5);
+		int rc = svg ? cert_put_file(dir, name, svg, strlen(svg), files) : -1;
+		free(svg);
+		if (rc) {
+			arb_verdict_free(v);
+			arb_scenario_free(sc);
+			return -1;
+		}
+		strbuf_putf(b, "<img src=\"%s\" alt=\"the minimal scenario drawn\">\n", name);
+	}
+	arb_verdict_free(v);
+	arb_scenario_free(sc);
+	return 0;
 }
 
 static int disagreement(strbuf *b, const char *dir, const cert_run *run, const cert_result *r,
@@ -158,6 +210,8 @@ static int disagreement(strbuf *b, const char *dir, const cert_run *run, const c
 		strbuf_putf(b, "<img src=\"%s\" alt=\"the case drawn\">\n", name);
 	}
 	arb_verdict_free(v);
+	if (r->shrunk && minimal(b, dir, run, r, files))
+		return -1;
 	strbuf_puts(b, "</section>\n");
 	return 0;
 }

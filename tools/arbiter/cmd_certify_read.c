@@ -81,8 +81,8 @@ static int strings(json_t *arr, char ***out, size_t *n, char *why, size_t wn)
 		return -2;
 	size_t i;
 	json_t *v;
-	json_array_foreach(arr, i, v)
-	{
+	for (i = 0; i < json_array_size(arr); i++) {
+		v = json_array_get(arr, i);
 		if (!json_is_string(v) || !printable(json_string_value(v), 256)) {
 			snprintf(why, wn, "item %zu: expected a non-empty string of printable text",
 			         i);
@@ -226,8 +226,8 @@ int cert_hello_parse(cert_hello *out, const char *text, size_t len, const arb_ru
 		goto done;
 	size_t i;
 	json_t *c;
-	json_array_foreach(claims, i, c)
-	{
+	for (i = 0; i < json_array_size(claims); i++) {
+		c = json_array_get(claims, i);
 		out->n_claims++;
 		if ((rc = claim_parse(&out->claims[i], c, i, rb, text, len, file, line, err)))
 			goto done;

@@ -261,6 +261,23 @@ int cert_score(cert_result *r, const char *answer, const arb_verdict *ref, bool 
 	return out;
 }
 
+bool cert_disagrees_ref(const char *answer, const arb_verdict *ref)
+{
+	bool is_error = false;
+	if (arbj_verdict_check(answer, &is_error, NULL, 0) != ARB_OK || is_error)
+		return false;
+	json_t *v = json_loads(answer, 0, NULL);
+	if (!v)
+		return false;
+	const char *kind = json_string_value(json_object_get(v, "verdict"));
+	bool differs = strcmp(kind, arb_verdict_kind_name(ref->kind)) != 0 ||
+	               !same_ids(json_object_get(v, "violates"), ref->violates, ref->n_violates) ||
+	               dispute_bits(json_object_get(v, "dispute")) != ref->dispute ||
+	               !same_ids(json_object_get(v, "disputed"), ref->disputed, ref->n_disputed);
+	json_decref(v);
+	return differs;
+}
+
 bool cert_waiver_matches(const cert_waiver *x, const arb_case *c)
 {
 	return fnmatch(x->pattern, x->kind == CERT_WAIVE_CASE ? c->id : c->target, 0) == 0;

@@ -94,3 +94,27 @@ awk -v c="$cases" -v l="$load" -v j="$judge" -v j2="$judge2" -v rp="$run_peak" \
 "$BUILD/bench_geos" "$REPEAT" # swept distance / GEOS prepared (tools/bench/bench_geos.c)
 # How time grows with size: models, waypoints, units, case rows (tools/bench/bench_scale.c).
 "$BUILD/bench_scale" spec
+# arbiter certify (docs/certify.md): the same implementation (the Python
+# example) over the same scenarios, streaming against a process per case;
+# each whole run timed, load included. Issue 14: streaming >= 30x faster.
+now() { date +%s.%N; }
+CERT_CASES="cases/scrollhammer/movement/hand-distance.csv cases/scrollhammer/movement/hand-way.csv cases/scrollhammer/movement/hand-locked.csv cases/scrollhammer/movement/hand-board.csv cases/scrollhammer/movement/hand-coherency.csv"
+i=0
+while [ $i -lt 3 ]; do
+	t0=$(now)
+	# shellcheck disable=SC2086
+	"$ARB" certify -q --shrink 0 -o "$T/cs" $CERT_CASES -- python3 examples/pyscroll/pyscroll.py >"$T/cs.out"
+	t1=$(now)
+	echo "$t0 $t1" | awk '{print $2 - $1}' >>"$T/stream.txt"
+	i=$((i + 1))
+done
+t0=$(now)
+# shellcheck disable=SC2086
+"$ARB" certify -q --shrink 0 --per-case -o "$T/cp" $CERT_CASES -- python3 examples/pyscroll/pyscroll.py >"$T/cp.out"
+t1=$(now)
+cmp -s "$T/cs/results.jsonl" "$T/cp/results.jsonl" || echo "bench: per-case results differ from streaming" >&2
+scored=$(sed -n 's/^certify: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) errors.*/\1 \2 \3/p' "$T/cs.out" | awk '{print $1 + $2 + $3}')
+awk -v s="$(median <"$T/stream.txt")" -v p="$(echo "$t0 $t1" | awk '{print $2 - $1}')" -v n="$scored" 'BEGIN {
+	printf "  certify        streaming %.3f s   process per case %.3f s   (examples/pyscroll, %d scenarios asked)\n", s, p, n
+	printf "                 certify per-case / streaming %.1fx (time, same scenarios: higher is faster streaming; issue 14: >= 30x)\n", p / s
+}'
