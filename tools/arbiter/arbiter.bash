@@ -34,7 +34,7 @@ _arbiter()
 		_arbiter_reply -W "info warning error" -- "$cur"
 		return
 		;;
-	--jobs | --href | --timeout | --cpu-limit | --mem-limit | --max-procs)
+	--jobs | --href | --timeout | --cpu-limit | --mem-limit | --max-procs | --shrink)
 		return
 		;;
 	esac
@@ -59,7 +59,7 @@ _arbiter()
 	run) opts="--profile --quiet -q --stats --jobs --twin --verdicts --report --junit --json" ;;
 	explain) opts="--svg --profile" ;;
 	judge) opts="--profile --trace --stats --certify" ;;
-	certify) opts="--timeout --cpu-limit --mem-limit --max-procs --expectations -o --quiet -q --verify" ;;
+	certify) opts="--timeout --cpu-limit --mem-limit --max-procs --expectations --shrink --per-case -o --quiet -q --verify" ;;
 	export) opts="-o" ;;
 	check-verdicts) opts="" ;;
 	lint) opts="--json --strict --severity --matrix" ;;

@@ -46,6 +46,8 @@ static const cli_option kCertifyOpts[] = {
     {"--mem-limit", NULL, "MIB", "the child's address space (RLIMIT_AS; default 4096, 0: none)"},
     {"--max-procs", NULL, "N", "the user's processes for the child (RLIMIT_NPROC; 0: none)"},
     {"--expectations", NULL, "FILE", "waive known failures (case or clause globs, reasons)"},
+    {"--shrink", NULL, "N", "shrink the first N disagreements to minimal scenarios (default 10)"},
+    {"--per-case", NULL, NULL, "run COMMAND once per scenario instead of streaming"},
     {"-o", NULL, "DIR", "the bundle's directory (default reports/certify/NAME)"},
     {"--quiet", "-q", NULL, "only the disagreements and the totals"},
     {"--verify", NULL, "DIR", "re-check a bundle's hashes and scores"},
@@ -89,7 +91,8 @@ static const cli_command kCommands[] = {
      "scenarios as JSON Lines on stdin, verdicts as JSON Lines on stdout", kJudgeOpts, 0},
     {"certify", cmd_certify,
      "certify [--timeout S] [--cpu-limit S] [--mem-limit MIB] [--max-procs N] "
-     "[--expectations FILE] [-o DIR] [-q] [PATH...] -- COMMAND [ARG...] | certify --verify DIR",
+     "[--expectations FILE] [--shrink N] [--per-case] [-o DIR] [-q] [PATH...] -- COMMAND "
+     "[ARG...] | certify --verify DIR",
      "run an implementation over the suite through the protocol; write a certificate", kCertifyOpts,
      0},
     {"export", cmd_export, "export [-o FILE] [PATH...]",
