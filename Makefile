@@ -68,6 +68,18 @@ $(BUILD)/%.o: %.c
 $(ARBITER): $(BUILD)/tools/arbiter/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
 
+# The reference behind the C ABI of `certify --abi` (tools/arbiter/arbiter_impl.h,
+# examples/abi/arbiter_ref.c): a shared library of position-independent
+# objects of the library and the JSON Lines code (docs/certify.md).
+PIC_SRC := $(LIB_SRC) examples/abi/arbiter_ref.c \
+           $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c json_verdict_dump.c strbuf.c)
+ABI_REF := $(BUILD)/libarbiter_ref.so
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c $< -o $@
+$(ABI_REF): $(PIC_SRC:%.c=$(BUILD)/pic/%.o)
+	$(CC) $(LDFLAGS) -shared -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+
 # Graphviz stays at the edge: only the flow drawing includes it.
 $(BUILD)/tools/writers/flow_dot.o $(BUILD)/tools/writers/report.o: CFLAGS += $(GV_CFLAGS)
 
@@ -131,13 +143,13 @@ suite: deps $(ARBITER)
 twin: deps $(ARBITER)
 	sh tests/twin.sh $(ARBITER)
 
-check: deps all $(TESTS) cases-check docs-check replay
+check: deps all $(TESTS) $(ABI_REF) cases-check docs-check replay
 	$(TESTS) --jobs 2
 	$(ARBITER) run
 	$(ARBITER) lint | tail -n 1
 	sh tests/cli.sh $(ARBITER)
 	sh tests/writes.sh $(ARBITER)
-	sh tests/certify.sh $(ARBITER)
+	sh tests/certify.sh $(ARBITER) $(ABI_REF)
 	sh examples/pyscroll/certify.sh $(ARBITER) $(BUILD)/certify-example $(BUILD)/certify-mutants
 	sh tests/twin.sh $(ARBITER)
 	sh tests/browser.sh $(ARBITER) $(BUILD)/browser
@@ -223,7 +235,7 @@ fuzz: deps $(ARBITER)
 	$(MAKE) $(FUZZ_TARGETS)
 	FUZZ_SEED=$(FUZZ_SEED) sh tests/fuzz/fuzz.sh $(ARBITER) $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
-bench: deps $(ARBITER) $(BENCH_BIN) $(BUILD)/bench_geos
+bench: deps $(ARBITER) $(BENCH_BIN) $(BUILD)/bench_geos $(ABI_REF)
 	sh tools/bench/bench.sh $(ARBITER) $(BUILD)
 
 # make mutate: a seeded mutation campaign over the predicates (docs/mutation.md;

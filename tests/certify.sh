@@ -7,9 +7,13 @@
 # other case still passes; bad hellos and expectations files are errors
 # (exit 2, file:line:column); waivers; a tampered bundle fails --verify
 # naming the hash that differs.
-# Usage: sh tests/certify.sh path/to/arbiter   (from the project root)
+# The C ABI (--abi, arbiter_impl.h) with the reference built as a shared
+# library, when its path is given.
+# Usage: sh tests/certify.sh path/to/arbiter [path/to/libarbiter_ref.so]
+#        (from the project root)
 set -u
 ARB=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ABI=${2:+$(cd "$(dirname "$2")" && pwd)/$(basename "$2")}
 ROOT=$(pwd)
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -153,6 +157,25 @@ if [ -f shrunk/min-SH-MOV-CC-002.svg ] && [ -f shrunk/case-SH-MOV-CC-002.svg ]; 
 arb certify --verify shrunk >out 2>&1
 expect_status "a mutant, shrunk: verify" 0 $?
 contains "a mutant, shrunk: verify" out "not certified"
+
+# The C ABI: the reference as a shared library, in process.
+if [ -n "$ABI" ]; then
+	ARBITER_SPEC="$ROOT/spec" arb certify -q --abi "$ABI" -o abi "$ROOT/cases/scrollhammer" >out 2>&1
+	expect_status "the reference through the C ABI" 0 $?
+	contains "the reference through the C ABI" out "0 failed, 0 errors"
+	contains "the reference through the C ABI" abi/certificate.json '"command": "--abi '
+	arb certify --verify abi >out 2>&1
+	expect_status "the C ABI bundle verifies" 0 $?
+	if cmp -s abi/results.jsonl ref/results.jsonl; then ok; else ko "C ABI results differ from streaming"; fi
+else
+	echo "certify: no shared library given: the C ABI is not tested"
+fi
+arb certify -q --abi ./no-such.so -o x "$SMALL" >out 2>&1
+expect_status "--abi, no library" 2 $?
+contains "--abi, no library" out "cannot load ./no-such.so"
+arb certify -q --abi "$ARB" -o x "$SMALL" -- "$ARB" >out 2>&1
+expect_status "--abi and a command" 2 $?
+contains "--abi and a command" out "give one implementation"
 
 # A tampered bundle fails --verify and names what differs.
 tamper() { # name, sed script, file, text wanted

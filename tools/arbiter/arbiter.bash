@@ -22,7 +22,7 @@ _arbiter()
 		_arbiter_reply -d -- "$cur"
 		return
 		;;
-	--svg | --verdicts | --junit | --json | --matrix | --expectations)
+	--svg | --verdicts | --junit | --json | --matrix | --expectations | --abi)
 		_arbiter_reply -f -- "$cur"
 		return
 		;;
@@ -59,7 +59,7 @@ _arbiter()
 	run) opts="--profile --quiet -q --stats --jobs --twin --verdicts --report --junit --json" ;;
 	explain) opts="--svg --profile" ;;
 	judge) opts="--profile --trace --stats --certify" ;;
-	certify) opts="--timeout --cpu-limit --mem-limit --max-procs --expectations --shrink --per-case -o --quiet -q --verify" ;;
+	certify) opts="--timeout --cpu-limit --mem-limit --max-procs --expectations --shrink --per-case --abi -o --quiet -q --verify" ;;
 	export) opts="-o" ;;
 	check-verdicts) opts="" ;;
 	lint) opts="--json --strict --severity --matrix" ;;

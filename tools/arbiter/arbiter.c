@@ -48,6 +48,7 @@ static const cli_option kCertifyOpts[] = {
     {"--expectations", NULL, "FILE", "waive known failures (case or clause globs, reasons)"},
     {"--shrink", NULL, "N", "shrink the first N disagreements to minimal scenarios (default 10)"},
     {"--per-case", NULL, NULL, "run COMMAND once per scenario instead of streaming"},
+    {"--abi", NULL, "LIB", "load the implementation as a shared library (arbiter_impl.h)"},
     {"-o", NULL, "DIR", "the bundle's directory (default reports/certify/NAME)"},
     {"--quiet", "-q", NULL, "only the disagreements and the totals"},
     {"--verify", NULL, "DIR", "re-check a bundle's hashes and scores"},
@@ -92,7 +93,7 @@ static const cli_command kCommands[] = {
     {"certify", cmd_certify,
      "certify [--timeout S] [--cpu-limit S] [--mem-limit MIB] [--max-procs N] "
      "[--expectations FILE] [--shrink N] [--per-case] [-o DIR] [-q] [PATH...] -- COMMAND "
-     "[ARG...] | certify --verify DIR",
+     "[ARG...] | certify --abi LIB [...] | certify --verify DIR",
      "run an implementation over the suite through the protocol; write a certificate", kCertifyOpts,
      0},
     {"export", cmd_export, "export [-o FILE] [PATH...]",

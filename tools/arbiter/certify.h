@@ -90,12 +90,13 @@ typedef struct cert_result {
 	const arb_case *c; /* the case (owned by the case set) */
 	char section[128];
 	cert_status status;
-	char *why;           /* one line; malloc'ed, may be NULL */
-	char *answer;        /* the implementation's line (bounded), or NULL */
-	long waiver;         /* index of the waiver that names it, or -1 */
-	char *shrunk;        /* the minimal failing scenario line, or NULL */
-	char *shrunk_answer; /* the implementation's answer to it */
-	size_t shrink_steps; /* smaller scenarios it went through */
+	char *why;             /* one line; malloc'ed, may be NULL */
+	char *answer;          /* the implementation's line (bounded), or NULL */
+	long waiver;           /* index of the waiver that names it, or -1 */
+	char *shrunk;          /* the minimal failing scenario line, or NULL */
+	char *shrunk_answer;   /* the implementation's answer to it */
+	size_t shrink_steps;   /* smaller scenarios it went through */
+	bool first_in_section; /* no result before it has its section */
 } cert_result;
 
 /* ---- the child (cmd_certify_child.c) ---- */
@@ -136,6 +137,19 @@ void cert_child_free(cert_child *ch);
 /* The tail of what the child wrote on stderr, as one line of at most 300
  * bytes; valid until the next call. */
 const char *cert_child_stderr(cert_child *ch);
+
+/* ---- the C ABI (cmd_certify_abi.c, arbiter_impl.h) ---- */
+
+typedef struct cert_abi cert_abi;
+
+/* Loads the library at path, checks its ABI version, opens a context and
+ * takes its hello into *hello_line (malloc'ed). 0, or -1 with why; *out is
+ * set either way, freed with cert_abi_close. */
+int cert_abi_open(cert_abi **out, const char *path, const char *suite, char **hello_line, char *why,
+                  size_t n);
+/* One scenario line in, one answer line out (malloc'ed); -1 with why. */
+int cert_abi_ask(cert_abi *a, const char *line, size_t len, char **answer, char *why, size_t n);
+void cert_abi_close(cert_abi *a);
 
 /* ---- the bundle (cmd_certify_bundle.c) ---- */
 

@@ -22,6 +22,7 @@
 	"                       [--expectations FILE] [--shrink N] [--per-case] [-o DIR] [-q]\n"   \
 	"                       [PATH...]"                                                         \
 	" -- COMMAND [ARG...]\n"                                                                   \
+	"       arbiter certify [...] --abi LIB [PATH...]\n"                                       \
 	"       arbiter certify --verify DIR\n"
 
 /* The longest answer line kept in the results (the rest is cut). */
@@ -68,6 +69,26 @@ static char *slurp(const char *path, size_t max, size_t *len)
 
 /* Starts (or restarts) the child and reads its hello; on a restart the
  * hello must be the first one's. 0, or -1 with why. */
+/* The hello line of the implementation called name, read and checked; on
+ * a restart it must be the first one's. 0, or -1 with why. */
+static int read_hello(const char *line, const char *name, const arb_rulebook *rb, cert_hello *hello,
+                      const cert_hello *first, char *why, size_t n)
+{
+	arb_error err;
+	arb_error_clear(&err);
+	char file[300];
+	snprintf(file, sizeof file, "%.200s's hello", name);
+	if (cert_hello_parse(hello, line, strlen(line), rb, file, 1, &err) != ARB_OK) {
+		arb_error_format(&err, why, n);
+		return -1;
+	}
+	if (first && !cert_hello_same(first, hello)) {
+		snprintf(why, n, "restarted, it said another hello than the first");
+		return -1;
+	}
+	return 0;
+}
+
 static int start(cert_child **ch, char *const *cmd, const cert_limits *lim, const char *suite,
                  const arb_rulebook *rb, cert_hello *hello, const cert_hello *first, char *why,
                  size_t n)
@@ -79,19 +100,8 @@ static int start(cert_child **ch, char *const *cmd, const cert_limits *lim, cons
 	int rc = cert_child_start(ch, cmd, lim, suite, &line, sub, sizeof sub);
 	if (rc)
 		snprintf(why, n, "%.200s: %s", cmd[0], sub);
-	else {
-		arb_error err;
-		arb_error_clear(&err);
-		char file[300];
-		snprintf(file, sizeof file, "%.200s's hello", cmd[0]);
-		if (cert_hello_parse(hello, line, strlen(line), rb, file, 1, &err) != ARB_OK) {
-			arb_error_format(&err, why, n);
-			rc = -1;
-		} else if (first && !cert_hello_same(first, hello)) {
-			snprintf(why, n, "restarted, it said another hello than the first");
-			rc = -1;
-		}
-	}
+	else
+		rc = read_hello(line, cmd[0], rb, hello, first, why, n);
 	if (rc && *ch && cert_child_stderr(*ch)[0]) {
 		size_t k = strlen(why);
 		snprintf(why + k, n - k, " (its stderr ends: %.300s)", cert_child_stderr(*ch));
@@ -118,10 +128,7 @@ static void summary(const cert_result *res, size_t n, size_t out_of_scope, bool 
 	if (!quiet) {
 		/* a line per section, in the order the cases come */
 		for (size_t i = 0; i < n; i++) {
-			bool seen = false;
-			for (size_t k = 0; k < i && !seen; k++)
-				seen = strcmp(res[k].section, res[i].section) == 0;
-			if (seen)
+			if (!res[i].first_in_section)
 				continue;
 			size_t pass = 0, scored = 0, ns = 0;
 			for (size_t k = i; k < n; k++) {
@@ -170,6 +177,7 @@ typedef struct asker {
 	const arb_rulebook *rb;
 	const arb_oracle *o;
 	const cert_hello *hello;
+	cert_abi *abi; /* the C ABI: in process, no restart */
 	bool per_case; /* a process per scenario, no restart */
 	bool dead;     /* could not be restarted: dead_why says why */
 	char dead_why[1024];
@@ -180,6 +188,8 @@ typedef struct asker {
  * added) when it failed to answer with one line. */
 static int ask(asker *a, const char *text, char **answer, char *why, size_t n)
 {
+	if (a->abi)
+		return cert_abi_ask(a->abi, text, strlen(text), answer, why, n);
 	cert_child *one = NULL, *ch = a->per_case ? NULL : *a->ch;
 	int rc = a->per_case ? cert_child_spawn(&one, a->cmd, a->lim, why, n) : 0;
 	if (a->per_case)
@@ -197,7 +207,7 @@ static int ask(asker *a, const char *text, char **answer, char *why, size_t n)
 /* After a fault, a new process that must say the first hello again. */
 static void restart(asker *a)
 {
-	if (a->per_case)
+	if (a->per_case || a->abi)
 		return;
 	cert_hello again = {0};
 	char why[900];
@@ -302,7 +312,8 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 {
 	cert_limits lim = {
 	    .timeout = 10, .cpu = 600, .mem_mb = 4096, .nproc = 0, .max_line = (size_t)1 << 20};
-	const char *out_dir = NULL, *expect_path = NULL, *verify = NULL;
+	const char *out_dir = NULL, *expect_path = NULL, *verify = NULL, *abi_path = NULL;
+	cert_abi *abi = NULL;
 	bool quiet = false, per_case = false;
 	double max_shrink = 10;
 	char **paths = calloc((size_t)argc + 1, sizeof *paths), **cmd = NULL;
@@ -345,6 +356,8 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 			out_dir = argv[++i];
 		else if (strcmp(a, "--verify") == 0 && has)
 			verify = argv[++i];
+		else if (strcmp(a, "--abi") == 0 && has)
+			abi_path = argv[++i];
 		else if (strcmp(a, "--per-case") == 0)
 			per_case = true;
 		else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0)
@@ -364,12 +377,17 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 		status = cert_bundle_verify(verify);
 		goto done;
 	}
-	if (!cmd || !cmd[0]) {
-		fprintf(stderr,
-		        "arbiter certify: no implementation: give -- COMMAND [ARG...]\n" USAGE);
+	if ((!cmd || !cmd[0]) == !abi_path || (abi_path && per_case)) {
+		fprintf(stderr, "arbiter certify: give one implementation: -- COMMAND [ARG...] or "
+		                "--abi LIB (not with --per-case)\n" USAGE);
 		goto done;
 	}
-	if (!(command = join_command(cmd)))
+	if (abi_path) {
+		strbuf b = {0};
+		strbuf_putf(&b, "--abi %s", abi_path);
+		if (!(command = strbuf_take(&b)))
+			goto oom;
+	} else if (!(command = join_command(cmd)))
 		goto oom;
 	if (cli_load(env, &rb, &o) || cli_load_cases(env, rb, paths, np, &cs))
 		goto done;
@@ -388,7 +406,17 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	char suite[128], why[1024];
 	snprintf(suite, sizeof suite, "arbiter %s", env->version ? env->version : "unknown");
-	if (start(&ch, cmd, &lim, suite, rb, &hello, NULL, why, sizeof why)) {
+	if (abi_path) {
+		char *line = NULL;
+		int rc = cert_abi_open(&abi, abi_path, suite, &line, why, sizeof why);
+		if (!rc)
+			rc = read_hello(line, abi_path, rb, &hello, NULL, why, sizeof why);
+		free(line);
+		if (rc) {
+			fprintf(stderr, "arbiter: %s\n", why);
+			goto done;
+		}
+	} else if (start(&ch, cmd, &lim, suite, rb, &hello, NULL, why, sizeof why)) {
 		fprintf(stderr, "arbiter: %s\n", why);
 		goto done;
 	}
@@ -418,6 +446,22 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 				goto oom;
 		}
 		nres++;
+	}
+	/* the first result of each section, compared with the firsts only
+	 * (there are few sections) */
+	{
+		size_t *firsts = malloc((nres ? nres : 1) * sizeof *firsts), nf = 0;
+		if (!firsts)
+			goto oom;
+		for (size_t i = 0; i < nres; i++) {
+			res[i].first_in_section = true;
+			for (size_t k = 0; k < nf && res[i].first_in_section; k++)
+				if (strcmp(res[firsts[k]].section, res[i].section) == 0)
+					res[i].first_in_section = false;
+			if (res[i].first_in_section)
+				firsts[nf++] = i;
+		}
+		free(firsts);
 	}
 	if (nres == 0) {
 		fprintf(stderr, "arbiter certify: the claim of %s takes in none of the %zu cases\n",
@@ -450,6 +494,7 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 	            .rb = rb,
 	            .o = o,
 	            .hello = &hello,
+	            .abi = abi,
 	            .per_case = per_case};
 	if (per_case) { /* the hello came from a process of its own */
 		cert_child_free(ch);
@@ -579,6 +624,7 @@ oom:
 	status = EXIT_BADINPUT;
 done:
 	cert_child_free(ch);
+	cert_abi_close(abi);
 	for (size_t i = 0; res && i < nres; i++) {
 		free(res[i].why);
 		free(res[i].answer);

@@ -163,10 +163,7 @@ static char *junit_text(const cert_run *run, json_t *scores)
 	            json_integer_value(json_object_get(t, "error")) +
 	                json_integer_value(json_object_get(t, "unexpected-pass")));
 	for (size_t i = 0; i < run->n; i++) {
-		bool first = true;
-		for (size_t k = 0; k < i && first; k++)
-			first = strcmp(run->results[k].section, run->results[i].section) != 0;
-		if (!first)
+		if (!run->results[i].first_in_section)
 			continue;
 		json_t *g =
 		    json_object_get(json_object_get(scores, "sections"), run->results[i].section);

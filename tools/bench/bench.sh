@@ -118,3 +118,28 @@ awk -v s="$(median <"$T/stream.txt")" -v p="$(echo "$t0 $t1" | awk '{print $2 - 
 	printf "  certify        streaming %.3f s   process per case %.3f s   (examples/pyscroll, %d scenarios asked)\n", s, p, n
 	printf "                 certify per-case / streaming %.1fx (time, same scenarios: higher is faster streaming; issue 14: >= 30x)\n", p / s
 }'
+# The C ABI (tools/arbiter/arbiter_impl.h): the reference as a shared
+# library, certified in process over the whole suite, against arbiter run
+# (in process, no protocol) and against the same reference streaming.
+if [ -f "$BUILD/libarbiter_ref.so" ]; then
+	i=0
+	while [ $i -lt 3 ]; do
+		t0=$(now)
+		"$ARB" certify -q --abi "$BUILD/libarbiter_ref.so" -o "$T/ca" >/dev/null
+		t1=$(now)
+		"$ARB" run -q >/dev/null
+		t2=$(now)
+		"$ARB" certify -q --mem-limit 0 -o "$T/cr" -- "$ARB" judge --certify >/dev/null
+		t3=$(now)
+		echo "$t0 $t1 $t2 $t3" | awk '{print $2 - $1, $3 - $2, $4 - $3}' >>"$T/abi.txt"
+		i=$((i + 1))
+	done
+	awk '{print $1}' "$T/abi.txt" | median >"$T/abi1"
+	awk '{print $2}' "$T/abi.txt" | median >"$T/abi2"
+	awk '{print $3}' "$T/abi.txt" | median >"$T/abi3"
+	awk -v a="$(cat "$T/abi1")" -v r="$(cat "$T/abi2")" -v s="$(cat "$T/abi3")" 'BEGIN {
+		printf "  certify --abi  %.3f s   arbiter run %.3f s   certify streaming (judge --certify) %.3f s (the whole suite)\n", a, r, s
+		printf "                 certify --abi / arbiter run %.1fx (time: lower is faster; issue 14: within 2x)\n", a / r
+		printf "                 certify streaming / certify --abi %.1fx (time: what the pipes and a second process cost)\n", s / a
+	}'
+fi
