@@ -78,6 +78,12 @@ check_hostile extra "wrote more than one line for one scenario"
 check_hostile deaf "timed out"
 check_hostile fork "exited early with status 4"
 check_hostile error-line "answered an error line (fault): I give up"
+check_hostile binary "not an arbiter-verdict/2 line"
+check_hostile nul "wrote a NUL byte in its line"
+# the three-command flow writes under reports/certify/, made if missing
+arb certify -q $LIMITS "$SMALL" -- "$ARB" --spec "$ROOT/spec" judge --certify >out 2>&1
+expect_status "the default bundle directory" 0 $?
+if [ -f reports/certify/arbiter/certificate.json ]; then ok; else ko "no reports/certify/arbiter/"; fi
 LIMITS="--timeout 2 --mem-limit 1024"
 check_hostile memory "MemoryError"
 LIMITS="--timeout 20 --cpu-limit 1 --mem-limit 0"

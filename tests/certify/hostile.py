@@ -80,6 +80,16 @@ for line in sys.stdin:
             time.sleep(3600)
             os._exit(0)
         sys.exit(4)
+    elif mode == "binary":
+        # bytes that are not UTF-8, on stderr and as its answer, and a NUL
+        sys.stderr.buffer.write(b"\xc3(\xff\xfe\n")
+        sys.stderr.flush()
+        sys.stdout.buffer.write(b"\xff\xfe\x80 not UTF-8\n")
+        sys.stdout.flush()
+        sys.exit(5)
+    elif mode == "nul":
+        sys.stdout.write(answer.rstrip("\n") + "\0garbage\n")
+        sys.stdout.flush()
     elif mode == "error-line":
         say(json.dumps({"error": {"column": None, "field": None, "kind": "fault",
                                   "line": None, "message": "I give up"},

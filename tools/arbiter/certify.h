@@ -83,6 +83,10 @@ typedef enum cert_status {
 } cert_status;
 
 #define CERT_N_STATUS 6
+
+/* Replaces in place every byte of s that is not part of valid UTF-8 with
+ * '?': what an implementation writes is kept in JSON and HTML. */
+void cert_utf8_clean(char *s);
 const char *cert_status_name(cert_status s);
 
 /* One case's result, kept whatever happened (nothing is lost). */

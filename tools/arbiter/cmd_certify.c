@@ -295,6 +295,9 @@ static int shrink(asker *a, cert_result *r)
 				free(r->shrunk);
 				r->shrunk = canon;
 				free(r->shrunk_answer);
+				if (strlen(answer) > KEEP_ANSWER)
+					answer[KEEP_ANSWER] = '\0';
+				cert_utf8_clean(answer);
 				r->shrunk_answer = answer;
 				r->shrink_steps++;
 				progress = true;
@@ -421,8 +424,15 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 		goto done;
 	}
 	if (!out_dir) {
+		/* the default's parents are made; a directory given is the user's */
 		snprintf(dir_buf, sizeof dir_buf, "reports/certify/%s", hello.name);
 		out_dir = dir_buf;
+		if ((mkdir("reports", 0777) && errno != EEXIST) ||
+		    (mkdir("reports/certify", 0777) && errno != EEXIST)) {
+			fprintf(stderr, "arbiter: cannot make reports/certify: %s\n",
+			        strerror(errno));
+			goto done;
+		}
 	}
 	if (cli_output_check(out_dir, true))
 		goto done;
@@ -508,6 +518,7 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 			r->status = CERT_ERROR;
 			if (!(r->why = strdup(ak.dead_why)))
 				goto oom;
+			cert_utf8_clean(r->why);
 			continue;
 		}
 		/* the reference only tells derived values from informative ones:
@@ -567,8 +578,11 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 			size_t al = strlen(answer);
 			if (al > KEEP_ANSWER)
 				answer[KEEP_ANSWER] = '\0';
+			cert_utf8_clean(answer);
 			r->answer = answer;
 		}
+		if (r->why)
+			cert_utf8_clean(r->why);
 		if ((asked == 0 && !r->why && r->status != CERT_PASS) || (asked && !r->why))
 			goto oom;
 		if (asked || desync)

@@ -190,6 +190,11 @@ static int exchange(cert_child *ch, const char *line, size_t len, char **answer,
 				ch->start = ch->end = 0;
 				return -1;
 			}
+			if (memchr(ch->buf + ch->start, '\0', k)) {
+				snprintf(why, n, "wrote a NUL byte in its line");
+				ch->start = ch->end = 0;
+				return -1;
+			}
 			if (!(*answer = malloc(k + 1))) {
 				snprintf(why, n, "out of memory");
 				return -1;

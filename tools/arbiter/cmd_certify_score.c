@@ -16,6 +16,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+void cert_utf8_clean(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+	while (*p) {
+		size_t n = *p < 0x80             ? 1
+		           : (*p & 0xe0) == 0xc0 ? 2
+		           : (*p & 0xf0) == 0xe0 ? 3
+		           : (*p & 0xf8) == 0xf0 ? 4
+		                                 : 0;
+		bool ok = n > 0 && !(n == 2 && *p < 0xc2) && !(n == 4 && *p > 0xf4);
+		for (size_t k = 1; ok && k < n; k++)
+			ok = (p[k] & 0xc0) == 0x80;
+		/* overlong three-byte forms, surrogates, beyond U+10FFFF */
+		if (ok && n == 3)
+			ok = !(p[0] == 0xe0 && p[1] < 0xa0) && !(p[0] == 0xed && p[1] >= 0xa0);
+		if (ok && n == 4)
+			ok = !(p[0] == 0xf0 && p[1] < 0x90) && !(p[0] == 0xf4 && p[1] >= 0x90);
+		if (!ok) {
+			*p++ = '?';
+			continue;
+		}
+		p += n;
+	}
+}
+
 const char *cert_status_name(cert_status s)
 {
 	static const char *const names[CERT_N_STATUS] = {
