@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """A hostile implementation for tests/certify.sh: it passes the protocol
-through to a real one (`arbiter judge --certify`) and misbehaves, as MODE
-says, on the scenario whose id is VICTIM.
+through to a real one (COMMAND: `arbiter judge --certify`, or the Python
+example where the limits must not bind the real one: a sanitizer build of
+arbiter needs more address space than --mem-limit leaves) and misbehaves,
+as MODE says, on the scenario whose id is VICTIM.
 
-usage: hostile.py MODE VICTIM ARBITER [ARG...]
+usage: hostile.py MODE VICTIM COMMAND [ARG...]
 """
 import json
 import os
@@ -13,7 +15,7 @@ import sys
 import time
 
 mode, victim, real = sys.argv[1], sys.argv[2], sys.argv[3:]
-ref = subprocess.Popen(real + ["judge", "--certify"], stdin=subprocess.PIPE,
+ref = subprocess.Popen(real, stdin=subprocess.PIPE,
                        stdout=subprocess.PIPE, text=True)
 
 
