@@ -216,6 +216,7 @@ static void restart(asker *a)
 		snprintf(a->dead_why, sizeof a->dead_why,
 		         "not run: the implementation could not be restarted: %s", why);
 	}
+	cert_hello_free(&again);
 }
 
 /* How many smaller scenarios one disagreement may try. */
