@@ -44,6 +44,8 @@ BENCH_BIN := $(BUILD)/bench_csvfloor $(BUILD)/bench_judge $(BUILD)/bench_cores $
 ARBITER   := $(BUILD)/arbiter
 TESTS     := $(BUILD)/unit-tests
 JSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+# nettle: SHA-256 of the certificate bundle (`arbiter certify`).
+NETTLE_LIBS := $(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
 GV_CFLAGS := $(shell pkg-config --cflags libgvc 2>/dev/null || echo -I/usr/include/graphviz)
 GV_LIBS   := $(shell pkg-config --libs libgvc 2>/dev/null || echo -lgvc -lcgraph -lcdt)
 CMARK_LIBS := $(shell pkg-config --libs libcmark 2>/dev/null || echo -lcmark)
@@ -66,7 +68,19 @@ $(BUILD)/%.o: %.c
 # Rule objects are linked directly (not through an archive) so that their
 # ARB_PREDICATE descriptors in the arb_predicates section are kept.
 $(ARBITER): $(BUILD)/tools/arbiter/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
+
+# The reference behind the C ABI of `certify --abi` (tools/arbiter/arbiter_impl.h,
+# examples/abi/arbiter_ref.c): a shared library of position-independent
+# objects of the library and the JSON Lines code (docs/certify.md).
+PIC_SRC := $(LIB_SRC) examples/abi/arbiter_ref.c \
+           $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c json_verdict_dump.c strbuf.c)
+ABI_REF := $(BUILD)/libarbiter_ref.so
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c $< -o $@
+$(ABI_REF): $(PIC_SRC:%.c=$(BUILD)/pic/%.o)
+	$(CC) $(LDFLAGS) -shared -o $@ $^ $(JSON_LIBS) $(LDLIBS)
 
 # Graphviz stays at the edge: only the flow drawing includes it.
 $(BUILD)/tools/writers/flow_dot.o $(BUILD)/tools/writers/report.o: CFLAGS += $(GV_CFLAGS)
@@ -118,7 +132,7 @@ $(BUILD)/bench_judge: $(BUILD)/tools/bench/bench_judge.o $(BUILD)/tools/bench/en
 	$(CC) $(LDFLAGS) $(foreach f,$(BENCH_ALLOC),-Wl,--wrap=$(f)) -o $@ $^ $(LDLIBS)
 
 $(TESTS): $(TEST_OBJ) $(TOOL_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CRIT_LIBS) $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CRIT_LIBS) $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)
 
 unit: deps $(TESTS)
 	$(TESTS) --jobs 2
@@ -131,7 +145,7 @@ suite: deps $(ARBITER)
 twin: deps $(ARBITER)
 	sh tests/twin.sh $(ARBITER)
 
-check: deps all $(TESTS) cases-check docs-check replay
+check: deps all $(TESTS) $(ABI_REF) cases-check docs-check replay
 	$(TESTS) --jobs 2
 	$(ARBITER) run
 	$(ARBITER) lint | tail -n 1
@@ -139,12 +153,20 @@ check: deps all $(TESTS) cases-check docs-check replay
 	sh tests/conflicts.sh $(ARBITER)
 	sh tests/diff.sh $(ARBITER)
 	sh tests/writes.sh $(ARBITER)
+	sh tests/certify.sh $(ARBITER) $(ABI_REF)
+	sh examples/pyscroll/certify.sh $(ARBITER) $(BUILD)/certify-example $(BUILD)/certify-mutants
 	sh tests/twin.sh $(ARBITER)
 	sh tests/browser.sh $(ARBITER) $(BUILD)/browser
 	sh tests/install.sh $(BUILD) $(SANITIZE)
 
 run: deps $(ARBITER)
 	$(ARBITER) run
+
+# The example implementation (examples/pyscroll, Python 3) certified into
+# reports/certify/, and its mutants caught (docs/certify.md).
+.PHONY: certify-example
+certify-example: deps $(ARBITER)
+	sh examples/pyscroll/certify.sh $(ARBITER) reports/certify $(BUILD)/certify-mutants
 
 asan:
 	$(MAKE) check SANITIZE=1
@@ -184,9 +206,9 @@ FUZZ_BUILD := build/fuzz
 FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/writers -Itools/arbiter -pthread -MMD -MP \
                -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c) \
-             tools/arbiter/lines.c
-FUZZ_NAMES := scenario_json cases_csv spec lines baseline
+FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c strbuf.c) \
+             $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c)
+FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: %.c
@@ -195,7 +217,7 @@ $(FUZZ_BUILD)/%.o: %.c
 
 $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_JSON:%.c=$(FUZZ_BUILD)/%.o) \
                       $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
-	clang -fsanitize=fuzzer,address,undefined -pthread -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+	clang -fsanitize=fuzzer,address,undefined -pthread -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(LDLIBS)
 
 # The same harnesses without libFuzzer (tests/fuzz/replay.c), built by the
 # project's compiler: `make check` replays the inputs fuzzing found and the
@@ -203,7 +225,7 @@ $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_JSON:%.c=$(FUZZ_B
 REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/replay_%)
 $(BUILD)/replay_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.o \
                    $(FUZZ_JSON:%.c=$(BUILD)/%.o) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(LDLIBS)
 
 # Objects made by pattern rules are kept (make would delete them as
 # intermediates and build them again every time).
@@ -215,13 +237,16 @@ replay: $(REPLAY_BIN)
 	$(BUILD)/replay_spec tests/fuzz/regressions/spec
 	$(BUILD)/replay_lines tests/fuzz/regressions/lines
 	$(BUILD)/replay_baseline tests/fuzz/regressions/baseline
+	$(BUILD)/replay_certify_hello tests/fuzz/regressions/certify_hello
+	$(BUILD)/replay_certify_expect tests/fuzz/regressions/certify_expect
+	$(BUILD)/replay_certify_bundle tests/fuzz/regressions/certify_bundle
 
 fuzz: deps $(ARBITER)
 	@sh tools/deps.sh --fuzz
 	$(MAKE) $(FUZZ_TARGETS)
 	FUZZ_SEED=$(FUZZ_SEED) sh tests/fuzz/fuzz.sh $(ARBITER) $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
-bench: deps $(ARBITER) $(BENCH_BIN) $(BUILD)/bench_geos
+bench: deps $(ARBITER) $(BENCH_BIN) $(BUILD)/bench_geos $(ABI_REF)
 	sh tools/bench/bench.sh $(ARBITER) $(BUILD)
 
 # make mutate: a seeded mutation campaign over the predicates (docs/mutation.md;
@@ -245,8 +270,8 @@ mutate: deps $(ARBITER) $(TESTS) $(BUILD)/mutate/mutate
 	  JOBS='$(JOBS)' FILES='$(FILES)' CC='$(CC)' CFLAGS='$(filter-out -MMD -MP,$(CFLAGS))' \
 	  LDFLAGS='$(LDFLAGS)' ARB_MAIN='$(BUILD)/tools/arbiter/arbiter.o' TOOL_OBJ='$(TOOL_OBJ)' \
 	  LIB_OBJ='$(LIB_OBJ)' TEST_OBJ='$(TEST_OBJ)' \
-	  ARB_LIBS='$(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)' \
-	  TEST_LIBS='$(CRIT_LIBS) $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)' \
+	  ARB_LIBS='$(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)' \
+	  TEST_LIBS='$(CRIT_LIBS) $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)' \
 	  CASES='$(CASES)' PREV='$(PREV)' sh tools/mutate/mutate.sh
 
 # The C sources clang-format keeps: `make format` rewrites them, `make
@@ -312,7 +337,7 @@ $(INST)/datadir.o: tools/arbiter/datadir.c $(INST)/paths
 
 $(INST)/arbiter: $(BUILD)/tools/arbiter/arbiter.o $(INST)/datadir.o \
                  $(filter-out %/datadir.o,$(TOOL_OBJ)) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
 
 # The predicates live in a linker section that nothing references by name:
 # a program links the archive whole (arbiter.pc says so) or gets none.

@@ -101,6 +101,33 @@ if [ "$left" = 0 ]; then ok; else
 fi
 if whole; then ok; else ko "the report after the kills is not whole"; fi
 
+# The same for a certificate bundle: killed at any moment, the old bundle
+# or the new one is in place, whole (it verifies), never neither.
+REF="$ARB --spec $ROOT/spec judge --certify"
+# shellcheck disable=SC2086
+arb certify -q --mem-limit 0 -o cert "$SMALL" -- $REF >out 2>&1
+expect_status "first certificate" 0 $?
+for delay in 0.02 0.1 0.3 0.8 1.2 1.6 2.0 2.3 2.6 3.0; do
+	# shellcheck disable=SC2086
+	"$ARB" --spec "$ROOT/spec" --cases "$ROOT/cases" certify -q --mem-limit 0 -o cert \
+	    "$ROOT/cases/scrollhammer" -- $REF >/dev/null 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill -9 "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	if arb certify --verify cert >out 2>&1; then ok; else
+		ko "certify killed after $delay s: the bundle does not verify"
+		sed 's/^/    /' out
+	fi
+done
+# shellcheck disable=SC2086
+arb certify -q --mem-limit 0 -o cert "$SMALL" -- $REF >out 2>&1
+expect_status "a certificate after the kills" 0 $?
+left=$(ls -A | grep -c '^cert\.arbiter-' || true)
+if [ "$left" = 0 ]; then ok; else ko "litter left beside the bundle: $(ls -A | grep '^cert\.arbiter-')"; fi
+arb certify --verify cert >out 2>&1
+expect_status "the bundle after the kills" 0 $?
+
 # Standard output that cannot be written is an error, for every command.
 for cmd in "run -q $SMALL" "explain SH-MOV-BND-BOARD-0001" "lint" "clauses" "export $SMALL"; do
 	# shellcheck disable=SC2086

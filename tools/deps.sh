@@ -21,7 +21,7 @@ for a in "$@"; do
 done
 # libgeos-dev is for the tests and the benchmark only (tests/test_geos.c,
 # tools/bench/bench_geos.c): the library never links it.
-PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev libcmark-dev libgeos-dev"
+PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev libcmark-dev nettle-dev libgeos-dev python3"
 [ "$FUZZ" = 1 ] && PKGS="$PKGS clang libclang-rt-14-dev"
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# Not Debian: nothing to check here; the build names what is missing.

@@ -14,15 +14,15 @@ _arbiter()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	local commands="run explain judge export check-verdicts lint graph conflicts diff clauses help"
+	local commands="run explain judge certify export check-verdicts lint graph conflicts diff clauses help"
 	local global="--spec --cases"
 
 	case $prev in
-	--spec | --cases | --report | -o | --html)
+	--spec | --cases | --report | -o | --html | --verify)
 		_arbiter_reply -d -- "$cur"
 		return
 		;;
-	--svg | --verdicts | --junit | --json | --matrix | --baseline | --merge)
+	--svg | --verdicts | --junit | --json | --matrix | --baseline | --merge | --expectations | --abi)
 		_arbiter_reply -f -- "$cur"
 		return
 		;;
@@ -34,7 +34,7 @@ _arbiter()
 		_arbiter_reply -W "info warning error" -- "$cur"
 		return
 		;;
-	--jobs | --href | --seed | --budget | --random | --shard)
+	--jobs | --href | --seed | --budget | --random | --shard | --timeout | --cpu-limit | --mem-limit | --max-procs | --shrink)
 		return
 		;;
 	esac
@@ -58,7 +58,8 @@ _arbiter()
 	"") opts="$global --help --version" ;;
 	run) opts="--profile --quiet -q --stats --jobs --twin --verdicts --report --junit --json" ;;
 	explain) opts="--svg --profile" ;;
-	judge) opts="--profile --trace --stats" ;;
+	judge) opts="--profile --trace --stats --certify" ;;
+	certify) opts="--timeout --cpu-limit --mem-limit --max-procs --expectations --shrink --per-case --abi -o --quiet -q --verify" ;;
 	export) opts="-o" ;;
 	check-verdicts) opts="" ;;
 	lint) opts="--json --strict --severity --matrix" ;;

@@ -37,6 +37,21 @@ static const cli_option kJudgeOpts[] = {
     {"--profile", NULL, "P", PROFILE_HELP},
     {"--trace", NULL, NULL, "write each verdict's trace, explanations included"},
     {"--stats", NULL, NULL, "load and judge times and peak memory on stderr"},
+    {"--certify", NULL, NULL, "speak the certification protocol: a hello first (docs/certify.md)"},
+    {NULL, NULL, NULL, NULL},
+};
+static const cli_option kCertifyOpts[] = {
+    {"--timeout", NULL, "S", "seconds a case may take (default 10)"},
+    {"--cpu-limit", NULL, "S", "the child's CPU seconds (RLIMIT_CPU; default 600, 0: none)"},
+    {"--mem-limit", NULL, "MIB", "the child's address space (RLIMIT_AS; default 4096, 0: none)"},
+    {"--max-procs", NULL, "N", "the user's processes for the child (RLIMIT_NPROC; 0: none)"},
+    {"--expectations", NULL, "FILE", "waive known failures (case or clause globs, reasons)"},
+    {"--shrink", NULL, "N", "shrink the first N disagreements to minimal scenarios (default 10)"},
+    {"--per-case", NULL, NULL, "run COMMAND once per scenario instead of streaming"},
+    {"--abi", NULL, "LIB", "load the implementation as a shared library (arbiter_impl.h)"},
+    {"-o", NULL, "DIR", "the bundle's directory (default reports/certify/NAME)"},
+    {"--quiet", "-q", NULL, "only the disagreements and the totals"},
+    {"--verify", NULL, "DIR", "re-check a bundle's hashes and scores"},
     {NULL, NULL, NULL, NULL},
 };
 static const cli_option kExportOpts[] = {
@@ -100,8 +115,14 @@ static const cli_command kCommands[] = {
     {"explain", cmd_explain, "explain CASE-ID [--svg FILE] [--profile P] [PATH...]",
      "a case's verdict, the trace of every predicate consulted, and an SVG drawing", kExplainOpts,
      0},
-    {"judge", cmd_judge, "judge [--profile P] [--trace] [--stats]",
+    {"judge", cmd_judge, "judge [--profile P] [--trace] [--stats] [--certify]",
      "scenarios as JSON Lines on stdin, verdicts as JSON Lines on stdout", kJudgeOpts, 0},
+    {"certify", cmd_certify,
+     "certify [--timeout S] [--cpu-limit S] [--mem-limit MIB] [--max-procs N] "
+     "[--expectations FILE] [--shrink N] [--per-case] [-o DIR] [-q] [PATH...] -- COMMAND "
+     "[ARG...] | certify --abi LIB [...] | certify --verify DIR",
+     "run an implementation over the suite through the protocol; write a certificate", kCertifyOpts,
+     0},
     {"export", cmd_export, "export [-o FILE] [PATH...]",
      "the case suite as JSON Lines scenarios, without expectations", kExportOpts, 0},
     {"check-verdicts", cmd_check_verdicts, "check-verdicts [FILE...]",
@@ -210,6 +231,12 @@ static int command_args(cli_env *env, const cli_command *cmd, int *argc, char **
 {
 	int kept = first;
 	for (int k = first; k < *argc; k++) {
+		/* after "--", the words are another program's (certify's COMMAND) */
+		if (strcmp(argv[k], "--") == 0) {
+			while (k < *argc)
+				argv[kept++] = argv[k++];
+			break;
+		}
 		int g = global_option(env, *argc, argv, &k);
 		if (g < 0)
 			return -1;
@@ -264,7 +291,7 @@ static int version(const cli_env *env)
 
 static int dispatch(int argc, char **argv)
 {
-	cli_env env = {0};
+	cli_env env = {.version = ARB_VERSION};
 	bool want_version = false;
 	int i = 1;
 	for (; i < argc; i++) {

@@ -39,6 +39,7 @@ typedef struct cli_env {
 	const char *spec_dir;  /* --spec, else found by datadir.h's search */
 	const char *cases_dir; /* --cases, else found next to the spec found */
 	const char *profile;   /* --profile, NULL: each case's own */
+	const char *version;   /* the program's version (the VERSION file) */
 } cli_env;
 
 typedef int (*cli_fn)(cli_env *env, int argc, char **argv);
@@ -73,6 +74,7 @@ int cmd_graph(cli_env *env, int argc, char **argv);
 int cmd_check_verdicts(cli_env *env, int argc, char **argv);
 int cmd_conflicts(cli_env *env, int argc, char **argv);
 int cmd_diff(cli_env *env, int argc, char **argv);
+int cmd_certify(cli_env *env, int argc, char **argv);
 
 /* Prints "arbiter: file:line:column: field 'x': message" to stderr. */
 void cli_error(const arb_error *err);

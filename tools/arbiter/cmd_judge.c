@@ -6,11 +6,17 @@
  * scenario, or a fault of the oracle) gets an error line in its place (and
  * a message on stderr), the rest are still judged, and the exit status is
  * 2. So is a read error on stdin, which is not taken for its end.
+ *
+ * With --certify it is the reference implementation of the certification
+ * protocol (docs/certify.md): it reads the certifier's start line and
+ * answers with its hello (every ruleset it has, the profile it judges
+ * under) before the first scenario.
  */
 #include "cli.h"
 #include "json_io.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,9 +42,56 @@ static void fault_at_line(arb_error *err, long lineno)
 	arb_error_set(err, err->code, "<stdin>", lineno, 0, NULL, "%s", msg);
 }
 
+/* Reads the start line and writes the hello. 0, or -1 with a message. */
+static int handshake(cli_lines *in, const cli_env *env, const arb_rulebook *rb)
+{
+	char *line = NULL;
+	size_t len = 0;
+	if (cli_lines_next(in, &line, &len) != CLI_LINE) {
+		fprintf(stderr, "arbiter judge --certify: no start line on standard input\n");
+		return -1;
+	}
+	json_error_t je;
+	json_t *start = json_loadb(line, len, JSON_REJECT_DUPLICATES, &je);
+	const char *format = NULL, *type = NULL, *suite = NULL;
+	if (!start ||
+	    json_unpack_ex(start, &je, JSON_STRICT, "{s:s, s:s, s:s}", "format", &format, "suite",
+	                   &suite, "type", &type) != 0 ||
+	    strcmp(format, "arbiter-certify/1") != 0 || strcmp(type, "start") != 0) {
+		fprintf(stderr,
+		        "arbiter: <stdin>:1:%d: expected the start line "
+		        "{\"format\":\"arbiter-certify/1\",\"suite\":...,\"type\":\"start\"}: %s\n",
+		        je.column > 0 ? je.column : 1, start ? je.text : je.text);
+		json_decref(start);
+		return -1;
+	}
+	json_decref(start);
+	json_t *claims = json_array();
+	/* every ruleset that has the profile judged under */
+	for (size_t i = 0; claims && i < arb_rulebook_ruleset_count(rb); i++) {
+		const char *rs = arb_rulebook_ruleset_at(rb, i), *reading;
+		if (!env->profile ||
+		    arb_rulebook_profile_reading(rb, rs, env->profile, "", &reading))
+			json_array_append_new(claims, json_pack("{s:s}", "ruleset", rs));
+	}
+	json_t *hello = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o*}", "format", "arbiter-certify/1",
+	                          "type", "hello", "name", "arbiter", "version",
+	                          env->version ? env->version : "unknown", "profile",
+	                          env->profile ? env->profile : "all", "claims", claims);
+	char *out = hello ? json_dumps(hello, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+	json_decref(hello);
+	if (!out) {
+		fprintf(stderr, "arbiter: out of memory\n");
+		return -1;
+	}
+	puts(out);
+	free(out);
+	return fflush(stdout) == 0 ? 0 : -1;
+}
+
 int cmd_judge(cli_env *env, int argc, char **argv)
 {
-	bool trace = false, stats = false;
+	bool trace = false, stats = false, certify = false;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc)
 			env->profile = argv[++i];
@@ -46,8 +99,12 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 			trace = true;
 		else if (strcmp(argv[i], "--stats") == 0)
 			stats = true;
+		else if (strcmp(argv[i], "--certify") == 0)
+			certify = true;
 		else {
-			fprintf(stderr, "usage: arbiter judge [--profile P] [--trace] [--stats]\n");
+			fprintf(
+			    stderr,
+			    "usage: arbiter judge [--profile P] [--trace] [--stats] [--certify]\n");
 			return EXIT_BADINPUT;
 		}
 	}
@@ -63,6 +120,12 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 	int status = EXIT_AGREE, got;
 	cli_lines in;
 	cli_lines_init(&in, stdin, CLI_MAX_LINE);
+	if (certify && handshake(&in, env, rb)) {
+		cli_lines_free(&in);
+		arb_oracle_free(o);
+		arb_rulebook_free(rb);
+		return EXIT_BADINPUT;
+	}
 	double t0 = cli_now();
 	errno = 0;
 	while ((got = cli_lines_next(&in, &line, &len)) > 0) {
@@ -112,6 +175,9 @@ int cmd_judge(cli_env *env, int argc, char **argv)
 		}
 		fputs(out, stdout);
 		fputc('\n', stdout);
+		/* the certifier waits for each answer before the next scenario */
+		if (certify)
+			fflush(stdout);
 		free(out);
 		arb_verdict_free(v);
 		arb_scenario_free(s);

@@ -126,3 +126,52 @@ awk '/ findings; / { printf "conflicts-findings %.1f\nconflicts-scenarios %.1f\n
                      for (i = 1; i <= NF; i++) if ($i == "points" && $(i + 1) == "in") printf "conflicts-search-s %.1f\n", $(i + 2) }' \
     "$T/conflicts.txt"
 awk '/predicate evaluations in/ { printf "conflicts-evaluations-per-core-s %.1f\n", $11 }' "$T/conflicts.err"
+# arbiter certify (docs/certify.md): the same implementation (the Python
+# example) over the same scenarios, streaming against a process per case;
+# each whole run timed, load included. Issue 14: streaming >= 30x faster.
+now() { date +%s.%N; }
+CERT_CASES="cases/scrollhammer/movement/hand-distance.csv cases/scrollhammer/movement/hand-way.csv cases/scrollhammer/movement/hand-locked.csv cases/scrollhammer/movement/hand-board.csv cases/scrollhammer/movement/hand-coherency.csv"
+i=0
+while [ $i -lt 3 ]; do
+	t0=$(now)
+	# shellcheck disable=SC2086
+	"$ARB" certify -q --shrink 0 -o "$T/cs" $CERT_CASES -- python3 examples/pyscroll/pyscroll.py >"$T/cs.out"
+	t1=$(now)
+	echo "$t0 $t1" | awk '{print $2 - $1}' >>"$T/stream.txt"
+	i=$((i + 1))
+done
+t0=$(now)
+# shellcheck disable=SC2086
+"$ARB" certify -q --shrink 0 --per-case -o "$T/cp" $CERT_CASES -- python3 examples/pyscroll/pyscroll.py >"$T/cp.out"
+t1=$(now)
+cmp -s "$T/cs/results.jsonl" "$T/cp/results.jsonl" || echo "bench: per-case results differ from streaming" >&2
+scored=$(sed -n 's/^certify: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) errors.*/\1 \2 \3/p' "$T/cs.out" | awk '{print $1 + $2 + $3}')
+awk -v s="$(median <"$T/stream.txt")" -v p="$(echo "$t0 $t1" | awk '{print $2 - $1}')" -v n="$scored" 'BEGIN {
+	printf "  certify        streaming %.3f s   process per case %.3f s   (examples/pyscroll, %d scenarios asked)\n", s, p, n
+	printf "                 certify per-case / streaming %.1fx (time, same scenarios: higher is faster streaming; issue 14: >= 30x)\n", p / s
+}'
+# The C ABI (tools/arbiter/arbiter_impl.h): the reference as a shared
+# library, certified in process over the whole suite, against arbiter run
+# (in process, no protocol) and against the same reference streaming.
+if [ -f "$BUILD/libarbiter_ref.so" ]; then
+	i=0
+	while [ $i -lt 3 ]; do
+		t0=$(now)
+		"$ARB" certify -q --abi "$BUILD/libarbiter_ref.so" -o "$T/ca" >/dev/null
+		t1=$(now)
+		"$ARB" run -q >/dev/null
+		t2=$(now)
+		"$ARB" certify -q --mem-limit 0 -o "$T/cr" -- "$ARB" judge --certify >/dev/null
+		t3=$(now)
+		echo "$t0 $t1 $t2 $t3" | awk '{print $2 - $1, $3 - $2, $4 - $3}' >>"$T/abi.txt"
+		i=$((i + 1))
+	done
+	awk '{print $1}' "$T/abi.txt" | median >"$T/abi1"
+	awk '{print $2}' "$T/abi.txt" | median >"$T/abi2"
+	awk '{print $3}' "$T/abi.txt" | median >"$T/abi3"
+	awk -v a="$(cat "$T/abi1")" -v r="$(cat "$T/abi2")" -v s="$(cat "$T/abi3")" 'BEGIN {
+		printf "  certify --abi  %.3f s   arbiter run %.3f s   certify streaming (judge --certify) %.3f s (the whole suite)\n", a, r, s
+		printf "                 certify --abi / arbiter run %.1fx (time: lower is faster; issue 14: within 2x)\n", a / r
+		printf "                 certify streaming / certify --abi %.1fx (time: what the pipes and a second process cost)\n", s / a
+	}'
+fi
