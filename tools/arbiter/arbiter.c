@@ -59,6 +59,10 @@ static const cli_option kGraphOpts[] = {
     {"--dot", NULL, NULL, "write the DOT text only, no SVG"},
     {NULL, NULL, NULL, NULL},
 };
+static const cli_option kRefOpts[] = {
+    {"-o", NULL, "DIR", "where the site goes (default reports/ref)"},
+    {NULL, NULL, NULL, NULL},
+};
 static const cli_option kGlobalOpts[] = {
     {"--spec", NULL, "DIR", "the rulebooks (default: ./spec, else the installed ones)"},
     {"--cases", NULL, "DIR", "the case tables (default: the cases/ beside the spec/ found)"},
@@ -84,6 +88,8 @@ static const cli_command kCommands[] = {
      kLintOpts, 0},
     {"graph", cmd_graph, "graph [-o DIR] [--href PAGE] [--dot] [RULESET[/SECTION]...]",
      "the phase flows of spec/ as DOT and SVG (Graphviz), linked to their clauses", kGraphOpts, 0},
+    {"ref", cmd_ref, "ref [-o DIR] [RULESET...]",
+     "the annotated rule reference as a static HTML site (per edition of the text)", kRefOpts, 0},
     {"clauses", cmd_clauses, "clauses [RULESET]",
      "the clauses of spec/: ID, kind, fingerprint, predicates", kNoOpts, 0},
 };
@@ -225,7 +231,7 @@ static int version(const cli_env *env)
 
 static int dispatch(int argc, char **argv)
 {
-	cli_env env = {0};
+	cli_env env = {.version = ARB_VERSION};
 	bool want_version = false;
 	int i = 1;
 	for (; i < argc; i++) {

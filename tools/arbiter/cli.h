@@ -39,6 +39,7 @@ typedef struct cli_env {
 	const char *spec_dir;  /* --spec, else found by datadir.h's search */
 	const char *cases_dir; /* --cases, else found next to the spec found */
 	const char *profile;   /* --profile, NULL: each case's own */
+	const char *version;   /* arbiter's version, for what it writes */
 } cli_env;
 
 typedef int (*cli_fn)(cli_env *env, int argc, char **argv);
@@ -71,6 +72,7 @@ int cmd_clauses(cli_env *env, int argc, char **argv);
 int cmd_lint(cli_env *env, int argc, char **argv);
 int cmd_graph(cli_env *env, int argc, char **argv);
 int cmd_check_verdicts(cli_env *env, int argc, char **argv);
+int cmd_ref(cli_env *env, int argc, char **argv);
 
 /* Prints "arbiter: file:line:column: field 'x': message" to stderr. */
 void cli_error(const arb_error *err);
