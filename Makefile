@@ -53,7 +53,7 @@ CRIT_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion
 GEOS_CFLAGS := $(shell pkg-config --cflags geos 2>/dev/null)
 GEOS_LIBS := $(shell pkg-config --libs geos 2>/dev/null || echo -lgeos_c)
 
-.PHONY: all deps check run bench fuzz replay clean format format-check lint asan cases cases-check unit suite twin docs docs-check
+.PHONY: all deps check run ref bench fuzz replay clean format format-check lint asan cases cases-check unit suite twin docs docs-check
 all: deps $(ARBITER) $(GEN_BIN)
 
 deps:
@@ -143,6 +143,11 @@ check: deps all $(TESTS) cases-check docs-check replay
 
 run: deps $(ARBITER)
 	$(ARBITER) run
+
+# The annotated rule reference (docs/reference.md): reports/ref/.
+ref: deps $(ARBITER)
+	@mkdir -p reports
+	$(ARBITER) ref -o reports/ref
 
 asan:
 	$(MAKE) check SANITIZE=1

@@ -14,7 +14,7 @@ _arbiter()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	local commands="run explain judge export check-verdicts lint graph clauses help"
+	local commands="run explain judge export check-verdicts lint graph ref clauses help"
 	local global="--spec --cases"
 
 	case $prev in
@@ -63,6 +63,7 @@ _arbiter()
 	check-verdicts) opts="" ;;
 	lint) opts="--json --strict --severity --matrix" ;;
 	graph) opts="-o --href --dot" ;;
+	ref) opts="-o" ;;
 	clauses) opts="" ;;
 	help)
 		_arbiter_reply -W "${commands% help}" -- "$cur"
