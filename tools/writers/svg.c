@@ -113,22 +113,6 @@ void arbsvg__text(strbuf *b, const char *s)
 /* Table to picture coordinates                                        */
 /* ------------------------------------------------------------------ */
 
-static void bounds_add(bounds *bb, double x, double y)
-{
-	if (!isfinite(x) || !isfinite(y))
-		return;
-	if (!bb->any) {
-		bb->x0 = bb->x1 = x;
-		bb->y0 = bb->y1 = y;
-		bb->any = true;
-		return;
-	}
-	bb->x0 = fmin(bb->x0, x);
-	bb->x1 = fmax(bb->x1, x);
-	bb->y0 = fmin(bb->y0, y);
-	bb->y1 = fmax(bb->y1, y);
-}
-
 /* "x,y" of a table point in picture coordinates, after a space unless it
  * is the first of a list. */
 /* The turn of step j of path p (from point j to point j + 1) of model m in
@@ -194,7 +178,8 @@ arb_vec2 arbsvg__base_extent(double facing, const arb_base *b, double margin)
 	return e;
 }
 
-static void bounds_add_base(bounds *bb, arb_vec2 c, double facing, const arb_base *b, double margin)
+void arbsvg__bounds_add_base(bounds *bb, arb_vec2 c, double facing, const arb_base *b,
+                             double margin)
 {
 	arb_vec2 e = arbsvg__base_extent(facing, b, margin);
 	bounds_add(bb, c.x - e.x, c.y - e.y);
@@ -324,7 +309,7 @@ static bounds content_bounds(const ctx *c)
 		double z = is_enemy(c, u) ? c->zone : 0;
 		for (size_t j = 0; j < u->n_models; j++) {
 			const arb_model *m = &u->models[j];
-			bounds_add_base(&bb, m->pos, m->facing_deg, &m->base, z + 0.3);
+			arbsvg__bounds_add_base(&bb, m->pos, m->facing_deg, &m->base, z + 0.3);
 		}
 	}
 	for (size_t i = 0; i < s->action.n_paths; i++) {
@@ -332,8 +317,8 @@ static bounds content_bounds(const ctx *c)
 		const arb_model *m = p->model ? arb_scenario_model(s, p->model, NULL) : NULL;
 		for (size_t j = 0; j < p->n_pts; j++) {
 			if (m)
-				bounds_add_base(&bb, p->pts[j], arb_path_facing(p, m, j), &m->base,
-				                0);
+				arbsvg__bounds_add_base(&bb, p->pts[j], arb_path_facing(p, m, j),
+				                        &m->base, 0);
 			else
 				bounds_add(&bb, p->pts[j].x, p->pts[j].y);
 			/* an arc bulges past its two ends: eight points of it */
@@ -502,6 +487,24 @@ static double label_step(double extent)
 	return ceil(extent / 12);
 }
 
+/* Axis labels in inches, so a reader can check a figure by eye: x from
+ * x0 to x1 along the line at picture y ax, y from y0 to y1 at picture x ay. */
+static void draw_axes(ctx *c, double x0, double x1, double y0, double y1, double ax, double ay)
+{
+	strbuf *b = c->b;
+	const view *w = &c->w;
+	strbuf_puts(b, "<g class=\"axes\" font-size=\"9\" fill=\"#777\">\n");
+	double st = label_step(x1 - x0);
+	for (double x = ceil(x0 / st - 1e-9) * st + 0.0; x <= x1 + 1e-9; x += st)
+		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"middle\">%g</text>\n",
+		            vx(w, x), ax, x);
+	st = label_step(y1 - y0);
+	for (double y = ceil(y0 / st - 1e-9) * st + 0.0; y <= y1 + 1e-9; y += st)
+		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"end\">%g</text>\n", ay,
+		            vy(w, y) + 3, y);
+	strbuf_puts(b, "</g>\n");
+}
+
 static void draw_board(ctx *c)
 {
 	strbuf *b = c->b;
@@ -529,17 +532,8 @@ static void draw_board(ctx *c)
 	            "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" fill=\"none\" "
 	            "stroke=\"#555\" stroke-width=\"1.5\"/>\n",
 	            vx(w, 0), vy(w, bh), bw * w->ppi, bh * w->ppi);
-	/* Axis labels in inches, so a reader can check a figure by eye. */
-	strbuf_puts(b, "<g class=\"axes\" font-size=\"9\" fill=\"#777\">\n");
-	double st = label_step(bw);
-	for (double x = 0; x <= bw + 1e-9; x += st)
-		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"middle\">%g</text>\n",
-		            vx(w, x), vy(w, 0) + 12, x);
-	st = label_step(bh);
-	for (double y = 0; y <= bh + 1e-9; y += st)
-		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"end\">%g</text>\n",
-		            vx(w, 0) - 4, vy(w, y) + 3, y);
-	strbuf_puts(b, "</g>\n");
+	if (!c->framed)
+		draw_axes(c, 0, bw, 0, bh, vy(w, 0) + 12, vx(w, 0) - 4);
 }
 
 static void draw_terrain(ctx *c)
@@ -776,15 +770,32 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	c.actor_side = actor ? actor->side : NULL;
 
 	bounds bb = content_bounds(&c);
+	/* Framed: the part of the table the action needs, at a scale that
+	 * makes about 640 x 420 px of it. */
+	if (opt && opt->frame && arbsvg__focus(&c, &bb, &c.vis)) {
+		c.framed = true;
+		bb = c.vis;
+		double fw = bb.x1 - bb.x0, fh = bb.y1 - bb.y0;
+		c.w.ppi = fmin(60, fmax(10, fmin(640 / fw, 420 / fh)));
+	}
 	c.w.xmin = bb.x0;
 	c.w.ymax = bb.y1;
 	c.w.left = MARGIN_L;
 	c.w.top = STRIP_H + 8;
+	double inset_x = MARGIN_L + (bb.x1 - bb.x0) * c.w.ppi + 24;
+	c.label_xmax = c.framed ? inset_x - 12 : INFINITY;
 
 	strbuf strip[3] = {{0}, {0}, {0}};
 	compose_strip(&c, strip);
 	double width = MARGIN_L + (bb.x1 - bb.x0) * c.w.ppi + MARGIN_R;
 	double height = c.w.top + (bb.y1 - bb.y0) * c.w.ppi + MARGIN_B;
+	if (c.framed) {
+		width = inset_x + ARBSVG_INSET_W + MARGIN_R;
+		height += ARBSVG_SCALE_H;
+		if (s->board_w > 0 && s->board_h > 0)
+			height =
+			    fmax(height, c.w.top + 24 + ARBSVG_INSET_W * s->board_h / s->board_w);
+	}
 	strbuf legend = {0};
 	double textw = fmax(MIN_W, draw_legend(&c, &legend, 76) + 10);
 	out.oom |= legend.oom;
@@ -820,13 +831,40 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	for (int i = 0; i < 3; i++)
 		strbuf_free(&strip[i]);
 
+	if (c.framed) {
+		/* what lies past the frame is cut at its edge (the inset shows it) */
+		double fx = vx(&c.w, bb.x0), fy = vy(&c.w, bb.y1);
+		double fw = (bb.x1 - bb.x0) * c.w.ppi, fh = (bb.y1 - bb.y0) * c.w.ppi;
+		strbuf_putf(&out,
+		            "<defs><clipPath id=\"arb-view\"><rect x=\"%.3f\" y=\"%.3f\" "
+		            "width=\"%.3f\" height=\"%.3f\"/></clipPath></defs>\n"
+		            "<g class=\"view\" clip-path=\"url(#arb-view)\">\n",
+		            fx, fy, fw, fh);
+	}
 	draw_board(&c);
 	draw_terrain(&c);
 	draw_zones(&c);
 	draw_models(&c);
 	draw_paths(&c);
 	draw_model_labels(&c);
-	arbsvg__draw_measures(&c);
+	/* framed, a measurement that runs past the frame is cut at its edge too */
+	if (c.framed)
+		arbsvg__draw_measures(&c);
+	if (c.framed) {
+		double fx = vx(&c.w, bb.x0), fy = vy(&c.w, bb.y1);
+		double fw = (bb.x1 - bb.x0) * c.w.ppi, fh = (bb.y1 - bb.y0) * c.w.ppi;
+		strbuf_putf(&out,
+		            "</g>\n<rect class=\"frame\" x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" "
+		            "height=\"%.3f\" fill=\"none\" stroke=\"#888\"/>\n",
+		            fx, fy, fw, fh);
+		double bw = s->board_w > 0 ? s->board_w : bb.x1,
+		       bh = s->board_h > 0 ? s->board_h : bb.y1;
+		draw_axes(&c, fmax(bb.x0, 0), fmin(bb.x1, bw), fmax(bb.y0, 0), fmin(bb.y1, bh),
+		          fy + fh + 12, fx - 4);
+		arbsvg__draw_scale(&c, MARGIN_L, fy + fh + MARGIN_B + 8);
+		arbsvg__draw_inset(&c, inset_x, c.w.top, ARBSVG_INSET_W);
+	} else
+		arbsvg__draw_measures(&c);
 	strbuf_puts(&out, "</svg>\n");
 
 	return strbuf_take(&out);

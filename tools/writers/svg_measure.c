@@ -87,18 +87,21 @@ static void place_measure_labels(const ctx *c, double *lx, double *ly, box *plac
 		double mx = (vx(w, m->p.x) + vx(w, m->q.x)) / 2;
 		double my = (vy(w, m->p.y) + vy(w, m->q.y)) / 2 - 5;
 		double width = 6.0 * ((double)strlen(trace_clause(t)) + 8); /* " 0.00 in" */
+		/* a second line gives the limit, when there is one */
+		double hgt = isfinite(m->limit) ? 23 : 12;
+		width = fmax(width, isfinite(m->limit) ? 84 : 0);
 		/* Right of the middle, or just above that (labels of one line
 		 * stack there), then left of it (if that stays in the picture),
 		 * then alternately right and left one line higher each round,
 		 * until a free spot turns up; else overprint at the first spot. */
-		box bx = {mx + 5, my - 10, mx + 5 + width, my + 2};
+		box bx = {mx + 5, my + 2 - hgt, mx + 5 + width, my + 2};
 		for (int tries = 0; tries < 48; tries++) {
 			bool right = tries < 4 ? tries < 2 : tries % 2 == 0;
 			int row = tries < 4 ? tries % 2 : tries / 2;
 			double x0 = right ? mx + 5 : mx - 5 - width;
 			double y1 = my + 2 - 12.0 * row;
-			box cand = {x0, y1 - 12, x0 + width, y1};
-			bool hit = x0 < 2;
+			box cand = {x0, y1 - hgt, x0 + width, y1};
+			bool hit = x0 < 2 || x0 + width > c->label_xmax;
 			for (size_t k = 0; k < n && !hit; k++)
 				hit = box_hits(&cand, &placed[k]);
 			if (!hit) {
@@ -108,7 +111,7 @@ static void place_measure_labels(const ctx *c, double *lx, double *ly, box *plac
 		}
 		placed[n++] = bx;
 		lx[i] = bx.x0;
-		ly[i] = bx.y1 - 2;
+		ly[i] = bx.y0 + 10; /* the first line's baseline */
 	}
 }
 
@@ -129,20 +132,29 @@ static void draw_measure(ctx *c, const arb_trace *t, bool violated, double lx, d
 	strbuf_puts(b, ": ");
 	arbsvg__textn(b, t->result.explanation, sizeof t->result.explanation);
 	strbuf_puts(b, "</title>\n");
+	/* What decided (violated) is drawn boldest; the others thin and muted. */
 	strbuf_putf(b,
 	            "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
-	            "stroke-width=\"1.6\"/>\n",
-	            vx(w, m->p.x), vy(w, m->p.y), vx(w, m->q.x), vy(w, m->q.y), col);
+	            "stroke-width=\"%s\"/>\n",
+	            vx(w, m->p.x), vy(w, m->p.y), vx(w, m->q.x), vy(w, m->q.y), col,
+	            violated ? "3\" stroke-linecap=\"round" : "1.2\" stroke-opacity=\"0.7");
 	strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"2.5\" fill=\"%s\"/>\n", vx(w, m->p.x),
 	            vy(w, m->p.y), col);
 	strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"2.5\" fill=\"%s\"/>\n", vx(w, m->q.x),
 	            vy(w, m->q.y), col);
 	strbuf_putf(b,
-	            "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" fill=\"%s\" stroke=\"#fff\" "
+	            "<text x=\"%.3f\" y=\"%.3f\" font-size=\"%s\" fill=\"%s\" stroke=\"#fff\" "
 	            "stroke-width=\"3\" paint-order=\"stroke\">",
-	            lx, ly, col);
+	            lx, ly, violated ? "11\" font-weight=\"bold" : "10", col);
 	arbsvg__text(b, trace_clause(t));
-	strbuf_putf(b, " %.2f in</text>\n</g>\n", m->figure);
+	strbuf_putf(b, " %.2f in</text>\n", m->figure);
+	if (isfinite(m->limit))
+		strbuf_putf(b,
+		            "<text x=\"%.3f\" y=\"%.3f\" font-size=\"9\" fill=\"%s\" "
+		            "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">limit %.2f "
+		            "in</text>\n",
+		            lx, ly + 11, col, m->limit);
+	strbuf_puts(b, "</g>\n");
 }
 
 void arbsvg__draw_measures(ctx *c)
