@@ -16,6 +16,9 @@ typedef struct ref_ctx {
 	char **drawn;        /* case IDs whose drawing is written (cases/ID.svg) */
 	size_t n_drawn, cap_drawn;
 	size_t pages;
+	/* the text on one page with no site round it (the run report): clause
+	 * links are "#ID", terms are not linked */
+	bool one_page;
 } ref_ctx;
 
 /* ref_page.c: the pages' frame and the pieces every page uses. */
@@ -68,6 +71,11 @@ int ref_put_odds(strbuf *b, const ref_ctx *x, const arb_case *c);
 
 /* ref_section.c: one page per section; the whole text on one page. */
 int ref_write_section(ref_ctx *x, const char *ruleset, const char *section);
+/* The text of a section: each heading (<hN>, N = hlevel), its clauses as one
+ * paragraph, and with annotated their notes below it. up: the page's way to
+ * the edition root. Returns -1 on failure. */
+int ref_put_text(strbuf *b, ref_ctx *x, const char *ruleset, const char *section, const char *up,
+                 bool annotated, int hlevel);
 int ref_write_whole(ref_ctx *x);
 
 #endif

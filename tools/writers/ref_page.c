@@ -209,8 +209,10 @@ void ref_put_clause_link(strbuf *b, const ref_ctx *x, const char *id, const char
 	char href[512];
 	ref_section_href(href, sizeof href, c->ruleset, c->section);
 	strbuf_puts(b, "<a class=\"xref\" href=\"");
-	strbuf_puts(b, up);
-	strbuf_put_xml(b, href);
+	if (!x->one_page) {
+		strbuf_puts(b, up);
+		strbuf_put_xml(b, href);
+	}
 	strbuf_puts(b, "#");
 	strbuf_put_xml(b, id);
 	strbuf_puts(b, "\">");

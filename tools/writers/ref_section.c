@@ -99,8 +99,11 @@ static char *linked_text(const ref_ctx *x, const arb_clause *c, const char *up)
 		} else if (to && ref_selected(x, to->ruleset)) {
 			char href[512];
 			ref_section_href(href, sizeof href, to->ruleset, to->section);
-			strbuf_putf(&o, "<a class=\"xref\" href=\"%s", up);
-			strbuf_put_xml(&o, href);
+			strbuf_puts(&o, "<a class=\"xref\" href=\"");
+			if (!x->one_page) {
+				strbuf_puts(&o, up);
+				strbuf_put_xml(&o, href);
+			}
 			strbuf_puts(&o, "#");
 			strbuf_put_xml(&o, to->id);
 			strbuf_puts(&o, "\" title=\"see ");
@@ -115,9 +118,9 @@ static char *linked_text(const ref_ctx *x, const arb_clause *c, const char *up)
 				strbuf_free(&o);
 				continue;
 			}
-			strbuf_putf(&o, "<a class=\"xref\" href=\"%s", up);
+			strbuf_putf(&o, "<a class=\"xref\" href=\"%s", x->one_page ? "#" : up);
 			strbuf_put_xml(&o, target);
-			strbuf_puts(&o, ".html\">");
+			strbuf_puts(&o, x->one_page ? "\">" : ".html\">");
 		} else {
 			free(needle);
 			strbuf_free(&o);
@@ -135,6 +138,8 @@ static char *linked_text(const ref_ctx *x, const arb_clause *c, const char *up)
 	}
 	for (size_t i = 0; i < c->n_defines + c->n_terms; i++) {
 		bool def = i < c->n_defines;
+		if (!def && x->one_page)
+			continue; /* no glossary beside the page */
 		const char *term = def ? c->defines[i] : c->terms[i - c->n_defines];
 		char *needle = ref_inline_text(term);
 		char anchor[256];
@@ -184,7 +189,9 @@ static int put_clause(strbuf *b, const ref_ctx *x, const arb_clause *c, const ch
 	strbuf_puts(b, "<span class=\"clause\" id=\"");
 	strbuf_put_xml(b, c->id);
 	strbuf_puts(b, "\"><a class=\"cm\" href=\"");
-	if (annotated) {
+	if (x->one_page) {
+		strbuf_puts(b, "#");
+	} else if (annotated) {
 		strbuf_puts(b, "#about-");
 	} else {
 		char href[512];
@@ -211,10 +218,8 @@ static bool in_section(const arb_clause *c, const char *ruleset, const char *sec
 	return strcmp(c->ruleset, ruleset) == 0 && strcmp(c->section, section) == 0;
 }
 
-/* The text of a section: a heading, its clauses as one paragraph, and (on
- * the section's page) their annotations. Returns -1 on failure. */
-static int put_text(strbuf *b, ref_ctx *x, const char *ruleset, const char *section, const char *up,
-                    bool annotated, int hlevel)
+int ref_put_text(strbuf *b, ref_ctx *x, const char *ruleset, const char *section, const char *up,
+                 bool annotated, int hlevel)
 {
 	const arb_rulebook *rb = x->in->rb;
 	size_t n = arb_rulebook_clause_count(rb);
@@ -359,7 +364,7 @@ int ref_write_section(ref_ctx *x, const char *ruleset, const char *section)
 	strbuf_puts(&b, "</ol></nav>\n<p class=\"hint\">The text is the book's, verbatim. A small "
 	                "mark before each clause names it: hover for its kind and numbers, follow "
 	                "it for what the oracle checks, worked examples, odds and disputes.</p>\n");
-	int rc = put_text(&b, x, ruleset, section, "../", true, 2);
+	int rc = ref_put_text(&b, x, ruleset, section, "../", true, 2);
 	if (!rc)
 		rc = put_flows(&b, x, ruleset, section);
 	ref_page_close(&b);
@@ -391,7 +396,7 @@ int ref_write_whole(ref_ctx *x)
 		strbuf_puts(&b, "<h2>");
 		strbuf_put_xml(&b, key);
 		strbuf_puts(&b, "</h2>\n");
-		rc = put_text(&b, x, c->ruleset, c->section, "", false, 3);
+		rc = ref_put_text(&b, x, c->ruleset, c->section, "", false, 3);
 	}
 	ref_page_close(&b);
 	if (rc) {
