@@ -85,7 +85,8 @@ const char ref_style_css[] =
     "@media (max-width:640px){body{font-size:16px}main{padding:.6em .8em 3em}"
     "form.search{margin-left:0;width:100%}form.search input{flex:1;min-width:0}"
     "h1{font-size:1.4em}}\n"
-    "@media print{header.site,form.search,nav.toc,section.notes,footer.site,.flow{display:none}"
+    "@media print{header.site,form.search,nav.toc,nav.crumbs,p.hint,section.notes,footer.site,"
+    ".flow{display:none}"
     "body{font-size:11pt;color:#000}main{max-width:none;padding:0}"
     "a{color:#000;text-decoration:none}a.cm{color:#555}.dangling{background:none}"
     "h2{break-after:avoid}p.book{orphans:3;widows:3}}\n";
