@@ -334,6 +334,25 @@ Test(svg, frames_the_action_with_an_inset_and_a_scale)
 	arb_scenario_free(s);
 }
 
+/* A violation another clause sets aside decided nothing: drawn muted, with
+ * what set it aside in its title. */
+Test(svg, a_violation_set_aside_is_not_drawn_as_deciding)
+{
+	arb_scenario *s = make_scenario();
+	const char *violates[1];
+	arb_verdict v;
+	make_verdict(&v, violates);
+	v.trace[0].overridden_by = "SH.CHG.MOVE.5";
+	char *svg = arbsvg_render(s, &v, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(zero(ptr, strstr(svg, "<g class=\"measure violated\">")));
+	cr_expect(not(zero(ptr, strstr(svg, "<g class=\"measure other\">"))));
+	cr_expect(not(zero(ptr, strstr(svg, "[set aside by SH.CHG.MOVE.5]</title>"))));
+	free(svg);
+	free(v.trace);
+	arb_scenario_free(s);
+}
+
 Test(svg, same_input_same_bytes)
 {
 	arb_scenario *s = make_scenario();

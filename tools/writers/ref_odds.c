@@ -16,6 +16,10 @@ static void put_bars(strbuf *b, const char *what, const char *const *labels,
 {
 	const double row = 18, left = 110, width = 200;
 	double h = row * (double)n + 4;
+	/* the longest bar is the whole width: a 17% peak of 2D6 still reads */
+	unsigned long most = 1;
+	for (size_t i = 0; i < n; i++)
+		most = count[i] > most ? count[i] : most;
 	strbuf_putf(b,
 	            "<svg class=\"bars\" xmlns=\"http://www.w3.org/2000/svg\" width=\"380\" "
 	            "height=\"%.0f\" viewBox=\"0 0 380 %.0f\" role=\"img\" aria-label=\"",
@@ -24,6 +28,7 @@ static void put_bars(strbuf *b, const char *what, const char *const *labels,
 	strbuf_puts(b, "\" font-family=\"sans-serif\" font-size=\"11\">");
 	for (size_t i = 0; i < n; i++) {
 		double share = total ? (double)count[i] / (double)total : 0;
+		double len = width * (double)count[i] / (double)most;
 		double y = 2 + row * (double)i;
 		strbuf_putf(b, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#1d2330\">",
 		            left - 6, y + 12);
@@ -32,8 +37,7 @@ static void put_bars(strbuf *b, const char *what, const char *const *labels,
 		            "</text><rect x=\"%.0f\" y=\"%.1f\" width=\"%.1f\" height=\"%.0f\" "
 		            "fill=\"#2457a6\"/><text x=\"%.1f\" y=\"%.1f\" fill=\"#1d2330\">%.2f%%"
 		            "</text>",
-		            left, y + 2, width * share, row - 5, left + width * share + 4, y + 12,
-		            100 * share);
+		            left, y + 2, len, row - 5, left + len + 4, y + 12, 100 * share);
 	}
 	strbuf_puts(b, "</svg>\n");
 }

@@ -67,7 +67,8 @@ bool arbsvg__focus(const ctx *c, const bounds *content, bounds *out)
 	 * edge) is drawn but does not pull the frame. */
 	for (size_t i = 0; c->v && i < c->v->n_trace; i++) {
 		const arb_result *r = &c->v->trace[i].result;
-		bool decides = r->outcome == ARB_VIOLATED || r->outcome == ARB_UNDECIDED ||
+		bool decides = arbsvg__decides_violated(&c->v->trace[i]) ||
+		               r->outcome == ARB_UNDECIDED ||
 		               fabs(r->measure.figure - r->measure.limit) <= NEAR_LIMIT;
 		if (decides && r->has_measure && r->measure.points && finite2(r->measure.p) &&
 		    finite2(r->measure.q)) {

@@ -83,6 +83,9 @@ void arbsvg__bounds_add_base(bounds *bb, arb_vec2 c, double facing, const arb_ba
                              double margin);
 /* svg_measure.c: the measurements of the trace, their lines and labels. */
 void arbsvg__draw_measures(ctx *c);
+/* Whether t is a violation that counts: not set aside by another clause,
+ * not of a reading the profile left out. Drawn red and boldest. */
+bool arbsvg__decides_violated(const arb_trace *t);
 /* svg_frame.c: the part of the table the action needs (false: the whole
  * board is better), the inset of the whole board and the scale bar. */
 bool arbsvg__focus(const ctx *c, const bounds *content, bounds *out);

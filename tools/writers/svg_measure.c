@@ -36,16 +36,23 @@ static bool box_hits(const box *a, const box *b)
 
 /* Whether trace entry i is the first of the entries measuring the same
  * thing, and whether any of those is violated. */
+bool arbsvg__decides_violated(const arb_trace *t)
+{
+	/* a violation another clause sets aside, or of a reading the profile
+	 * did not select, decided nothing: drawn as the others are */
+	return t->result.outcome == ARB_VIOLATED && !t->overridden_by && !t->not_selected;
+}
+
 static bool measure_group(const arb_verdict *v, size_t i, bool *violated)
 {
 	const arb_trace *t = &v->trace[i];
-	*violated = t->result.outcome == ARB_VIOLATED;
+	*violated = arbsvg__decides_violated(t);
 	for (size_t j = 0; j < v->n_trace; j++) {
 		if (j == i || !same_measure(t, &v->trace[j]))
 			continue;
 		if (j < i)
 			return false;
-		if (v->trace[j].result.outcome == ARB_VIOLATED)
+		if (arbsvg__decides_violated(&v->trace[j]))
 			*violated = true;
 	}
 	return true;
@@ -131,6 +138,11 @@ static void draw_measure(ctx *c, const arb_trace *t, bool violated, double lx, d
 	arbsvg__text(b, arb_outcome_name(t->result.outcome));
 	strbuf_puts(b, ": ");
 	arbsvg__textn(b, t->result.explanation, sizeof t->result.explanation);
+	if (t->overridden_by) {
+		strbuf_puts(b, " [set aside by ");
+		arbsvg__text(b, t->overridden_by);
+		strbuf_puts(b, "]");
+	}
 	strbuf_puts(b, "</title>\n");
 	/* What decided (violated) is drawn boldest; the others thin and muted. */
 	strbuf_putf(b,
