@@ -55,7 +55,7 @@ CRIT_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion
 GEOS_CFLAGS := $(shell pkg-config --cflags geos 2>/dev/null)
 GEOS_LIBS := $(shell pkg-config --libs geos 2>/dev/null || echo -lgeos_c)
 
-.PHONY: all deps check run bench fuzz replay clean format format-check lint asan cases cases-check unit suite twin docs docs-check conflicts
+.PHONY: all deps check run ref bench fuzz replay clean format format-check lint asan cases cases-check unit suite twin docs docs-check conflicts
 all: deps $(ARBITER) $(GEN_BIN)
 
 deps:
@@ -162,11 +162,7 @@ check: deps all $(TESTS) $(ABI_REF) cases-check docs-check replay
 run: deps $(ARBITER)
 	$(ARBITER) run
 
-# The example implementation (examples/pyscroll, Python 3) certified into
-# reports/certify/, and its mutants caught (docs/certify.md).
-.PHONY: certify-example
-certify-example: deps $(ARBITER)
-	sh examples/pyscroll/certify.sh $(ARBITER) reports/certify $(BUILD)/certify-mutants
+.PHONY: all deps check run ref bench fuzz replay clean format format-check lint asan cases cases-check unit suite twin docs docs-check conflicts
 
 asan:
 	$(MAKE) check SANITIZE=1

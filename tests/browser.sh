@@ -1,5 +1,6 @@
 #!/bin/sh
-# The browser test of the HTML report (tests/browser/report.mjs), run by
+# The browser tests of the HTML report (tests/browser/report.mjs) and of the
+# rule reference (tests/browser/ref.mjs), run by
 # `make check` when Debian's Chromium and a Node.js that the pinned
 # playwright-core runs on are on the machine (.ci/run installs Debian's);
 # otherwise it says what is missing and passes. BROWSER_TEST=required (set
@@ -49,8 +50,11 @@ if [ "$fit" = old ]; then
 fi
 echo "browser: Node.js $(node --version), playwright-core $pinned (node $range), $("$chromium" --version 2>/dev/null | head -n 1)"
 
-# Install the pinned version, also over another one left by an older pin.
-if [ "$installed" != "$pinned" ]; then
+# Install the pinned versions, also over others left by an older pin
+# (axe-core: the accessibility checks of ref.mjs).
+axe_pinned=$(node -e 'var p=JSON.parse(require("fs").readFileSync(process.argv[1]+"/package-lock.json","utf8")).packages["node_modules/axe-core"];console.log(p?p.version:"-")' "$DIR")
+axe_installed=$(node -e 'try{console.log(JSON.parse(require("fs").readFileSync(process.argv[1]+"/node_modules/axe-core/package.json","utf8")).version)}catch(e){console.log("-")}' "$DIR")
+if [ "$installed" != "$pinned" ] || [ "$axe_installed" != "$axe_pinned" ]; then
 	if ! (cd "$DIR" && npm ci --no-audit --no-fund --loglevel=error); then
 		echo "browser: FAIL: npm ci in $DIR could not install playwright-core $pinned (is the npm registry reachable?)"
 		exit 1
@@ -58,5 +62,11 @@ if [ "$installed" != "$pinned" ]; then
 fi
 if ! node "$DIR/report.mjs" "$ARB" "$OUT"; then
 	echo "browser: FAIL: $DIR/report.mjs (above: what failed)"
+	exit 1
+fi
+# The rule reference: every page, links, accessibility, search, screenshots
+# (kept under $OUT/ref-shots/ as CI artefacts).
+if ! node "$DIR/ref.mjs" "$ARB" "$OUT"; then
+	echo "browser: FAIL: $DIR/ref.mjs (above: what failed)"
 	exit 1
 fi

@@ -90,7 +90,7 @@ Test(report, notes_and_clause_text_are_escaped)
 {
 	char dir[128], path[160];
 	report_dir(dir, sizeof dir);
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), 0));
 	snprintf(path, sizeof path, "%s/index.html", dir);
 	char *html = slurp(path);
 	cr_assert(strstr(html, "&lt;script&gt;window.__pwned = 1&lt;/script&gt;") != NULL);
@@ -105,7 +105,7 @@ Test(report, every_clause_is_an_anchor)
 {
 	char dir[128], path[160];
 	report_dir(dir, sizeof dir);
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), 0));
 	snprintf(path, sizeof path, "%s/index.html", dir);
 	char *html = slurp(path);
 	for (size_t i = 0; i < arb_rulebook_clause_count(g_rb); i++) {
@@ -120,6 +120,47 @@ Test(report, every_clause_is_an_anchor)
 	char *svg = slurp(path);
 	cr_assert(strstr(svg, "<svg") != NULL);
 	free(svg);
+}
+
+Test(report, disputes_by_kind_and_clause_and_lint_findings)
+{
+	char dir[128], path[160];
+	report_dir(dir, sizeof dir);
+	/* a disputed verdict, as run records it */
+	g_res[0].kind = ARB_V_DISPUTED;
+	g_res[0].dispute = ARB_DISPUTE_CONFLICT | ARB_DISPUTE_GAP;
+	g_res[0].disputed = strdup("SH.MOV.1 SH.MOV.DIST.1");
+	arb_lint *lint = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_lint_run(&lint, g_rb, g_o, g_cs, NULL, &err), ARB_OK));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, lint, g_gv), 0));
+	free(g_res[0].disputed);
+	g_res[0].disputed = NULL;
+	snprintf(path, sizeof path, "%s/index.html", dir);
+	char *html = slurp(path);
+	cr_assert(strstr(html, "Disputed verdicts (1)") != NULL);
+	cr_assert(strstr(html, "conflict 1</span>") != NULL &&
+	          strstr(html, "gap 1</span>") != NULL);
+	cr_assert(strstr(html, "<tr><td><a href=\"#SH.MOV.DIST.1\">SH.MOV.DIST.1</a></td><td "
+	                       "class=\"num\">1</td><td class=\"num\">1</td><td "
+	                       "class=\"num\">0</td><td class=\"num\">1</td></tr>") != NULL);
+	char want[64];
+	snprintf(want, sizeof want, "Lint findings (%zu)", arb_lint_count(lint));
+	cr_assert(strstr(html, want) != NULL, "%s", want);
+	cr_assert(strstr(html, "<code>unresolved-reference</code>") != NULL);
+	/* navigation between the parts, and each part is there */
+	for (const char *const *id =
+	         (const char *const[]){"totals", "disputes", "lint", "disagreements", "flows",
+	                               "rulebook", NULL};
+	     *id; id++) {
+		char a[64], t[64];
+		snprintf(a, sizeof a, "href=\"#%s\"", *id);
+		snprintf(t, sizeof t, "id=\"%s\"", *id);
+		cr_assert(strstr(html, a) != NULL && strstr(html, t) != NULL, "%s", *id);
+	}
+	free(html);
+	arb_lint_free(lint);
 }
 
 static bool leftovers(void)
@@ -137,10 +178,10 @@ Test(report, a_new_report_replaces_the_old_whole)
 {
 	char dir[128], marker[160];
 	report_dir(dir, sizeof dir);
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), 0));
 	snprintf(marker, sizeof marker, "%s/marker", dir);
 	support_write(&g_tmp, "rep/marker", "from the old report");
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), 0));
 	cr_assert(access(marker, F_OK) != 0, "the old directory was replaced");
 	cr_assert(leftovers() == false, "no temporary directory is left");
 }
@@ -150,7 +191,7 @@ Test(report, a_directory_arbiter_did_not_write_is_refused_and_left_whole)
 	char dir[128], mine[160];
 	report_dir(dir, sizeof dir);
 	support_write(&g_tmp, "rep/precious", "the user's");
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), -1));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), -1));
 	snprintf(mine, sizeof mine, "%s/precious", dir);
 	char *text = slurp(mine);
 	cr_assert(eq(str, text, "the user's"));
@@ -175,6 +216,6 @@ Test(report, what_a_killed_run_left_is_swept)
 	snprintf(inside, sizeof inside, "rep.arbiter-%ld/index.html", (long)pid);
 	support_write(&g_tmp, inside, "half a report");
 	cr_assert(leftovers());
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, g_gv), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), 0));
 	cr_assert(leftovers() == false, "the killed run's directory was swept");
 }

@@ -293,6 +293,66 @@ Test(svg, measure_holding_is_green)
 	arb_scenario_free(s);
 }
 
+/* Framed on the action: on a 72 x 48 board the drawing shows the part the
+ * move needs, zoomed, with an inset of the whole board, a scale bar, and the
+ * violated measure boldest with its limit. */
+Test(svg, frames_the_action_with_an_inset_and_a_scale)
+{
+	arb_scenario *s = make_scenario();
+	s->board_w = 72;
+	s->board_h = 48;
+	const char *violates[1];
+	arb_verdict v;
+	make_verdict(&v, violates);
+	arbsvg_options framed = {.zone_in = 1, .frame = true};
+	char *svg = arbsvg_render(s, &v, &framed);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(not(zero(ptr, strstr(svg, "<g class=\"inset\">"))));
+	cr_expect(not(zero(ptr, strstr(svg, "the whole board, 72 x 48 in"))));
+	cr_expect(not(zero(ptr, strstr(svg, "<g class=\"scale\""))));
+	cr_expect(not(zero(ptr, strstr(svg, "clip-path=\"url(#arb-view)\""))));
+	const char *g = strstr(svg, "<g class=\"measure violated\">");
+	cr_assert(g != NULL);
+	cr_expect(not(zero(ptr, strstr(g, "stroke-width=\"3\""))));
+	cr_expect(not(zero(ptr, strstr(g, "SH.MOV.WAY.1 0.74 in</text>"))));
+	cr_expect(not(zero(ptr, strstr(g, "limit 1.00 in</text>"))));
+	/* zoomed: a1's 25 mm base is far more than 12 px a inch across */
+	const char *a1 = strstr(svg, "<g class=\"unit\" data-unit=\"A1\">");
+	cr_assert(a1 != NULL);
+	const char *r = strstr(a1, " r=\"");
+	cr_assert(r != NULL);
+	cr_expect(gt(dbl, strtod(r + 4, NULL), 15.0), "radius %s", r);
+	free(svg);
+	/* an action that fills most of its board: the whole board, no inset */
+	s->board_w = 13;
+	s->board_h = 10;
+	svg = arbsvg_render(s, &v, &framed);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(zero(ptr, strstr(svg, "class=\"inset\"")));
+	free(svg);
+	free(v.trace);
+	arb_scenario_free(s);
+}
+
+/* A violation another clause sets aside decided nothing: drawn muted, with
+ * what set it aside in its title. */
+Test(svg, a_violation_set_aside_is_not_drawn_as_deciding)
+{
+	arb_scenario *s = make_scenario();
+	const char *violates[1];
+	arb_verdict v;
+	make_verdict(&v, violates);
+	v.trace[0].overridden_by = "SH.CHG.MOVE.5";
+	char *svg = arbsvg_render(s, &v, &OPTS);
+	cr_assert(not(zero(ptr, svg)));
+	cr_expect(zero(ptr, strstr(svg, "<g class=\"measure violated\">")));
+	cr_expect(not(zero(ptr, strstr(svg, "<g class=\"measure other\">"))));
+	cr_expect(not(zero(ptr, strstr(svg, "[set aside by SH.CHG.MOVE.5]</title>"))));
+	free(svg);
+	free(v.trace);
+	arb_scenario_free(s);
+}
+
 Test(svg, same_input_same_bytes)
 {
 	arb_scenario *s = make_scenario();

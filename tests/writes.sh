@@ -128,6 +128,49 @@ if [ "$left" = 0 ]; then ok; else ko "litter left beside the bundle: $(ls -A | g
 arb certify --verify cert >out 2>&1
 expect_status "the bundle after the kills" 0 $?
 
+# The rule reference (arbiter ref) follows the same rules: a user's
+# directory, a regular file or a path that cannot be made is refused with a
+# clear error and left as it was; a kill at any moment leaves the old site
+# or the new one, whole, and the next run sweeps what the killed one left.
+arb ref -o mine >out 2>&1
+expect_status "ref over a user's directory" 2 $?
+contains "ref over a user's directory" out "refusing to replace mine: a directory arbiter did not write"
+if [ "$(ls -A mine)" = precious ]; then ok; else ko "ref changed the user's directory"; fi
+echo plain >site.txt
+arb ref -o site.txt >out 2>&1
+expect_status "ref over a regular file" 2 $?
+contains "ref over a regular file" out "refusing to write site.txt: it is a regular file"
+if [ "$(cat site.txt)" = plain ]; then ok; else ko "ref changed the regular file"; fi
+arb ref -o site.txt/ref >out 2>&1
+expect_status "ref under a regular file" 2 $?
+contains "ref under a regular file" out "cannot write site.txt/ref: Not a directory"
+arb ref -o site nosuch >out 2>&1
+expect_status "ref of an unknown ruleset" 2 $?
+contains "ref of an unknown ruleset" out "no ruleset 'nosuch'"
+if [ ! -e site ]; then ok; else ko "a refused ref left a site"; fi
+site_whole() { # the landing page and the edition's pages are complete
+	[ -f site/.arbiter-output ] && tail -n 1 site/index.html | grep -q '</html>' &&
+	    for f in site/spec-*/index.html site/spec-*/search.html; do
+		tail -n 1 "$f" | grep -q '</html>' || return 1
+	done
+}
+arb ref -o site >out 2>&1
+expect_status "first reference" 0 $?
+if site_whole; then ok; else ko "the first reference is not whole"; fi
+for delay in 0.05 0.2 0.5 1 1.5 2.5 4; do
+	"$ARB" --spec "$ROOT/spec" --cases "$ROOT/cases" ref -o site >/dev/null 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill -9 "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	if site_whole; then ok; else ko "ref killed after $delay s: the site is not whole"; fi
+done
+arb ref -o site >out 2>&1
+expect_status "a reference after the kills" 0 $?
+left=$(ls -A | grep -c '^site\.arbiter-' || true)
+if [ "$left" = 0 ]; then ok; else ko "litter left beside the site: $(ls -A | grep '^site\.arbiter-')"; fi
+if site_whole; then ok; else ko "the reference after the kills is not whole"; fi
+
 # Standard output that cannot be written is an error, for every command.
 for cmd in "run -q $SMALL" "explain SH-MOV-BND-BOARD-0001" "lint" "clauses" "export $SMALL"; do
 	# shellcheck disable=SC2086

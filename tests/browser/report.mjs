@@ -71,7 +71,19 @@ try {
 	const hash = await page.evaluate(() => location.hash);
 	check('following a clause link', hash === '#SH.MOV.WAY.1', hash);
 
+	// the parts an editor reads first, reached from the navigation
+	for (const part of ['disputes', 'lint', 'disagreements', 'flows', 'rulebook']) {
+		const there = await page.evaluate((p) => !!document.querySelector(`header.site a[href="#${p}"]`) &&
+			!!document.getElementById(p), part);
+		check(`the navigation reaches ${part}`, there);
+	}
+	const findings = await page.$$eval('#lint ~ .scroll tr', (r) => r.length);
+	check('lint findings are listed', findings > 10, `(${findings})`);
+
+	await page.goto('file://' + report + '/index.html');
 	await page.screenshot({ path: resolve(outDir, 'report.png'), fullPage: false });
+	await page.goto('file://' + report + '/index.html#disagreements');
+	await page.screenshot({ path: resolve(outDir, 'report-disagreements.png'), fullPage: false });
 } finally {
 	await browser.close();
 }

@@ -101,6 +101,10 @@ static const cli_option kDiffOpts[] = {
      "compare the case suite only, not the conflicts search's scenarios"},
     {NULL, NULL, NULL, NULL},
 };
+static const cli_option kRefOpts[] = {
+    {"-o", NULL, "DIR", "where the site goes (default reports/ref)"},
+    {NULL, NULL, NULL, NULL},
+};
 static const cli_option kGlobalOpts[] = {
     {"--spec", NULL, "DIR", "the rulebooks (default: ./spec, else the installed ones)"},
     {"--cases", NULL, "DIR", "the case tables (default: the cases/ beside the spec/ found)"},
@@ -144,6 +148,8 @@ static const cli_command kCommands[] = {
      "what an edit of the rulebook changes (OLD and NEW: spec/ directories or git revisions); "
      "exit 1 when a verdict changed",
      kDiffOpts, 0},
+    {"ref", cmd_ref, "ref [-o DIR] [RULESET...]",
+     "the annotated rule reference as a static HTML site (per edition of the text)", kRefOpts, 0},
     {"clauses", cmd_clauses, "clauses [RULESET]",
      "the clauses of spec/: ID, kind, fingerprint, predicates", kNoOpts, 0},
 };

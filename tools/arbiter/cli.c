@@ -222,7 +222,8 @@ long cli_peak_kib(void)
 char *cli_case_drawing(const arb_scenario *s, const arb_verdict *v)
 {
 	/* The zone drawn round enemy models: the limit the enemy-distance rule measured. */
-	arbsvg_options opt = {.zone_in = 0, .px_per_in = 0};
+	/* Framed on the action, with an inset of the whole board (svg_frame.c). */
+	arbsvg_options opt = {.zone_in = 0, .px_per_in = 0, .frame = true};
 	for (size_t i = 0; i < v->n_trace; i++)
 		if ((v->trace[i].pred->flags & ARB_PRED_ENEMY_ZONE) &&
 		    v->trace[i].result.has_measure)

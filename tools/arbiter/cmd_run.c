@@ -292,7 +292,7 @@ typedef struct run_pool {
 	const arb_caseset *cs;
 	const char *profile; /* --profile, or NULL: each case's own */
 	bool twin, verdicts;
-	bool keep_all; /* every verdict goes to the consumer (--junit, --json) */
+	bool keep_all; /* every verdict goes to the consumer (--junit, --json, --report) */
 	size_t np;     /* predicates: each thread's marks are np bytes */
 	size_t n;      /* cases */
 	size_t window; /* slots */
@@ -480,6 +480,18 @@ static int parse_jobs(const char *arg, long *out)
 	return 0;
 }
 
+/* The disputed clauses of v, space-separated, into *out (malloc'ed). */
+static int report_join(char **out, const arb_verdict *v)
+{
+	strbuf b = {0};
+	for (size_t k = 0; k < v->n_disputed; k++) {
+		strbuf_puts(&b, k ? " " : "");
+		strbuf_puts(&b, v->disputed[k]);
+	}
+	*out = strbuf_take(&b);
+	return *out ? 0 : -1;
+}
+
 int cmd_run(cli_env *env, int argc, char **argv)
 {
 	char **paths = calloc((size_t)argc + 1, sizeof *paths);
@@ -568,7 +580,7 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	pool.profile = env->profile;
 	pool.twin = twin;
 	pool.verdicts = verdicts != NULL;
-	pool.keep_all = junit || json_out;
+	pool.keep_all = junit || json_out || report; /* the report counts disputes */
 	pool.np = np_;
 	pool.n = n;
 	/* One job judges only the case it waits for: one slot, so that each
@@ -660,6 +672,12 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		if (results) {
 			results[i].agrees = ok;
 			snprintf(results[i].why, sizeof results[i].why, "%s", ok ? "" : why);
+			results[i].kind = v->kind;
+			results[i].dispute = v->dispute;
+			if (v->n_disputed && report_join(&results[i].disputed, v)) {
+				fprintf(stderr, "arbiter: out of memory\n");
+				goto done;
+			}
 		}
 		if (json_out && json_case(&json_lines, c, v, ok, why)) {
 			fprintf(stderr, "arbiter: out of memory\n");
@@ -691,11 +709,20 @@ int cmd_run(cli_env *env, int argc, char **argv)
 		goto done;
 	}
 	if (report) {
+		/* the report lists lint's findings, an editor's other first read */
+		arb_lint *lint = NULL;
+		arb_error lerr;
+		arb_error_clear(&lerr);
+		if (arb_lint_run(&lint, rb, o, cs, NULL, &lerr)) {
+			cli_error(&lerr);
+			goto done;
+		}
 		arb_gv *gv = arb_gv_new();
-		int rc = gv ? report_write(report, rb, cs, results, gv) : -1;
+		int rc = gv ? report_write(report, rb, cs, results, lint, gv) : -1;
 		if (!gv)
 			fprintf(stderr, "arbiter: Graphviz could not start\n");
 		arb_gv_free(gv);
+		arb_lint_free(lint);
 		if (rc)
 			goto done;
 	}
@@ -809,8 +836,10 @@ done:
 	pthread_cond_destroy(&pool.room);
 	pthread_cond_destroy(&pool.ready);
 	pthread_mutex_destroy(&pool.mu);
-	for (size_t i = 0; results && cs && i < arb_caseset_count(cs); i++)
+	for (size_t i = 0; results && cs && i < arb_caseset_count(cs); i++) {
 		arb_verdict_free(results[i].verdict);
+		free(results[i].disputed);
+	}
 	free(results);
 	strbuf_free(&cases_xml);
 	strbuf_free(&json_lines);

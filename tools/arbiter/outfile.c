@@ -78,6 +78,7 @@ static const char *kind_of(mode_t m)
 	       : S_ISFIFO(m) ? "a FIFO"
 	       : S_ISSOCK(m) ? "a socket"
 	       : S_ISLNK(m)  ? "a symbolic link"
+	       : S_ISREG(m)  ? "a regular file"
 	                     : "not a regular file";
 }
 

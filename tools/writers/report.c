@@ -1,46 +1,35 @@
 /*
- * report.c: the static HTML report of a run. One index.html (no server, no
- * script) with totals, a table per section, every disagreement with its
- * drawing, the phase flows with the steps failing cases touched marked, and
- * the rulebook itself rendered from spec/ with cmark, each clause an anchor.
+ * report.c: the static HTML report of a run, what an editor reads first.
+ * One index.html (no server, no script) with navigation between its parts:
+ * totals, a table per section, the disputed verdicts by kind and clause,
+ * lint's findings, every disagreement with its drawing, the phase flows with
+ * the steps failing cases touched marked, and the rulebook itself as the
+ * reference renders it (ref_put_text: the book's paragraphs, each clause an
+ * anchor), in the reference's visual language (ref_style_css).
  * Everything taken from spec/ or cases/ is escaped.
  */
 #include "report.h"
 #include "cli.h"
 #include "flow_dot.h"
+#include "ref_internal.h"
 #include "strbuf.h"
 
-#include <cmark.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* What the report adds to the reference's stylesheet: a wider column for
+ * its tables, the disagreement boxes and the traces. */
 static const char kStyle[] =
-    "body{font-family:sans-serif;margin:2em auto;max-width:1100px;color:#222}"
-    "h1{margin-bottom:.2em}table{border-collapse:collapse;margin:1em 0}"
-    "td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left}"
-    "th{background:#f0f0f0}.bad{color:#b00020;font-weight:bold}.good{color:#1b7a2b}"
-    ".fail{border-left:4px solid #b00020;padding:.2em 1em;margin:1.5em 0;background:#fff7f7}"
-    ".fail img{max-width:100%;border:1px solid #ddd;background:#fff}"
+    "main{max-width:72em}.bad{color:#a4001d;font-weight:bold}.good{color:#1b6b2e}"
+    ".fail{border-left:4px solid #a4001d;padding:.2em 1em;margin:1.5em 0;background:#fff7f7;"
+    "font:15px/1.5 sans-serif}"
+    ".fail img{max-width:100%;height:auto;border:1px solid #ddd;background:#fff}"
     ".trace{font-family:monospace;font-size:.85em;white-space:pre-wrap}"
-    ".clause{margin:.6em 0;padding:.2em .6em;border-left:3px solid #9ab}"
-    ".clause:target{background:#fff3c4}.kind{font-size:.8em;color:#567;margin-left:.5em}"
-    ".clause p{margin:.2em 0}.id{font-family:monospace;font-weight:bold}"
-    ".flow svg{max-width:100%;height:auto}blockquote{color:#444;margin:.5em 1em}";
-
-/* Renders Markdown text with cmark (raw HTML suppressed: safe by default). */
-static void put_markdown(strbuf *b, const char *md)
-{
-	char *html = cmark_markdown_to_html(md, strlen(md), CMARK_OPT_DEFAULT);
-	if (!html) {
-		b->oom = true;
-		return;
-	}
-	strbuf_puts(b, html);
-	free(html);
-}
+    "header.site nav a{margin-right:.8em}"
+    "blockquote{color:#444;margin:.5em 1em}";
 
 static void section_key(const arb_case *c, char *buf, size_t n)
 {
@@ -223,45 +212,134 @@ static int put_flows(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
 	return 0;
 }
 
-/* The rulebook, section by section: headings, and each clause an anchor. */
-static void put_rulebook(strbuf *b, const arb_rulebook *rb)
+/* The rulebook, section by section, as the reference renders it: the
+ * book's paragraphs, each clause an anchor #ID. */
+static int put_rulebook(strbuf *b, const arb_rulebook *rb)
 {
-	const char *sec = NULL, *heading = NULL;
-	for (size_t i = 0; i < arb_rulebook_clause_count(rb); i++) {
+	ref_input in = {.rb = rb, .version = ""};
+	ref_ctx x = {.in = &in, .edition = "", .one_page = true};
+	const char *last = NULL;
+	int rc = 0;
+	for (size_t i = 0; i < arb_rulebook_clause_count(rb) && !rc; i++) {
 		const arb_clause *c = arb_rulebook_clause_at(rb, i);
-		if (!sec || strcmp(sec, c->file) != 0) {
-			sec = c->file;
-			heading = NULL;
-			strbuf_puts(b, "<h2 id=\"");
-			strbuf_put_xml(b, c->ruleset);
-			strbuf_puts(b, "/");
-			strbuf_put_xml(b, c->section);
-			strbuf_puts(b, "\">");
-			strbuf_put_xml(b, c->ruleset);
-			strbuf_puts(b, " / ");
-			strbuf_put_xml(b, c->section);
-			strbuf_puts(b, "</h2>\n");
-		}
-		if (c->heading[0] && (!heading || strcmp(heading, c->heading) != 0)) {
-			heading = c->heading;
-			strbuf_puts(b, "<h4>");
-			strbuf_put_xml(b, c->heading);
-			strbuf_puts(b, "</h4>\n");
-		}
-		strbuf_puts(b, "<div class=\"clause\" id=\"");
-		strbuf_put_xml(b, c->id);
-		strbuf_puts(b, "\"><span class=\"id\">");
-		strbuf_put_xml(b, c->id);
-		strbuf_puts(b, "</span><span class=\"kind\">");
-		strbuf_puts(b, arb_clause_kind_name(c->kind));
-		strbuf_puts(b, "</span>");
-		put_markdown(b, c->text);
-		strbuf_puts(b, "</div>\n");
+		if (last && strcmp(last, c->file) == 0)
+			continue;
+		last = c->file;
+		strbuf_puts(b, "<h2 id=\"");
+		strbuf_put_xml(b, c->ruleset);
+		strbuf_puts(b, "/");
+		strbuf_put_xml(b, c->section);
+		strbuf_puts(b, "\">");
+		strbuf_put_xml(b, c->ruleset);
+		strbuf_puts(b, " / ");
+		strbuf_put_xml(b, c->section);
+		strbuf_puts(b, "</h2>\n");
+		rc = ref_put_text(b, &x, c->ruleset, c->section, "", false, 3);
 	}
+	return rc;
+}
+
+/* Whether the space-separated list holds id. */
+static bool lists(const char *list, const char *id, size_t n)
+{
+	for (const char *p = list; p && *p;) {
+		const char *e = strchr(p, ' ');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && strncmp(p, id, n) == 0)
+			return true;
+		p = e ? e + 1 : NULL;
+	}
+	return false;
+}
+
+/* The disputed verdicts: how many of each kind, and per clause. */
+static void put_disputes(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
+                         const report_result *res)
+{
+	size_t n = arb_caseset_count(cs), total = 0, by[3] = {0};
+	for (size_t i = 0; i < n; i++) {
+		if (res[i].kind != ARB_V_DISPUTED)
+			continue;
+		total++;
+		for (int k = 0; k < 3; k++)
+			by[k] += (res[i].dispute >> k) & 1;
+	}
+	strbuf_putf(b,
+	            "<h2 id=\"disputes\">Disputed verdicts (%zu)</h2>\n<p>Where the text does "
+	            "not decide, as the engine reports it: <span class=\"tag conflict\">conflict "
+	            "%zu</span> (clauses disagree and nothing ranks them), <span class=\"tag "
+	            "gap\">gap %zu</span> (a question no clause decides), <span class=\"tag "
+	            "readings\">readings %zu</span> (a clause's readings disagree).</p>\n",
+	            total, by[0], by[1], by[2]);
+	if (!total)
+		return;
+	strbuf_puts(b, "<div class=\"scroll\"><table><tr><th>clause</th><th>conflict</th><th>gap"
+	               "</th><th>readings</th><th>disputed cases</th></tr>\n");
+	for (size_t c = 0; c < arb_rulebook_clause_count(rb); c++) {
+		const char *id = arb_rulebook_clause_at(rb, c)->id;
+		size_t idn = strlen(id), cnt[3] = {0}, all = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (res[i].kind != ARB_V_DISPUTED || !lists(res[i].disputed, id, idn))
+				continue;
+			all++;
+			for (int k = 0; k < 3; k++)
+				cnt[k] += (res[i].dispute >> k) & 1;
+		}
+		if (!all)
+			continue;
+		strbuf_puts(b, "<tr><td>");
+		put_clause_link(b, id);
+		strbuf_putf(b,
+		            "</td><td class=\"num\">%zu</td><td class=\"num\">%zu</td><td "
+		            "class=\"num\">%zu</td><td class=\"num\">%zu</td></tr>\n",
+		            cnt[0], cnt[1], cnt[2], all);
+	}
+	strbuf_puts(b, "</table></div>\n");
+}
+
+/* lint's findings, by severity: what the text gets wrong or leaves out. */
+static void put_lint(strbuf *b, const arb_lint *lint)
+{
+	if (!lint)
+		return;
+	size_t n = arb_lint_count(lint), by[3] = {0};
+	for (size_t i = 0; i < n; i++)
+		by[arb_lint_at(lint, i)->severity]++;
+	strbuf_putf(b,
+	            "<h2 id=\"lint\">Lint findings (%zu)</h2>\n<p>%zu errors, %zu warnings, %zu "
+	            "notes (<code>arbiter lint</code>).</p>\n",
+	            n, by[ARB_SEV_ERROR], by[ARB_SEV_WARNING], by[ARB_SEV_INFO]);
+	if (!n)
+		return;
+	strbuf_puts(b, "<div class=\"scroll\"><table><tr><th>severity</th><th>kind</th><th>code"
+	               "</th><th>clause</th><th>finding</th><th>where</th></tr>\n");
+	for (int sev = ARB_SEV_ERROR; sev >= ARB_SEV_INFO; sev--)
+		for (size_t i = 0; i < n; i++) {
+			const arb_finding *f = arb_lint_at(lint, i);
+			if ((int)f->severity != sev)
+				continue;
+			strbuf_putf(b, "<tr class=\"sev-%s\"><td>%s</td><td>%s</td><td><code>",
+			            arb_severity_name(f->severity), arb_severity_name(f->severity),
+			            arb_lint_kind_name(f->kind));
+			strbuf_put_xml(b, f->code);
+			strbuf_puts(b, "</code></td><td>");
+			if (f->clause)
+				put_clause_link(b, f->clause);
+			strbuf_puts(b, "</td><td>");
+			strbuf_put_xml(b, f->message);
+			strbuf_puts(b, "</td><td>");
+			if (f->file) {
+				strbuf_put_xml(b, f->file);
+				if (f->line)
+					strbuf_putf(b, ":%ld", f->line);
+			}
+			strbuf_puts(b, "</td></tr>\n");
+		}
+	strbuf_puts(b, "</table></div>\n");
 }
 
 int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
-                 const report_result *res, arb_gv *gv)
+                 const report_result *res, const arb_lint *lint, arb_gv *gv)
 {
 	cli_outdir out;
 	if (cli_dir_begin(&out, dir))
@@ -271,10 +349,20 @@ int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
 	size_t n = arb_caseset_count(cs), failed = 0;
 	for (size_t i = 0; i < n; i++)
 		failed += !res[i].agrees;
-	strbuf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+	strbuf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+	                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
 	                "<title>arbiter report</title><style>");
+	strbuf_puts(&b, ref_style_css);
 	strbuf_puts(&b, kStyle);
-	strbuf_puts(&b, "</style></head><body>\n<h1>arbiter report</h1>\n");
+	strbuf_puts(&b,
+	            "</style></head><body>\n<header class=\"site\"><strong>arbiter report</strong>"
+	            "<nav aria-label=\"parts of the report\"><a href=\"#totals\">totals</a>"
+	            "<a href=\"#disputes\">disputes</a>");
+	if (lint)
+		strbuf_puts(&b, "<a href=\"#lint\">lint</a>");
+	strbuf_puts(&b, "<a href=\"#disagreements\">disagreements</a><a href=\"#flows\">flows</a>"
+	                "<a href=\"#rulebook\">rulebook</a></nav></header>\n<main>\n"
+	                "<h1>arbiter report</h1>\n");
 	strbuf_putf(&b,
 	            "<p id=\"totals\">%zu cases: <span class=\"good\">%zu agreed</span>, "
 	            "<span class=\"%s\">%zu disagreed</span>.</p>\n",
@@ -283,6 +371,10 @@ int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
 	int rc = put_sections(&b, rb, cs, res);
 	if (rc)
 		fprintf(stderr, "arbiter: out of memory\n");
+	if (!rc) {
+		put_disputes(&b, rb, cs, res);
+		put_lint(&b, lint);
+	}
 	strbuf_putf(&b, "<h2 id=\"disagreements\">Disagreements (%zu)</h2>\n", failed);
 	for (size_t i = 0; i < n && !rc; i++)
 		if (!res[i].agrees)
@@ -293,8 +385,8 @@ int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
 	}
 	if (!rc) {
 		strbuf_puts(&b, "<h1 id=\"rulebook\">The rulebook</h1>\n");
-		put_rulebook(&b, rb);
-		strbuf_puts(&b, "</body></html>\n");
+		rc = put_rulebook(&b, rb);
+		strbuf_puts(&b, "</main>\n</body></html>\n");
 	}
 	size_t len = b.n;
 	char *html = strbuf_take(&b);

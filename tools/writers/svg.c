@@ -5,7 +5,7 @@
  * same scenario always gives the same bytes. */
 #include "svg.h"
 
-#include "strbuf.h"
+#include "svg_internal.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -56,7 +56,7 @@ static size_t utf8_ok(const unsigned char *s, size_t max)
 /* Appends at most max bytes of s as XML character data / attribute text:
  * the five markup characters escaped, characters XML forbids (control
  * bytes, broken UTF-8) replaced by '?'. NULL appends nothing. */
-static void sb_textn(strbuf *b, const char *s, size_t max)
+void arbsvg__textn(strbuf *b, const char *s, size_t max)
 {
 	if (!s)
 		return;
@@ -104,56 +104,14 @@ static void sb_textn(strbuf *b, const char *s, size_t max)
 	}
 }
 
-static void sb_text(strbuf *b, const char *s)
+void arbsvg__text(strbuf *b, const char *s)
 {
-	sb_textn(b, s, SIZE_MAX);
+	arbsvg__textn(b, s, SIZE_MAX);
 }
 
 /* ------------------------------------------------------------------ */
 /* Table to picture coordinates                                        */
 /* ------------------------------------------------------------------ */
-
-typedef struct bounds {
-	double x0, y0, x1, y1;
-	bool any;
-} bounds;
-
-static void bounds_add(bounds *bb, double x, double y)
-{
-	if (!isfinite(x) || !isfinite(y))
-		return;
-	if (!bb->any) {
-		bb->x0 = bb->x1 = x;
-		bb->y0 = bb->y1 = y;
-		bb->any = true;
-		return;
-	}
-	bb->x0 = fmin(bb->x0, x);
-	bb->x1 = fmax(bb->x1, x);
-	bb->y0 = fmin(bb->y0, y);
-	bb->y1 = fmax(bb->y1, y);
-}
-
-/* Picture px = left + (x - xmin) * ppi; y is flipped so the table's +y
- * points up the page. */
-typedef struct view {
-	double ppi, xmin, ymax, left, top;
-} view;
-
-static double vx(const view *w, double x)
-{
-	return w->left + (x - w->xmin) * w->ppi;
-}
-
-static double vy(const view *w, double y)
-{
-	return w->top + (w->ymax - y) * w->ppi;
-}
-
-static bool finite2(arb_vec2 p)
-{
-	return isfinite(p.x) && isfinite(p.y);
-}
 
 /* "x,y" of a table point in picture coordinates, after a space unless it
  * is the first of a list. */
@@ -204,7 +162,7 @@ static void rect_corners(arb_vec2 c, double facing, const arb_base *b, arb_vec2 
 }
 
 /* Half-extents along x and y of a base at facing, grown by margin. */
-static arb_vec2 base_extent(double facing, const arb_base *b, double margin)
+arb_vec2 arbsvg__base_extent(double facing, const arb_base *b, double margin)
 {
 	arb_vec2 e;
 	if (b->shape == ARB_BASE_RECT) {
@@ -220,9 +178,10 @@ static arb_vec2 base_extent(double facing, const arb_base *b, double margin)
 	return e;
 }
 
-static void bounds_add_base(bounds *bb, arb_vec2 c, double facing, const arb_base *b, double margin)
+void arbsvg__bounds_add_base(bounds *bb, arb_vec2 c, double facing, const arb_base *b,
+                             double margin)
 {
-	arb_vec2 e = base_extent(facing, b, margin);
+	arb_vec2 e = arbsvg__base_extent(facing, b, margin);
 	bounds_add(bb, c.x - e.x, c.y - e.y);
 	bounds_add(bb, c.x + e.x, c.y + e.y);
 }
@@ -276,14 +235,8 @@ static void draw_zone(strbuf *b, const view *w, arb_vec2 c, double facing, const
 /* Colours                                                             */
 /* ------------------------------------------------------------------ */
 
-typedef struct palette {
-	const char *fill, *stroke;
-} palette;
-
 static const palette ACTOR_SIDE = {"#9ec5ee", "#1f5fa8"};
 static const palette OTHER_SIDE = {"#f2b1a4", "#b0302a"};
-#define COLOUR_VIOLATED "#d01c1c"
-#define COLOUR_OK       "#1a8f2e"
 
 static bool same_str(const char *a, const char *b)
 {
@@ -330,16 +283,6 @@ static const char *terrain_fill(const char *kind)
 #define PAD_IN   0.5  /* space around the content, inches */
 #define GRID_MAX 2000 /* lines per axis before the grid thins out */
 
-typedef struct ctx {
-	strbuf *b;
-	const arb_scenario *s;
-	const arb_verdict *v;
-	view w;
-	double zone;
-	const char *actor_side;
-	bool have_actor;
-} ctx;
-
 static bool is_enemy(const ctx *c, const arb_unit *u)
 {
 	return c->have_actor && !same_str(u->side, c->actor_side);
@@ -366,7 +309,7 @@ static bounds content_bounds(const ctx *c)
 		double z = is_enemy(c, u) ? c->zone : 0;
 		for (size_t j = 0; j < u->n_models; j++) {
 			const arb_model *m = &u->models[j];
-			bounds_add_base(&bb, m->pos, m->facing_deg, &m->base, z + 0.3);
+			arbsvg__bounds_add_base(&bb, m->pos, m->facing_deg, &m->base, z + 0.3);
 		}
 	}
 	for (size_t i = 0; i < s->action.n_paths; i++) {
@@ -374,8 +317,8 @@ static bounds content_bounds(const ctx *c)
 		const arb_model *m = p->model ? arb_scenario_model(s, p->model, NULL) : NULL;
 		for (size_t j = 0; j < p->n_pts; j++) {
 			if (m)
-				bounds_add_base(&bb, p->pts[j], arb_path_facing(p, m, j), &m->base,
-				                0);
+				arbsvg__bounds_add_base(&bb, p->pts[j], arb_path_facing(p, m, j),
+				                        &m->base, 0);
 			else
 				bounds_add(&bb, p->pts[j].x, p->pts[j].y);
 			/* an arc bulges past its two ends: eight points of it */
@@ -414,7 +357,7 @@ static void strip_line(ctx *c, double y, const char *attrs, const strbuf *t)
 {
 	strbuf_putf(c->b, "<text x=\"10\" y=\"%.3f\" %s>", y, attrs);
 	if (t->s)
-		sb_text(c->b, t->s);
+		arbsvg__text(c->b, t->s);
 	strbuf_puts(c->b, "</text>\n");
 }
 
@@ -492,7 +435,7 @@ static double draw_legend(const ctx *c, strbuf *b, double y)
 		            "stroke=\"%s\"/>\n",
 		            x, y - 9, ACTOR_SIDE.fill, ACTOR_SIDE.stroke);
 		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>actor side ", x + 16, y, text);
-		sb_text(b, c->actor_side ? c->actor_side : "(none)");
+		arbsvg__text(b, c->actor_side ? c->actor_side : "(none)");
 		strbuf_puts(b, "</text>\n");
 		x +=
 		    16 + 6.5 * (11 + (double)strlen(c->actor_side ? c->actor_side : "(none)")) + 14;
@@ -544,6 +487,24 @@ static double label_step(double extent)
 	return ceil(extent / 12);
 }
 
+/* Axis labels in inches, so a reader can check a figure by eye: x from
+ * x0 to x1 along the line at picture y ax, y from y0 to y1 at picture x ay. */
+static void draw_axes(ctx *c, double x0, double x1, double y0, double y1, double ax, double ay)
+{
+	strbuf *b = c->b;
+	const view *w = &c->w;
+	strbuf_puts(b, "<g class=\"axes\" font-size=\"9\" fill=\"#777\">\n");
+	double st = label_step(x1 - x0);
+	for (double x = ceil(x0 / st - 1e-9) * st + 0.0; x <= x1 + 1e-9; x += st)
+		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"middle\">%g</text>\n",
+		            vx(w, x), ax, x);
+	st = label_step(y1 - y0);
+	for (double y = ceil(y0 / st - 1e-9) * st + 0.0; y <= y1 + 1e-9; y += st)
+		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"end\">%g</text>\n", ay,
+		            vy(w, y) + 3, y);
+	strbuf_puts(b, "</g>\n");
+}
+
 static void draw_board(ctx *c)
 {
 	strbuf *b = c->b;
@@ -571,17 +532,8 @@ static void draw_board(ctx *c)
 	            "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" fill=\"none\" "
 	            "stroke=\"#555\" stroke-width=\"1.5\"/>\n",
 	            vx(w, 0), vy(w, bh), bw * w->ppi, bh * w->ppi);
-	/* Axis labels in inches, so a reader can check a figure by eye. */
-	strbuf_puts(b, "<g class=\"axes\" font-size=\"9\" fill=\"#777\">\n");
-	double st = label_step(bw);
-	for (double x = 0; x <= bw + 1e-9; x += st)
-		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"middle\">%g</text>\n",
-		            vx(w, x), vy(w, 0) + 12, x);
-	st = label_step(bh);
-	for (double y = 0; y <= bh + 1e-9; y += st)
-		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" text-anchor=\"end\">%g</text>\n",
-		            vx(w, 0) - 4, vy(w, y) + 3, y);
-	strbuf_puts(b, "</g>\n");
+	if (!c->framed)
+		draw_axes(c, 0, bw, 0, bh, vy(w, 0) + 12, vx(w, 0) - 4);
 }
 
 static void draw_terrain(ctx *c)
@@ -613,9 +565,9 @@ static void draw_terrain(ctx *c)
 		            "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" fill=\"#3d3d30\" "
 		            "text-anchor=\"middle\">",
 		            vx(w, sum.x / (double)n), vy(w, sum.y / (double)n) + 3);
-		sb_text(b, t->id);
+		arbsvg__text(b, t->id);
 		strbuf_puts(b, " (");
-		sb_text(b, t->kind);
+		arbsvg__text(b, t->kind);
 		strbuf_puts(b, ")</text>\n");
 	}
 }
@@ -656,7 +608,7 @@ static void draw_models(ctx *c)
 		snprintf(attrs, sizeof attrs, "fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"",
 		         pal->fill, pal->stroke, actor ? "1.6" : "1");
 		strbuf_puts(b, "<g class=\"unit\" data-unit=\"");
-		sb_text(b, u->id);
+		arbsvg__text(b, u->id);
 		strbuf_puts(b, "\">\n");
 		for (size_t j = 0; j < u->n_models; j++) {
 			const arb_model *m = &u->models[j];
@@ -696,10 +648,10 @@ static void draw_model_labels(ctx *c)
 			const arb_model *m = &u->models[j];
 			if (!finite2(m->pos))
 				continue;
-			arb_vec2 e = base_extent(m->facing_deg, &m->base, 0);
+			arb_vec2 e = arbsvg__base_extent(m->facing_deg, &m->base, 0);
 			strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\">", vx(w, m->pos.x),
 			            vy(w, m->pos.y + e.y) - 3);
-			sb_text(b, m->id);
+			arbsvg__text(b, m->id);
 			strbuf_puts(b, "</text>\n");
 		}
 	}
@@ -737,7 +689,7 @@ static void draw_pivot(strbuf *b, const view *w, const arb_path *p, size_t j, do
 	const arb_step *st = &p->steps[j];
 	double x = vx(w, st->pivot.x), y = vy(w, st->pivot.y);
 	strbuf_puts(b, "<g class=\"pivot\">\n<title>pivot of ");
-	sb_text(b, p->model);
+	arbsvg__text(b, p->model);
 	strbuf_putf(b, " at (%.2f, %.2f): turns %.1f deg</title>\n", st->pivot.x, st->pivot.y, a);
 	strbuf_putf(b,
 	            "<path d=\"M%.3f,%.3f h8 M%.3f,%.3f v8\" stroke=\"%s\" "
@@ -761,7 +713,7 @@ static void draw_paths(ctx *c)
 		if (m)
 			len = arb_path_length(p, m); /* arcs as arcs */
 		strbuf_puts(b, "<g class=\"path\">\n<title>path of ");
-		sb_text(b, p->model);
+		arbsvg__text(b, p->model);
 		strbuf_putf(b, ": %.2f in</title>\n", len);
 		strbuf_putf(b, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" d=\"",
 		            stroke);
@@ -804,177 +756,6 @@ static void draw_paths(ctx *c)
 	}
 }
 
-static const char *trace_clause(const arb_trace *t)
-{
-	return t->pred && t->pred->clause ? t->pred->clause : "?";
-}
-
-/* Two trace entries measure the same thing (readings of one clause
- * usually do): drawn once. */
-static bool same_measure(const arb_trace *a, const arb_trace *b)
-{
-	const arb_measure *x = &a->result.measure, *y = &b->result.measure;
-	return a->result.has_measure && b->result.has_measure &&
-	       strcmp(trace_clause(a), trace_clause(b)) == 0 && x->p.x == y->p.x &&
-	       x->p.y == y->p.y && x->q.x == y->q.x && x->q.y == y->q.y &&
-	       (x->figure == y->figure || (isnan(x->figure) && isnan(y->figure)));
-}
-
-/* A text box in picture px, for keeping measure labels apart. */
-typedef struct box {
-	double x0, y0, x1, y1;
-} box;
-
-static bool box_hits(const box *a, const box *b)
-{
-	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
-}
-
-/* Whether trace entry i is the first of the entries measuring the same
- * thing, and whether any of those is violated. */
-static bool measure_group(const arb_verdict *v, size_t i, bool *violated)
-{
-	const arb_trace *t = &v->trace[i];
-	*violated = t->result.outcome == ARB_VIOLATED;
-	for (size_t j = 0; j < v->n_trace; j++) {
-		if (j == i || !same_measure(t, &v->trace[j]))
-			continue;
-		if (j < i)
-			return false;
-		if (v->trace[j].result.outcome == ARB_VIOLATED)
-			*violated = true;
-	}
-	return true;
-}
-
-/* Only a measure with real points (arb_measure.points) is drawn: a figure
- * without them would be a line to (0, 0), the board's corner. */
-static bool drawable_measure(const arb_trace *t)
-{
-	return t->result.has_measure && t->result.measure.points && finite2(t->result.measure.p) &&
-	       finite2(t->result.measure.q);
-}
-
-/* Places the label of each drawn measure: beside the middle of its line,
- * then on the other side, moved up a line at a time while it would cover
- * a model id or an earlier label. Placement follows trace order, drawing order does not
- * matter, so the layout is the same whatever the outcomes. */
-static void place_measure_labels(const ctx *c, double *lx, double *ly, box *placed)
-{
-	const view *w = &c->w;
-	const arb_verdict *v = c->v;
-	size_t n = 0;
-	for (size_t i = 0; i < c->s->n_units; i++)
-		for (size_t j = 0; j < c->s->units[i].n_models; j++) {
-			const arb_model *m = &c->s->units[i].models[j];
-			if (!finite2(m->pos) || !m->id)
-				continue;
-			arb_vec2 e = base_extent(m->facing_deg, &m->base, 0);
-			double x = vx(w, m->pos.x), y = vy(w, m->pos.y + e.y) - 3;
-			double half = 3.0 * (double)strlen(m->id);
-			placed[n++] = (box){x - half, y - 10, x + half, y + 2};
-		}
-	for (size_t i = 0; i < v->n_trace; i++) {
-		const arb_trace *t = &v->trace[i];
-		bool violated;
-		if (!drawable_measure(t) || !measure_group(v, i, &violated))
-			continue;
-		const arb_measure *m = &t->result.measure;
-		double mx = (vx(w, m->p.x) + vx(w, m->q.x)) / 2;
-		double my = (vy(w, m->p.y) + vy(w, m->q.y)) / 2 - 5;
-		double width = 6.0 * ((double)strlen(trace_clause(t)) + 8); /* " 0.00 in" */
-		/* Right of the middle, or just above that (labels of one line
-		 * stack there), then left of it (if that stays in the picture),
-		 * then alternately right and left one line higher each round,
-		 * until a free spot turns up; else overprint at the first spot. */
-		box bx = {mx + 5, my - 10, mx + 5 + width, my + 2};
-		for (int tries = 0; tries < 48; tries++) {
-			bool right = tries < 4 ? tries < 2 : tries % 2 == 0;
-			int row = tries < 4 ? tries % 2 : tries / 2;
-			double x0 = right ? mx + 5 : mx - 5 - width;
-			double y1 = my + 2 - 12.0 * row;
-			box cand = {x0, y1 - 12, x0 + width, y1};
-			bool hit = x0 < 2;
-			for (size_t k = 0; k < n && !hit; k++)
-				hit = box_hits(&cand, &placed[k]);
-			if (!hit) {
-				bx = cand;
-				break;
-			}
-		}
-		placed[n++] = bx;
-		lx[i] = bx.x0;
-		ly[i] = bx.y1 - 2;
-	}
-}
-
-static void draw_measure(ctx *c, const arb_trace *t, bool violated, double lx, double ly)
-{
-	strbuf *b = c->b;
-	const view *w = &c->w;
-	const arb_measure *m = &t->result.measure;
-	const char *col = violated ? COLOUR_VIOLATED : COLOUR_OK;
-	strbuf_putf(b, "<g class=\"measure %s\">\n<title>", violated ? "violated" : "other");
-	sb_text(b, trace_clause(t));
-	if (t->pred && t->reading) {
-		strbuf_puts(b, "/");
-		sb_text(b, t->reading);
-	}
-	strbuf_puts(b, ": ");
-	sb_text(b, arb_outcome_name(t->result.outcome));
-	strbuf_puts(b, ": ");
-	sb_textn(b, t->result.explanation, sizeof t->result.explanation);
-	strbuf_puts(b, "</title>\n");
-	strbuf_putf(b,
-	            "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
-	            "stroke-width=\"1.6\"/>\n",
-	            vx(w, m->p.x), vy(w, m->p.y), vx(w, m->q.x), vy(w, m->q.y), col);
-	strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"2.5\" fill=\"%s\"/>\n", vx(w, m->p.x),
-	            vy(w, m->p.y), col);
-	strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"2.5\" fill=\"%s\"/>\n", vx(w, m->q.x),
-	            vy(w, m->q.y), col);
-	strbuf_putf(b,
-	            "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" fill=\"%s\" stroke=\"#fff\" "
-	            "stroke-width=\"3\" paint-order=\"stroke\">",
-	            lx, ly, col);
-	sb_text(b, trace_clause(t));
-	strbuf_putf(b, " %.2f in</text>\n</g>\n", m->figure);
-}
-
-static void draw_measures(ctx *c)
-{
-	const arb_verdict *v = c->v;
-	if (!v || !v->trace || v->n_trace == 0)
-		return;
-	size_t n_models = 0;
-	for (size_t i = 0; i < c->s->n_units; i++)
-		n_models += c->s->units[i].n_models;
-	if (n_models > SIZE_MAX / sizeof(box) - v->n_trace) {
-		c->b->oom = true;
-		return;
-	}
-	double *lx = calloc(v->n_trace, sizeof *lx);
-	double *ly = calloc(v->n_trace, sizeof *ly);
-	box *placed = calloc(n_models + v->n_trace, sizeof *placed);
-	if (!lx || !ly || !placed) {
-		c->b->oom = true;
-	} else {
-		place_measure_labels(c, lx, ly, placed);
-		/* Violated measures last, so that a line that decided the verdict
-		 * is never hidden under one that did not. */
-		for (int pass = 0; pass < 2; pass++)
-			for (size_t i = 0; i < v->n_trace; i++) {
-				bool violated;
-				if (drawable_measure(&v->trace[i]) &&
-				    measure_group(v, i, &violated) && violated == (pass == 1))
-					draw_measure(c, &v->trace[i], violated, lx[i], ly[i]);
-			}
-	}
-	free(lx);
-	free(ly);
-	free(placed);
-}
-
 char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_options *opt)
 {
 	if (!s)
@@ -989,15 +770,32 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	c.actor_side = actor ? actor->side : NULL;
 
 	bounds bb = content_bounds(&c);
+	/* Framed: the part of the table the action needs, at a scale that
+	 * makes about 640 x 420 px of it. */
+	if (opt && opt->frame && arbsvg__focus(&c, &bb, &c.vis)) {
+		c.framed = true;
+		bb = c.vis;
+		double fw = bb.x1 - bb.x0, fh = bb.y1 - bb.y0;
+		c.w.ppi = fmin(60, fmax(10, fmin(640 / fw, 420 / fh)));
+	}
 	c.w.xmin = bb.x0;
 	c.w.ymax = bb.y1;
 	c.w.left = MARGIN_L;
 	c.w.top = STRIP_H + 8;
+	double inset_x = MARGIN_L + (bb.x1 - bb.x0) * c.w.ppi + 24;
+	c.label_xmax = c.framed ? inset_x - 12 : INFINITY;
 
 	strbuf strip[3] = {{0}, {0}, {0}};
 	compose_strip(&c, strip);
 	double width = MARGIN_L + (bb.x1 - bb.x0) * c.w.ppi + MARGIN_R;
 	double height = c.w.top + (bb.y1 - bb.y0) * c.w.ppi + MARGIN_B;
+	if (c.framed) {
+		width = inset_x + ARBSVG_INSET_W + MARGIN_R;
+		height += ARBSVG_SCALE_H;
+		if (s->board_w > 0 && s->board_h > 0)
+			height =
+			    fmax(height, c.w.top + 24 + ARBSVG_INSET_W * s->board_h / s->board_w);
+	}
 	strbuf legend = {0};
 	double textw = fmax(MIN_W, draw_legend(&c, &legend, 76) + 10);
 	out.oom |= legend.oom;
@@ -1015,7 +813,7 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	            "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n",
 	            ceil(width), ceil(height), ceil(width), ceil(height));
 	strbuf_puts(&out, "<title>arbiter: ");
-	sb_text(&out, s->id);
+	arbsvg__text(&out, s->id);
 	strbuf_puts(&out, "</title>\n");
 	strbuf_putf(&out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", ceil(width),
 	            ceil(height));
@@ -1033,13 +831,40 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	for (int i = 0; i < 3; i++)
 		strbuf_free(&strip[i]);
 
+	if (c.framed) {
+		/* what lies past the frame is cut at its edge (the inset shows it) */
+		double fx = vx(&c.w, bb.x0), fy = vy(&c.w, bb.y1);
+		double fw = (bb.x1 - bb.x0) * c.w.ppi, fh = (bb.y1 - bb.y0) * c.w.ppi;
+		strbuf_putf(&out,
+		            "<defs><clipPath id=\"arb-view\"><rect x=\"%.3f\" y=\"%.3f\" "
+		            "width=\"%.3f\" height=\"%.3f\"/></clipPath></defs>\n"
+		            "<g class=\"view\" clip-path=\"url(#arb-view)\">\n",
+		            fx, fy, fw, fh);
+	}
 	draw_board(&c);
 	draw_terrain(&c);
 	draw_zones(&c);
 	draw_models(&c);
 	draw_paths(&c);
 	draw_model_labels(&c);
-	draw_measures(&c);
+	/* framed, a measurement that runs past the frame is cut at its edge too */
+	if (c.framed)
+		arbsvg__draw_measures(&c);
+	if (c.framed) {
+		double fx = vx(&c.w, bb.x0), fy = vy(&c.w, bb.y1);
+		double fw = (bb.x1 - bb.x0) * c.w.ppi, fh = (bb.y1 - bb.y0) * c.w.ppi;
+		strbuf_putf(&out,
+		            "</g>\n<rect class=\"frame\" x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" "
+		            "height=\"%.3f\" fill=\"none\" stroke=\"#888\"/>\n",
+		            fx, fy, fw, fh);
+		double bw = s->board_w > 0 ? s->board_w : bb.x1,
+		       bh = s->board_h > 0 ? s->board_h : bb.y1;
+		draw_axes(&c, fmax(bb.x0, 0), fmin(bb.x1, bw), fmax(bb.y0, 0), fmin(bb.y1, bh),
+		          fy + fh + 12, fx - 4);
+		arbsvg__draw_scale(&c, MARGIN_L, fy + fh + MARGIN_B + 8);
+		arbsvg__draw_inset(&c, inset_x, c.w.top, ARBSVG_INSET_W);
+	} else
+		arbsvg__draw_measures(&c);
 	strbuf_puts(&out, "</svg>\n");
 
 	return strbuf_take(&out);

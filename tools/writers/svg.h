@@ -19,6 +19,12 @@ typedef struct arbsvg_options {
 	double zone_in;   /* radius of the "keep-out" zone drawn around enemy
 	                     models of the actor, e.g. 1.0 for the 1" rule; 0 = none */
 	double px_per_in; /* scale; 0 (or not a positive number) = 12 */
+	/* Frame the drawing on the action: the acting unit, its path, its
+	 * targets and the measurements drawn, zoomed to about 640 px (px_per_in
+	 * is then ignored), with a small inset of the whole board and a scale
+	 * bar. Where the action fills most of the board, the whole board is
+	 * drawn as without it. */
+	bool frame;
 } arbsvg_options;
 
 /* Renders s (and, if v is not NULL, the measures of its trace) as a
