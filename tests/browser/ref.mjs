@@ -122,8 +122,12 @@ try {
 	const byId = await page.$$eval('#results a', (as) => as.map((a) => a.textContent));
 	check('the search finds clauses by ID', byId.length >= 1 && byId.every((t) => t.startsWith('SH.CHG.RANGE')),
 		byId.join(' '));
-	await page.click('#results a >> nth=0');
+	await Promise.all([page.waitForURL(/#SH\.CHG\.RANGE/), page.click('#results a >> nth=0')]);
 	check('a result leads to its clause', /#SH\.CHG\.RANGE/.test(page.url()), page.url());
+	// the page it leads to may still be loading on a busy machine
+	await page.waitForLoadState('load');
+	await page.waitForFunction(() => document.querySelector(':target'), null, { timeout: 5000 })
+		.catch(() => {});
 	const marked = await page.evaluate(() => {
 		const t = document.querySelector(':target');
 		return t ? t.id : '';
