@@ -390,16 +390,16 @@ static const char kTabled[] =
     /* difficult terrain 2 in deep across the way: 6 in moved, 2 + 0.984 of
      * it across, doubled: 8.98 in > 6 yd; 3 in moved from 10.5, the base in
      * it from 11.51 to the end at 13.5: 3 + 1.99 = 4.99 in fits */
-    "T12,GR.MOV.DIFF.3,illegal,GR.MOV.3 GR.MOV.DIFF.3,,,,,A1 A -; E1 B -,\"A1/a1 10,10 25; "
-    "A1/a2 10,11.5 25; E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move "
-    "A1,\"a1 10,10 16,10; a2 10,11.5 16,11.5\",towers_over=false\n"
-    "T13,GR.MOV.DIFF.3,disputed,GR.MOV.3,conflict,GR.MOV.3 GR.MOV.DIFF.3,,lenient,A1 A -; E1 "
-    "B -,\"A1/a1 10.5,10 25; E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move "
-    "A1,\"a1 10.5,10 13.5,10\",towers_over=false\n"
+    "T12,GR.MOV.DIFF.3,illegal,GR.MOV.3 GR.MOV.DIFF.3,,,,,A1 A - height=2; E1 B -,\"A1/a1 "
+    "10,10 25; A1/a2 10,11.5 25; E1/e1 60,40 25\",\"T1 difficult height=1 12,8 14,8 14,13 "
+    "12,13\",move A1,\"a1 10,10 16,10; a2 10,11.5 16,11.5\",\n"
+    "T13,GR.MOV.DIFF.3,disputed,GR.MOV.3,conflict,GR.MOV.3 GR.MOV.DIFF.3,,lenient,A1 A - "
+    "height=2; E1 B -,\"A1/a1 10.5,10 25; E1/e1 60,40 25\",\"T1 difficult height=1 12,8 "
+    "14,8 14,13 12,13\",move A1,\"a1 10.5,10 13.5,10\",\n"
     /* towering over it: 'unabated' against 'costs double' over the allowance */
     "T14,GR.MOV.DIFF.3,disputed,GR.MOV.DIFF.3,conflict,GR.MOV.DIFF.3 GR.MOV.TOWER.1,,lenient,"
-    "A1 A -; E1 B -,\"A1/a1 10,10 25; E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 "
-    "12,13\",move A1,\"a1 10,10 16,10\",towers_over=true\n";
+    "A1 A - height=2; E1 B -,\"A1/a1 10,10 25; E1/e1 60,40 25\",\"T1 difficult height=0.5 "
+    "12,8 14,8 14,13 12,13\",move A1,\"a1 10,10 16,10\",\n";
 
 Test(grit, tabled_rows_follow_the_text)
 {
@@ -471,12 +471,12 @@ Test(grit, the_tables_limits_at_the_boundary)
 				                       : ",";
 				add_row(
 				    buf, n, &len,
-				    "B%zu,GR.MOV.DIFF.3,%s,%s,%s,,lenient,A1 A -; E1 B -,\"A1/a1 "
-				    "%.10f,24 %g; E1/e1 70,46 25\",\"T1 difficult 20,4 21,4 21,40 "
-				    "20,40\","
-				    "move A1,\"a1 %.10f,24 %.10f,24\",towers_over=%s\n",
-				    rows++, exp, viol, disp, x0, bases[b], x0, x1,
-				    tw ? "true" : "false");
+				    "B%zu,GR.MOV.DIFF.3,%s,%s,%s,,lenient,A1 A - height=2; E1 B "
+				    "-,\"A1/a1 %.10f,24 %g; E1/e1 70,46 25\",\"T1 difficult "
+				    "height=%s 20,4 21,4 21,40 20,40\","
+				    "move A1,\"a1 %.10f,24 %.10f,24\",\n",
+				    rows++, exp, viol, disp, x0, bases[b], tw ? "0.5" : "0.6", x0,
+				    x1);
 			}
 		for (size_t b = 0; b < 2; b++) {
 			double R = b ? 2 : 1, g = R + kOffs[k], d = bases[b] / ARB_MM_PER_INCH;
@@ -1083,9 +1083,9 @@ Test(grit, difficult_terrain_is_measured)
 {
 	static const double r = 25 / 25.4 / 2;
 	write_spec_tables("1\"", TABLES);
-	fixture f = load("S,GR.MOV.DIFF.3,legal,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 "
-	                 "25; E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move A1,\"a1 "
-	                 "10,10 13,10; a2 10,11.5 13,11.5\",towers_over=false,,\n");
+	fixture f = load("S,GR.MOV.DIFF.3,legal,A1 A - height=2; E1 B -,\"A1/a1 10,10 25; A1/a2 "
+	                 "10,11.5 25; E1/e1 60,40 25\",\"T1 difficult height=1 12,8 14,8 14,13 "
+	                 "12,13\",move A1,\"a1 10,10 13,10; a2 10,11.5 13,11.5\",,,\n");
 	arb_result d = result_of(&f, "GR.MOV.DIFF.3");
 	cr_assert(eq(int, d.outcome, ARB_PERMITS));
 	STR_EQ(d.subject, "a1");
@@ -1099,9 +1099,9 @@ Test(grit, difficult_terrain_is_measured)
 	cr_assert(eq(int, d.measure.other, -1));
 	fixture_free(&f);
 
-	f = load("S,GR.MOV.DIFF.3,illegal,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; "
-	         "E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move A1,\"a1 10,10 "
-	         "16,10; a2 10,11.5 16,11.5\",towers_over=false,,\n");
+	f = load("S,GR.MOV.DIFF.3,illegal,A1 A - height=2; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 "
+	         "25; E1/e1 60,40 25\",\"T1 difficult height=1 12,8 14,8 14,13 12,13\",move "
+	         "A1,\"a1 10,10 16,10; a2 10,11.5 16,11.5\",,,\n");
 	d = result_of(&f, "GR.MOV.DIFF.3");
 	cr_assert(eq(int, d.outcome, ARB_VIOLATED));
 	STR_EQ(d.subject, "a1");
@@ -1113,15 +1113,16 @@ Test(grit, difficult_terrain_is_measured)
 	fixture_free(&f);
 }
 
-/* GR-MOV-STOMP-002's charge under TABLES: a1 ends on e1 (0.984 in of
- * overlap), which it cannot tower over: GR.MOV.3 and GR.MOV.TOWER.2 are
- * violated, GR.MOV.TOWER.1 and GR.MOV.STOMP.1 do not apply and say why,
- * and there is no stomp (GR.MOV.STOMP.2, .4 do not apply). Without
- * towers_over both permissions miss it; with it and no result of the
- * check, GR.MOV.STOMP.4 misses that; a failed check and a stomper with no
- * S is bad input (the models cell). */
+/* GR-MOV-STOMP-002's charge under TABLES: a1 (2 in tall) ends on e1 (0.984
+ * in of overlap, 1 in tall), which it cannot tower over: GR.MOV.3 and
+ * GR.MOV.TOWER.2 are violated, GR.MOV.TOWER.1 and GR.MOV.STOMP.1 do not
+ * apply and say why, and there is no stomp (GR.MOV.STOMP.2, .4 do not
+ * apply). Without e1's height both permissions refuse the scenario (bad
+ * input, the models cell); e1 0.5 in tall and no result of the check,
+ * GR.MOV.STOMP.4 misses that; a failed check and a stomper with no S is
+ * bad input (the models cell). */
 #define ONTO_ROW                                                                                   \
-	"S,GR.MOV.TOWER.2,illegal,A1 A -%s; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; E1/e1 "     \
+	"S,GR.MOV.TOWER.2,illegal,A1 A -%s; E1 B -%s,\"A1/a1 10,10 25; A1/a2 10,11.5 25; E1/e1 "   \
 	"16,10 25\",,move A1,\"a1 10,10 16,10; a2 10,11.5 "                                        \
 	"16,11.5\",%sline_of_sight_at_start=true,,\n"
 
@@ -1132,30 +1133,39 @@ Test(grit, answers_of_moves_onto_a_model)
 	                                  "GR.MOV.ENG.5=v GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=- ";
 	char row[1024], want[1024];
 	write_spec_tables("1\"", TABLES);
-	snprintf(row, sizeof row, ONTO_ROW, " S=5", "towers_over=false;");
+	snprintf(row, sizeof row, ONTO_ROW, " S=5 height=2", " height=1", "");
 	fixture f = load(row);
 	answers(&f, common);
-	says(&f, "GR.MOV.TOWER.1", "what a1 moves through is more than a quarter of its height");
-	says(&f, "GR.MOV.STOMP.1", "a1 cannot perform towering steps over e1");
+	says(&f, "GR.MOV.TOWER.1",
+	     "a1 moves through e1, 1.00 in tall: more than 0.25 of a1's height 2.00 in (0.50 in)");
+	says(&f, "GR.MOV.STOMP.1",
+	     "a1 ends on top of e1, 1.00 in tall: more than 0.25 of its height 2.00 in, so no "
+	     "towering steps over it");
 	fixture_free(&f);
 
-	snprintf(row, sizeof row, ONTO_ROW, " S=5", "");
+	snprintf(row, sizeof row, ONTO_ROW, " S=5 height=2", "", "");
 	f = load(row);
-	snprintf(want, sizeof want, "%sGR.MOV.TOWER.1=m GR.MOV.STOMP.1=m", common);
-	answers(&f, want);
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(
+	    eq(int, arb_judge(&v, f.o, arb_caseset_at(f.cs, 0)->scenario, NULL, &err), ARB_EINPUT));
+	cr_assert(v == NULL);
+	STR_EQ(err.field, "models");
+	STR_EQ(err.message, "S (GR.MOV.TOWER.1): model e1 states no height (the characteristic "
+	                    "'height'), which towering steps compare: a1 meets e1");
 	fixture_free(&f);
 
-	snprintf(row, sizeof row, ONTO_ROW, " S=5", "towers_over=true;");
+	snprintf(row, sizeof row, ONTO_ROW, " S=5 height=2", " height=0.5", "");
 	f = load(row);
 	snprintf(want, sizeof want,
 	         "%sGR.MOV.TOWER.1=p GR.MOV.STOMP.1=p GR.MOV.STOMP.2=v GR.MOV.STOMP.4=m", common);
 	answers(&f, want);
 	fixture_free(&f);
 
-	snprintf(row, sizeof row, ONTO_ROW, "", "towers_over=true;initiative_check_passed=false;");
+	snprintf(row, sizeof row, ONTO_ROW, " height=2", " height=0.5",
+	         "initiative_check_passed=false;");
 	f = load(row);
-	arb_verdict *v = NULL;
-	arb_error err;
 	arb_error_clear(&err);
 	cr_assert(
 	    eq(int, arb_judge(&v, f.o, arb_caseset_at(f.cs, 0)->scenario, NULL, &err), ARB_EINPUT));
@@ -1174,9 +1184,9 @@ Test(grit, the_move_out_from_under_is_measured)
 {
 	static const double w = 25 / 25.4;
 	write_spec_tables("1\"", TABLES);
-	fixture f = load("S,GR.MOV.STOMP.3,illegal,A1 A -; E1 B -,\"A1/a1 16,10 25; E1/e1 16,10 "
-	                 "25; E1/e2 16,8.5 25\",,move E1,\"e1 16,10 16,11.5\",stomped=true;"
-	                 "towers_over=false,,\n");
+	fixture f = load("S,GR.MOV.STOMP.3,illegal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 "
+	                 "25; E1/e1 16,10 "
+	                 "25; E1/e2 16,8.5 25\",,move E1,\"e1 16,10 16,11.5\",stomped=true,,\n");
 	arb_result r = result_of(&f, "GR.MOV.STOMP.3");
 	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
 	STR_EQ(r.subject, "e1");
@@ -1189,8 +1199,8 @@ Test(grit, the_move_out_from_under_is_measured)
 	cr_assert(eq(int, r.measure.other, -1));
 	fixture_free(&f);
 
-	f = load("S,GR.MOV.STOMP.3,legal,A1 A -; E1 B -,\"A1/a1 16,10 25; E1/e1 16,10 25; E1/e2 "
-	         "16,8.5 25\",,move E1,\"e1 16,10 16,10.98425197\",stomped=true;towers_over=false,,"
+	f = load("S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 25; E1/e1 "
+	         "16,10 25; E1/e2 16,8.5 25\",,move E1,\"e1 16,10 16,10.98425197\",stomped=true,,"
 	         "\n");
 	r = result_of(&f, "GR.MOV.STOMP.3");
 	cr_assert(eq(int, r.outcome, ARB_PERMITS));
@@ -1381,9 +1391,10 @@ Test(grit, ties_name_the_same_model)
 	STR_EQ(r.object, "e1");
 	fixture_free(&f);
 
-	f = load("S,GR.MOV.3,illegal,A1 A -; F1 A -; E1 B -,\"A1/a1 10,10 25; F1/f1 14,10.5 25; "
-	         "F1/f2 14,9.5 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 18,10\",towers_over=false,,"
-	         "lenient\n");
+	f = load(
+	    "S,GR.MOV.3,illegal,A1 A - height=2; F1 A - height=1; E1 B -,\"A1/a1 10,10 25; "
+	    "F1/f1 14,10.5 25; F1/f2 14,9.5 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 18,10\",,,"
+	    "lenient\n");
 	r = result_of(&f, "GR.MOV.3");
 	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
 	STR_EQ(r.subject, "a1");
