@@ -7,6 +7,7 @@
 #include "common.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define TOL ARB_TOLERANCE_IN
@@ -450,16 +451,141 @@ ARB_PREDICATE(gr_mov_stomp_2, .clause = "GR.MOV.STOMP.2", .ruleset = "grit", .ac
 	arb_result_explain(r, "%ld model(s) under %s must pass an Initiative check", n, st->id);
 }
 
+/* The readings of "move the minimum distance out from under neath them,
+ * maintaining unit coherency": the minimum is the least move that clears
+ * the stomper, and coherency a condition beside it (depth); or the least
+ * move that both clears it and keeps the unit in coherency (coherent). */
+enum { GR_STOMP_DEPTH = 0, GR_STOMP_COHERENT = 1 };
+
+#define COH_STEP "GR.MOV.COH.3:coherency_step"
+
+/* Whether the models of u placed at pl (n of them) end each within limit
+ * of k others; -1 when out of memory. *co the measure. */
+static int in_coherency(const arb_placed *pl, size_t n, double limit, size_t k, arb_coherency *co)
+{
+	if (arb_geom_coherency_k_near(pl, n, limit, k, co) != ARB_OK)
+		return -1;
+	return co->ok;
+}
+
+/* A circle a candidate end lies on: a stomper's edge (clear of it beyond)
+ * or the edge of another model's coherency range (within it inside). */
+typedef struct circle {
+	arb_vec2 c;
+	double r;
+} circle;
+
+static arb_vec2 on_circle(const circle *a, arb_vec2 towards)
+{
+	double dx = towards.x - a->c.x, dy = towards.y - a->c.y, d = hypot(dx, dy);
+	return (arb_vec2){a->c.x + a->r * dx / d, a->c.y + a->r * dy / d};
+}
+
+/* The least distance from model i's start to an end clear of every model
+ * of another unit it starts under and in coherency (the others where they
+ * end): for round bases the ends allowed are bounded by circles, so the
+ * nearest is the point of one circle nearest the start, or where two
+ * circles meet (points on each circle towards the other's centre, and
+ * four on each, stand in when the start is a centre). pl: the unit's ends
+ * (pl[i] is changed and restored). 1 and *out; 0 when a base is not
+ * round; -1 when out of memory. */
+static int least_out(const arb_scenario *s, const arb_unit *u, size_t i, arb_placed *pl,
+                     double limit, size_t k, double *out)
+{
+	const arb_model *m = &u->models[i];
+	arb_placed a = arb_model_placed(m), keep = pl[i];
+	size_t n = u->n_models, nc = 0, cap = n;
+	for (size_t q = 0; q < s->n_units; q++)
+		cap += s->units[q].n_models;
+	circle *cs = malloc(cap * sizeof *cs);
+	if (!cs)
+		return -1;
+	int rc = 1;
+	double rm = m->base.d_mm / ARB_MM_PER_INCH / 2;
+	for (size_t q = 0; q < s->n_units && rc == 1; q++)
+		for (size_t j = 0; &s->units[q] != u && j < s->units[q].n_models; j++) {
+			arb_placed st = arb_model_placed(&s->units[q].models[j]);
+			if (arb_geom_penetration(&a, &st) <= TOL)
+				continue;
+			if (st.base.shape != ARB_BASE_ROUND)
+				rc = 0;
+			cs[nc++] = (circle){st.c, rm + st.base.d_mm / ARB_MM_PER_INCH / 2};
+		}
+	size_t n_st = nc;
+	for (size_t j = 0; j < n && rc == 1; j++) {
+		if (u->models[j].base.shape != ARB_BASE_ROUND)
+			rc = 0;
+		else if (j != i)
+			cs[nc++] = (circle){pl[j].c, limit + rm + pl[j].base.d_mm / ARB_MM_PER_INCH / 2};
+	}
+	double best = INFINITY;
+	for (size_t x = 0; x < nc && rc == 1; x++) {
+		arb_vec2 cand[4 + 3 * 64];
+		size_t nk = 0;
+		static const arb_vec2 axes[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+		for (size_t w = 0; w < 4; w++)
+			cand[nk++] = (arb_vec2){cs[x].c.x + cs[x].r * axes[w].x,
+			                        cs[x].c.y + cs[x].r * axes[w].y};
+		if (hypot(a.c.x - cs[x].c.x, a.c.y - cs[x].c.y) > 1e-12)
+			cand[nk++] = on_circle(&cs[x], a.c);
+		for (size_t y = 0; y < nc; y++) {
+			double dx = cs[y].c.x - cs[x].c.x, dy = cs[y].c.y - cs[x].c.y,
+			       d = hypot(dx, dy);
+			if (y == x || d < 1e-12)
+				continue;
+			if (nk + 3 > sizeof cand / sizeof cand[0])
+				break;
+			cand[nk++] = on_circle(&cs[x], cs[y].c);
+			/* where the two circles meet */
+			double along = (d * d + cs[x].r * cs[x].r - cs[y].r * cs[y].r) / (2 * d),
+			       h2 = cs[x].r * cs[x].r - along * along;
+			if (h2 < 0)
+				continue;
+			double h = sqrt(h2), ux = dx / d, uy = dy / d;
+			arb_vec2 mid = {cs[x].c.x + along * ux, cs[x].c.y + along * uy};
+			cand[nk++] = (arb_vec2){mid.x - h * uy, mid.y + h * ux};
+			cand[nk++] = (arb_vec2){mid.x + h * uy, mid.y - h * ux};
+		}
+		for (size_t w = 0; w < nk && rc == 1; w++) {
+			double dist = hypot(cand[w].x - a.c.x, cand[w].y - a.c.y);
+			if (dist >= best)
+				continue;
+			bool clear = true;
+			for (size_t y = 0; y < n_st && clear; y++)
+				clear = hypot(cand[w].x - cs[y].c.x, cand[w].y - cs[y].c.y) >=
+				        cs[y].r - TOL;
+			if (!clear)
+				continue;
+			arb_coherency co;
+			pl[i].c = cand[w];
+			int ok = in_coherency(pl, n, limit, k, &co);
+			if (ok < 0)
+				rc = -1;
+			else if (ok)
+				best = dist;
+		}
+	}
+	pl[i] = keep;
+	free(cs);
+	*out = best;
+	return rc;
+}
+
 /* GR.MOV.STOMP.3: the stomped unit's move out (the fact stomped): each of
  * its models that starts under a model of another unit ends clear of it,
- * having moved no further than the least that separates them (the depth
- * of their overlap). Coherency is GR.MOV.COH.1's, judged on the same move. */
-ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3", .ruleset = "grit", .actions = "move",
-              .phases = "movement", .question = "stomp.out", .fingerprint = "85fe643ad926fb71")
+ * having moved no further than the minimum (readings above), and the unit
+ * ends in coherency (GR.MOV.COH.1 and .3's: within range of 1 + one more
+ * for every 10 models; asked of units of two or more, and undecided
+ * without GR.MOV.COH.2's table). */
+ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
+              .readings = ARB_READINGS({"depth", GR_STOMP_DEPTH}, {"coherent", GR_STOMP_COHERENT}),
+              .ruleset = "grit", .actions = "move", .phases = "movement", .question = "stomp.out",
+              .params = GR_RANGE " " COH_STEP, .fingerprint = "85fe643ad926fb71")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
-	bool any = false;
+	bool any = false, coherent = arb_eval_reading_arg(ev) == GR_STOMP_COHERENT;
+	size_t longer = 0; /* models that move further than their overlap */
 	if (gr__fact_bool(s, "stomped") != 1) {
 		r->outcome = ARB_NA;
 		return;
@@ -490,7 +616,7 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3", .ruleset = "grit", .ac
 					                   o->models[j].id);
 					return;
 				}
-				if (len > depth + TOL) {
+				if (len > depth + TOL && (!coherent || u->n_models < 2)) {
 					r->outcome = ARB_VIOLATED;
 					arb_result_explain(
 					    r,
@@ -499,6 +625,7 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3", .ruleset = "grit", .ac
 					    m->id, len, o->models[j].id, depth);
 					return;
 				}
+				longer += len > depth + TOL;
 			}
 		}
 	}
@@ -506,9 +633,82 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3", .ruleset = "grit", .ac
 		r->outcome = ARB_NA;
 		return;
 	}
+	if (u->n_models >= 2) {
+		/* "maintaining unit coherency" */
+		double limit, step = arb_eval_param(ev, COH_STEP);
+		bool known = gr__coherency_range(ev, r, &limit);
+		if (!known && !longer)
+			return; /* undecided, explained */
+		size_t n = u->n_models, k = gr__neighbours_needed(n, step);
+		arb_placed *pl = malloc(n * sizeof *pl);
+		arb_coherency co;
+		int ok = -1;
+		if (pl) {
+			for (size_t i = 0; i < n; i++)
+				pl[i] = gr__end_placed(s, &u->models[i]);
+			/* Without the table: the ends are in coherency from the range
+			 * of their k-th nearest up, and the least move out only
+			 * shrinks as the range grows; so a move longer than the least
+			 * at that range is too long whatever the table says. */
+			ok = in_coherency(pl, n, known ? limit : 1e18, k, &co);
+			if (!known)
+				limit = co.bottleneck;
+		}
+		if (ok == 0) {
+			free(pl);
+			r->outcome = ARB_VIOLATED;
+			r->subject = co.worst_a >= 0 ? u->models[co.worst_a].id : NULL;
+			r->object = NULL;
+			r->measure = (arb_measure){.figure = co.bottleneck,
+			                           .limit = limit,
+			                           .margin = limit - co.bottleneck,
+			                           .other = -1};
+			arb_result_explain(r,
+			                   "%s's move out from under the stomper does not maintain "
+			                   "unit coherency: a model ends with fewer than %zu other(s) "
+			                   "within %.2f in",
+			                   u->id, k, limit);
+			return;
+		}
+		for (size_t i = 0; ok == 1 && longer && i < n; i++) {
+			const arb_path *p = arb_scenario_path(s, u->models[i].id);
+			double len = p ? arb_geom_path_length(p->pts, p->n_pts) : 0, least = 0;
+			if (!p)
+				continue;
+			ok = least_out(s, u, i, pl, limit, k, &least);
+			if (ok == 1 && least < INFINITY && len > least + TOL) {
+				free(pl);
+				r->outcome = ARB_VIOLATED;
+				r->subject = u->models[i].id;
+				r->object = NULL;
+				r->measure = (arb_measure){
+				    .figure = len, .limit = least, .margin = least - len, .other = -1};
+				arb_result_explain(r,
+				                   "%s moves %.3f in out; the least move out that "
+				                   "keeps unit coherency is %.3f in%s",
+				                   u->models[i].id, len, least,
+				                   known ? "" : ", whatever range the missing table gives");
+				return;
+			}
+		}
+		free(pl);
+		if (ok == 0) {
+			arb_result_fault(r, ARB_EBUDGET,
+			                 "the least move out from under a stomper that keeps unit "
+			                 "coherency is measured for round bases only");
+			return;
+		}
+		if (ok < 0) {
+			arb_result_fault(r, ARB_ENOMEM, "out of memory measuring coherency");
+			return;
+		}
+		if (!known)
+			return; /* the range decides: undecided, as explained above */
+	}
 	r->outcome = ARB_PERMITS;
-	arb_result_explain(r, "the models of %s under a stomper move the minimum distance out",
-	                   u->id);
+	arb_result_explain(r,
+	                   "the models of %s under a stomper move the minimum distance out%s",
+	                   u->id, u->n_models >= 2 ? ", maintaining unit coherency" : "");
 }
 
 /* GR.MOV.STOMP.4 */
