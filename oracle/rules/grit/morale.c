@@ -515,8 +515,10 @@ ARB_PREDICATE(gr_mov_broken_2, .clause = "GR.MOV.BROKEN.2", .ruleset = "grit", .
 			r->outcome = ARB_VIOLATED;
 			r->subject = m->id;
 			r->has_measure = true;
-			r->measure = (arb_measure){
-			    .figure = len, .limit = allowance, .margin = len - allowance, .other = -1};
+			r->measure = (arb_measure){.figure = len,
+			                           .limit = allowance,
+			                           .margin = len - allowance,
+			                           .other = -1};
 			arb_result_explain(r,
 			                   "%s is broken and %s spends %.2f in (%.2f yd) of its "
 			                   "movement, %.2f yd, and stays on the table",

@@ -516,7 +516,8 @@ static int least_out(const arb_scenario *s, const arb_unit *u, size_t i, arb_pla
 		if (u->models[j].base.shape != ARB_BASE_ROUND)
 			rc = 0;
 		else if (j != i)
-			cs[nc++] = (circle){pl[j].c, limit + rm + pl[j].base.d_mm / ARB_MM_PER_INCH / 2};
+			cs[nc++] =
+			    (circle){pl[j].c, limit + rm + pl[j].base.d_mm / ARB_MM_PER_INCH / 2};
 	}
 	double best = INFINITY;
 	for (size_t x = 0; x < nc && rc == 1; x++) {
@@ -663,11 +664,12 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 			                           .limit = limit,
 			                           .margin = limit - co.bottleneck,
 			                           .other = -1};
-			arb_result_explain(r,
-			                   "%s's move out from under the stomper does not maintain "
-			                   "unit coherency: a model ends with fewer than %zu other(s) "
-			                   "within %.2f in",
-			                   u->id, k, limit);
+			arb_result_explain(
+			    r,
+			    "%s's move out from under the stomper does not maintain "
+			    "unit coherency: a model ends with fewer than %zu other(s) "
+			    "within %.2f in",
+			    u->id, k, limit);
 			return;
 		}
 		for (size_t i = 0; ok == 1 && longer && i < n; i++) {
@@ -681,13 +683,16 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 				r->outcome = ARB_VIOLATED;
 				r->subject = u->models[i].id;
 				r->object = NULL;
-				r->measure = (arb_measure){
-				    .figure = len, .limit = least, .margin = least - len, .other = -1};
-				arb_result_explain(r,
-				                   "%s moves %.3f in out; the least move out that "
-				                   "keeps unit coherency is %.3f in%s",
-				                   u->models[i].id, len, least,
-				                   known ? "" : ", whatever range the missing table gives");
+				r->measure = (arb_measure){.figure = len,
+				                           .limit = least,
+				                           .margin = least - len,
+				                           .other = -1};
+				arb_result_explain(
+				    r,
+				    "%s moves %.3f in out; the least move out that "
+				    "keeps unit coherency is %.3f in%s",
+				    u->models[i].id, len, least,
+				    known ? "" : ", whatever range the missing table gives");
 				return;
 			}
 		}
@@ -706,8 +711,7 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 			return; /* the range decides: undecided, as explained above */
 	}
 	r->outcome = ARB_PERMITS;
-	arb_result_explain(r,
-	                   "the models of %s under a stomper move the minimum distance out%s",
+	arb_result_explain(r, "the models of %s under a stomper move the minimum distance out%s",
 	                   u->id, u->n_models >= 2 ? ", maintaining unit coherency" : "");
 }
 
