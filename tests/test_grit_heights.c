@@ -356,6 +356,66 @@ Test(grit_heights, the_least_move_out_that_keeps_coherency)
 	fixture_free(&f);
 }
 
+/* e1 starts 0.5 in above a1's centre (0.484 in under it), e2 to its right.
+ * e2 at 19,10: the nearest end within 1 yd of e2 is on the circle of
+ * radius 1 + 0.984 round e2, towards e1's start, and clear of a1: the least
+ * move is |start - e2| - 1.984. e2 at 18.5,10: that point is under a1, and
+ * a1's edge near e1 is out of e2's range, so the least move ends where the
+ * two circles (0.984 round a1, 1.984 round e2) meet, the upper point. Each
+ * end written to 1e-10 in; 0.0005 in further along the same line is too
+ * far. */
+static void circle_meet(double ax, double ay, double ra, double bx, double by, double rb, double *x,
+                        double *y)
+{
+	double d = hypot(bx - ax, by - ay), a = (d * d + ra * ra - rb * rb) / (2 * d);
+	double h = sqrt(ra * ra - a * a), ux = (bx - ax) / d, uy = (by - ay) / d;
+	*x = ax + a * ux - h * uy;
+	*y = ay + a * uy + h * ux;
+}
+
+Test(grit_heights, the_least_move_out_by_its_circles)
+{
+	static const double w = 25 / 25.4;
+	const double sx = 16, sy = 10.5;
+	for (int k = 0; k < 2; k++) {
+		double ex, ey, least;
+		const char *e2 = k ? "18.5,10" : "19,10";
+		if (!k) {
+			double d = hypot(19 - sx, 10 - sy);
+			least = d - (1 + w);
+			ex = sx + least * (19 - sx) / d;
+			ey = sy + least * (10 - sy) / d;
+		} else {
+			circle_meet(16, 10, w, 18.5, 10, 1 + w, &ex, &ey);
+			least = hypot(ex - sx, ey - sy);
+		}
+		for (int over = 0; over < 2; over++) {
+			double f = (least + (over ? 0.0005 : 0)) / least;
+			char row[512];
+			snprintf(
+			    row, sizeof row,
+			    "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 "
+			    "25; E1/e1 16,10.5 25; E1/e2 %s 25\",,move E1,\"e1 16,10.5 "
+			    "%.10f,%.10f\","
+			    "stomped=true,,",
+			    e2, sx + f * (ex - sx), sy + f * (ey - sy));
+			fixture f0 = load(true, row);
+			arb_result r = result(&f0, "GR.MOV.STOMP.3", "coherent");
+			cr_assert(eq(int, r.outcome, over ? ARB_VIOLATED : ARB_PERMITS),
+			          "%s %d: %s", e2, over, r.explanation);
+			if (over) {
+				cr_assert(epsilon_eq(dbl, r.measure.limit, least, 1e-9), "%s: %s",
+				          e2, r.explanation);
+				STR_EQ(r.subject, "e1");
+			}
+			r = result(&f0, "GR.MOV.STOMP.3", "depth");
+			cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+			cr_assert(epsilon_eq(dbl, r.measure.limit, w - 0.5, 1e-9));
+			fixture_free(&f0);
+		}
+	}
+}
+
 /* Without the table: e2 1.5 in below e1, which moves 1.5 in up: its end
  * needs a range of 3 - 0.98 = 2.02 in, at which the least move out is 0.984
  * in (e2's range holds all of a1's edge): too far for any range. With e2 3
@@ -439,6 +499,12 @@ Test(grit_heights, a_broken_unit_spends_its_movement)
 	    {false, "12,10 0.3,10", "12,11.5 0.3,11.5", ARB_HOLDS, NULL},
 	    {false, "12,10 0.3,10", "12,11.5 6,11.5", ARB_UNDECIDED, "a2 moves 6.00 in"},
 	    {false, "12,10 12.5,10 0.3,10", "12,11.5 0.3,11.5", ARB_VIOLATED, NULL},
+	    /* a step within the tolerance (CONV.TOL.1) is no step; one over it
+	     * counts, and must come nearer by more than the tolerance */
+	    {true, "12,10 11.9999995,10 6,10", "12,11.5 6,11.5", ARB_HOLDS, NULL},
+	    {true, "12,10 12.0005,10 6,10", "12,11.5 6,11.5", ARB_VIOLATED, "(step 1:"},
+	    {true, "12,10 11.9999995,9 6,9", "12,11.5 6,11.5", ARB_VIOLATED, "(step 1:"},
+	    {true, "12,10 11.9995,9 6,9", "12,11.5 6,11.5", ARB_HOLDS, NULL},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		char row[1024];

@@ -255,11 +255,16 @@ static int parse_terrain(parser *p, const jd_value *root, arb_scenario *s)
 		    (rc = arbj__member(p, v, "polygon", REQ, "an array of at least 3 points [x, y]",
 		                       &poly)))
 			return rc;
-		/* absent: no height (validation refuses a negative one) */
+		/* absent: no height */
 		if (jd_get(v, "height")) {
 			if ((rc = arbj__get_num(p, v, "height", REQ, "a height in inches",
 			                        &t->height)))
 				return rc;
+			if (t->height < 0) {
+				arbj__path_key(p, "height");
+				return arbj__fail(p, "expected a height in inches, not negative, got %.17g",
+				                  t->height);
+			}
 			t->has_height = true;
 		}
 		pm = arbj__path_key(p, "polygon");

@@ -22,8 +22,6 @@ size_t gr__moving_count(const arb_scenario *s, const arb_unit *u);
 arb_vec2 gr__end(const arb_scenario *s, const arb_model *m);
 /* Model m placed where it ends the action. */
 arb_placed gr__end_placed(const arb_scenario *s, const arb_model *m);
-/* Whether fact name is given as value. */
-bool gr__fact_is(const arb_scenario *s, const char *name, const char *value);
 /* A fact that is a finite number; false when it is absent or not one. */
 bool gr__fact_num(const arb_scenario *s, const char *name, double *out);
 /* Whether b lies on a (overlaps it by more than the tolerance: touching is

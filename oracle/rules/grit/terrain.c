@@ -247,17 +247,18 @@ typedef struct towering {
 
 static const char *crossed_id(const crossing *c)
 {
-	return c->x ? c->x->id : c->t->id;
+	return c->t ? c->t->id : c->x->id;
 }
 
 static bool height_of(const towering *tw, const crossing *c, bool mover, double *out)
 {
 	if (mover)
 		return arb_model_stat(c->m, tw->u, "height", out);
-	if (c->x)
-		return arb_model_stat(c->x, c->xu, "height", out);
-	*out = c->t->height;
-	return c->t->has_height;
+	if (c->t) {
+		*out = c->t->height;
+		return c->t->has_height;
+	}
+	return arb_model_stat(c->x, c->xu, "height", out);
 }
 
 static bool tally(const crossing *c, void *ctx)
@@ -299,17 +300,17 @@ static towering tower_tally(const arb_eval *ev,
 static void height_missing(arb_result *r, const towering *tw)
 {
 	const crossing *c = &tw->unknown;
-	if (tw->unknown_mover || c->x)
-		arb_result_bad_input(r, "models",
-		                     "model %s states no height (the characteristic 'height'), "
-		                     "which towering steps compare: %s meets %s",
-		                     tw->unknown_mover ? c->m->id : c->x->id, c->m->id,
-		                     crossed_id(c));
-	else
+	if (!tw->unknown_mover && c->t)
 		arb_result_bad_input(r, "terrain",
 		                     "terrain %s states no height ('height='), which towering "
 		                     "steps compare: %s moves through it",
 		                     c->t->id, c->m->id);
+	else
+		arb_result_bad_input(r, "models",
+		                     "model %s states no height (the characteristic 'height'), "
+		                     "which towering steps compare: %s meets %s",
+		                     tw->unknown_mover ? c->m->id : crossed_id(c), c->m->id,
+		                     crossed_id(c));
 }
 
 /* Sets the measure of a comparison of heights: the height of what is met
@@ -642,7 +643,7 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 			return; /* undecided, explained */
 		size_t n = u->n_models, k = gr__neighbours_needed(n, step);
 		arb_placed *pl = malloc(n * sizeof *pl);
-		arb_coherency co;
+		arb_coherency co = {.worst_a = -1, .worst_b = -1};
 		int ok = -1;
 		if (pl) {
 			for (size_t i = 0; i < n; i++)
