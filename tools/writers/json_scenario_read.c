@@ -262,8 +262,9 @@ static int parse_terrain(parser *p, const jd_value *root, arb_scenario *s)
 				return rc;
 			if (t->height < 0) {
 				arbj__path_key(p, "height");
-				return arbj__fail(p, "expected a height in inches, not negative, got %.17g",
-				                  t->height);
+				return arbj__fail(
+				    p, "expected a height in inches, not negative, got %.17g",
+				    t->height);
 			}
 			t->has_height = true;
 		}
