@@ -356,37 +356,44 @@ Test(grit_heights, the_least_move_out_that_keeps_coherency)
 	fixture_free(&f);
 }
 
-/* e1 starts 0.5 in above a1's centre (0.484 in under it), e2 to its right.
+/* e1 starts 0.5 in off a1's centre (0.484 in under it), e2 to its right.
  * e2 at 19,10: the nearest end within 1 yd of e2 is on the circle of
  * radius 1 + 0.984 round e2, towards e1's start, and clear of a1: the least
- * move is |start - e2| - 1.984. e2 at 18.5,10: that point is under a1, and
- * a1's edge near e1 is out of e2's range, so the least move ends where the
- * two circles (0.984 round a1, 1.984 round e2) meet, the upper point. Each
- * end written to 1e-10 in; 0.0005 in further along the same line is too
- * far. */
-static void circle_meet(double ax, double ay, double ra, double bx, double by, double rb, double *x,
-                        double *y)
+ * move is |start - e2| - 1.984. e2 at 18.3,11 (and, mirrored, e1 below a1's
+ * centre and e2 at 18.3,9): that point is under a1, and a1's edge nearest
+ * e1 is out of e2's range, so the least move ends where the two circles
+ * (0.984 round a1, 1.984 round e2) meet, at the nearer of the two points.
+ * Each end written to 1e-10 in; 0.0005 in further along the same line is
+ * too far. */
+static void circle_meet(double ax, double ay, double ra, double bx, double by, double rb, double sx,
+                        double sy, double *x, double *y)
 {
 	double d = hypot(bx - ax, by - ay), a = (d * d + ra * ra - rb * rb) / (2 * d);
 	double h = sqrt(ra * ra - a * a), ux = (bx - ax) / d, uy = (by - ay) / d;
-	*x = ax + a * ux - h * uy;
-	*y = ay + a * uy + h * ux;
+	double x1 = ax + a * ux - h * uy, y1 = ay + a * uy + h * ux;
+	double x2 = ax + a * ux + h * uy, y2 = ay + a * uy - h * ux;
+	bool first = hypot(x1 - sx, y1 - sy) < hypot(x2 - sx, y2 - sy);
+	*x = first ? x1 : x2;
+	*y = first ? y1 : y2;
 }
 
 Test(grit_heights, the_least_move_out_by_its_circles)
 {
 	static const double w = 25 / 25.4;
-	const double sx = 16, sy = 10.5;
-	for (int k = 0; k < 2; k++) {
-		double ex, ey, least;
-		const char *e2 = k ? "18.5,10" : "19,10";
+	static const struct {
+		double sy, ex2, ey2;
+		const char *e2;
+	} sets[] = {{10.5, 19, 10, "19,10"}, {10.5, 18.3, 11, "18.3,11"}, {9.5, 18.3, 9, "18.3,9"}};
+	const double sx = 16;
+	for (size_t k = 0; k < 3; k++) {
+		double ex, ey, least, sy = sets[k].sy;
 		if (!k) {
 			double d = hypot(19 - sx, 10 - sy);
 			least = d - (1 + w);
 			ex = sx + least * (19 - sx) / d;
 			ey = sy + least * (10 - sy) / d;
 		} else {
-			circle_meet(16, 10, w, 18.5, 10, 1 + w, &ex, &ey);
+			circle_meet(16, 10, w, sets[k].ex2, sets[k].ey2, 1 + w, sx, sy, &ex, &ey);
 			least = hypot(ex - sx, ey - sy);
 		}
 		for (int over = 0; over < 2; over++) {
@@ -395,17 +402,16 @@ Test(grit_heights, the_least_move_out_by_its_circles)
 			snprintf(
 			    row, sizeof row,
 			    "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 "
-			    "25; E1/e1 16,10.5 25; E1/e2 %s 25\",,move E1,\"e1 16,10.5 "
-			    "%.10f,%.10f\","
+			    "25; E1/e1 16,%g 25; E1/e2 %s 25\",,move E1,\"e1 16,%g %.10f,%.10f\","
 			    "stomped=true,,",
-			    e2, sx + f * (ex - sx), sy + f * (ey - sy));
+			    sy, sets[k].e2, sy, sx + f * (ex - sx), sy + f * (ey - sy));
 			fixture f0 = load(true, row);
 			arb_result r = result(&f0, "GR.MOV.STOMP.3", "coherent");
 			cr_assert(eq(int, r.outcome, over ? ARB_VIOLATED : ARB_PERMITS),
-			          "%s %d: %s", e2, over, r.explanation);
+			          "%s %d: %s", sets[k].e2, over, r.explanation);
 			if (over) {
 				cr_assert(epsilon_eq(dbl, r.measure.limit, least, 1e-9), "%s: %s",
-				          e2, r.explanation);
+				          sets[k].e2, r.explanation);
 				STR_EQ(r.subject, "e1");
 			}
 			r = result(&f0, "GR.MOV.STOMP.3", "depth");
@@ -466,7 +472,7 @@ Test(grit_heights, a_lone_model_moves_out_by_its_depth)
 /* Grit 7, Sagacity 3: 6 + 6 = 12 breaks it; the cover T1 lies left, with
  * the edge. */
 #define BROKEN_ROW                                                                                 \
-	"S,GR.MOV.BROKEN.2,legal,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,\"A1/a1 12,10 25; A1/a2 "    \
+	"S,GR.MOV.BROKEN.2,legal,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,\"A1/a1 %.*s 25; A1/a2 "     \
 	"12,11.5 25; E1/e1 60,40 25\",\"T1 cover 0,20 2,20 2,24 0,24\",move A1,\"a1 %s; a2 %s\","  \
 	"allied_corpses_in_range=true;rounds_completed=0;corpse_wounds=0;in_cover=false;"          \
 	"deployment_edge=left,morale_check: 6 6,"
@@ -505,10 +511,17 @@ Test(grit_heights, a_broken_unit_spends_its_movement)
 	    {true, "12,10 12.0005,10 6,10", "12,11.5 6,11.5", ARB_VIOLATED, "(step 1:"},
 	    {true, "12,10 11.9999995,9 6,9", "12,11.5 6,11.5", ARB_VIOLATED, "(step 1:"},
 	    {true, "12,10 11.9995,9 6,9", "12,11.5 6,11.5", ARB_HOLDS, NULL},
+	    /* off the table by 0.0000005 in (within the tolerance: on it, and
+	     * 3.5 in of 6 yd spent), by 0.0005 in (off: fled), and touching */
+	    {true, "4,10 0.4921264843,10", "12,11.5 6,11.5", ARB_VIOLATED, "spends 3.51 in"},
+	    {true, "4,10 0.4916259843,10", "12,11.5 6,11.5", ARB_HOLDS, NULL},
+	    {true, "4,10 0.4921259843,10", "12,11.5 6,11.5", ARB_VIOLATED, NULL},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		char row[1024];
-		snprintf(row, sizeof row, BROKEN_ROW, rows[i].a1, rows[i].a2);
+		/* a1 stands where its path starts */
+		snprintf(row, sizeof row, BROKEN_ROW, (int)strcspn(rows[i].a1, " "), rows[i].a1,
+		         rows[i].a1, rows[i].a2);
 		fixture f = load(rows[i].tabled, row);
 		arb_result r = result(&f, "GR.MOV.BROKEN.2", NULL);
 		cr_assert(eq(int, r.outcome, rows[i].want), "row %zu: %s", i, r.explanation);
@@ -525,7 +538,7 @@ Test(grit_heights, a_broken_unit_spends_its_movement)
 Test(grit_heights, a_broken_unit_short_of_its_movement_is_measured)
 {
 	char row[1024];
-	snprintf(row, sizeof row, BROKEN_ROW, "12,10 7,10", "12,11.5 6,11.5");
+	snprintf(row, sizeof row, BROKEN_ROW, 5, "12,10", "12,10 7,10", "12,11.5 6,11.5");
 	fixture f = load(true, row);
 	arb_result r = result(&f, "GR.MOV.BROKEN.2", NULL);
 	cr_assert(r.has_measure);

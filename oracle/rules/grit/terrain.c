@@ -486,8 +486,7 @@ static arb_vec2 on_circle(const circle *a, arb_vec2 towards)
  * of another unit it starts under and in coherency (the others where they
  * end): for round bases the ends allowed are bounded by circles, so the
  * nearest is the point of one circle nearest the start, or where two
- * circles meet (points on each circle towards the other's centre, and
- * four on each, stand in when the start is a centre). pl: the unit's ends
+ * circles meet. pl: the unit's ends
  * (pl[i] is changed and restored). 1 and *out; 0 when a base is not
  * round; -1 when out of memory. */
 static int least_out(const arb_scenario *s, const arb_unit *u, size_t i, arb_placed *pl,
@@ -522,26 +521,22 @@ static int least_out(const arb_scenario *s, const arb_unit *u, size_t i, arb_pla
 	}
 	double best = INFINITY;
 	for (size_t x = 0; x < nc && rc == 1; x++) {
-		arb_vec2 cand[4 + 3 * 64];
+		arb_vec2 cand[1 + 2 * 64];
 		size_t nk = 0;
-		static const arb_vec2 axes[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
-		for (size_t w = 0; w < 4; w++)
-			cand[nk++] = (arb_vec2){cs[x].c.x + cs[x].r * axes[w].x,
-			                        cs[x].c.y + cs[x].r * axes[w].y};
+		/* the point of the circle nearest the start; from its centre, all
+		 * are as near, and one stands for them (the meeting points bound
+		 * the part of it allowed) */
 		if (hypot(a.c.x - cs[x].c.x, a.c.y - cs[x].c.y) > 1e-12)
 			cand[nk++] = on_circle(&cs[x], a.c);
-		for (size_t y = 0; y < nc; y++) {
+		else
+			cand[nk++] = (arb_vec2){cs[x].c.x + cs[x].r, cs[x].c.y};
+		for (size_t y = x + 1; y < nc && nk + 2 <= sizeof cand / sizeof cand[0]; y++) {
+			/* where the two circles meet */
 			double dx = cs[y].c.x - cs[x].c.x, dy = cs[y].c.y - cs[x].c.y,
 			       d = hypot(dx, dy);
-			if (y == x || d < 1e-12)
-				continue;
-			if (nk + 3 > sizeof cand / sizeof cand[0])
-				break;
-			cand[nk++] = on_circle(&cs[x], cs[y].c);
-			/* where the two circles meet */
 			double along = (d * d + cs[x].r * cs[x].r - cs[y].r * cs[y].r) / (2 * d),
 			       h2 = cs[x].r * cs[x].r - along * along;
-			if (h2 < 0)
+			if (d < 1e-12 || h2 < 0)
 				continue;
 			double h = sqrt(h2), ux = dx / d, uy = dy / d;
 			arb_vec2 mid = {cs[x].c.x + along * ux, cs[x].c.y + along * uy};
