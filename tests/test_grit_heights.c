@@ -413,6 +413,7 @@ Test(grit_heights, the_least_move_out_by_its_circles)
 				cr_assert(epsilon_eq(dbl, r.measure.limit, least, 1e-9), "%s: %s",
 				          sets[k].e2, r.explanation);
 				STR_EQ(r.subject, "e1");
+				cr_assert(eq(int, r.measure.other, -1));
 			}
 			r = result(&f0, "GR.MOV.STOMP.3", "depth");
 			cr_assert(eq(int, r.outcome, ARB_VIOLATED));
@@ -420,6 +421,29 @@ Test(grit_heights, the_least_move_out_by_its_circles)
 			fixture_free(&f0);
 		}
 	}
+}
+
+/* The coherency the move out breaks is measured, naming no other model;
+ * a unit whose models start under another's without the fact stomped
+ * makes no move out (GR.MOV.STOMP.3 does not apply, table or not). */
+Test(grit_heights, a_move_out_that_breaks_coherency_is_measured)
+{
+	char row[512];
+	snprintf(row, sizeof row, OUT_ROW, "25", "16,7", "16,10.98425197");
+	fixture f = load(true, row);
+	arb_result r = result(&f, "GR.MOV.STOMP.3", "depth");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	STR_EQ(r.subject, "e1");
+	cr_assert(eq(int, r.measure.other, -1));
+	cr_assert(epsilon_eq(dbl, r.measure.limit, 1, 1e-9));
+	fixture_free(&f);
+
+	f = load(true, "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 25; "
+	               "E1/e1 16,10 25; E1/e2 17.2,10.6 25\",,move E1,\"e1 16,10 16,10.98425197\","
+	               "stomped=false,,");
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.3", "depth").outcome, ARB_NA));
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.3", "coherent").outcome, ARB_NA));
+	fixture_free(&f);
 }
 
 /* Without the table: e2 1.5 in below e1, which moves 1.5 in up: its end
@@ -513,7 +537,7 @@ Test(grit_heights, a_broken_unit_spends_its_movement)
 	    {true, "12,10 11.9995,9 6,9", "12,11.5 6,11.5", ARB_HOLDS, NULL},
 	    /* off the table by 0.0000005 in (within the tolerance: on it, and
 	     * 3.5 in of 6 yd spent), by 0.0005 in (off: fled), and touching */
-	    {true, "4,10 0.4921264843,10", "12,11.5 6,11.5", ARB_VIOLATED, "spends 3.51 in"},
+	    {true, "4,10 0.4921254843,10", "12,11.5 6,11.5", ARB_VIOLATED, "spends 3.51 in"},
 	    {true, "4,10 0.4916259843,10", "12,11.5 6,11.5", ARB_HOLDS, NULL},
 	    {true, "4,10 0.4921259843,10", "12,11.5 6,11.5", ARB_VIOLATED, NULL},
 	};

@@ -520,8 +520,11 @@ static int least_out(const arb_scenario *s, const arb_unit *u, size_t i, arb_pla
 			    (circle){pl[j].c, limit + rm + pl[j].base.d_mm / ARB_MM_PER_INCH / 2};
 	}
 	double best = INFINITY;
+	/* each circle's nearest point and its meeting points with the later ones */
+	arb_vec2 *cand = rc == 1 ? malloc((2 * nc + 1) * sizeof *cand) : NULL;
+	if (rc == 1 && !cand)
+		rc = -1;
 	for (size_t x = 0; x < nc && rc == 1; x++) {
-		arb_vec2 cand[1 + 2 * 64];
 		size_t nk = 0;
 		/* the point of the circle nearest the start; from its centre, all
 		 * are as near, and one stands for them (the meeting points bound
@@ -530,7 +533,7 @@ static int least_out(const arb_scenario *s, const arb_unit *u, size_t i, arb_pla
 			cand[nk++] = on_circle(&cs[x], a.c);
 		else
 			cand[nk++] = (arb_vec2){cs[x].c.x + cs[x].r, cs[x].c.y};
-		for (size_t y = x + 1; y < nc && nk + 2 <= sizeof cand / sizeof cand[0]; y++) {
+		for (size_t y = x + 1; y < nc; y++) {
 			/* where the two circles meet */
 			double dx = cs[y].c.x - cs[x].c.x, dy = cs[y].c.y - cs[x].c.y,
 			       d = hypot(dx, dy);
@@ -563,6 +566,7 @@ static int least_out(const arb_scenario *s, const arb_unit *u, size_t i, arb_pla
 		}
 	}
 	pl[i] = keep;
+	free(cand);
 	free(cs);
 	*out = best;
 	return rc;
