@@ -522,6 +522,11 @@ typedef struct arb_terrain {
 	const char *kind; /* a terrain kind the ruleset declares */
 	arb_vec2 *poly;
 	size_t n_poly;
+	/* How tall the piece stands, in inches (a clause that compares heights
+	 * reads it: GR.MOV.TOWER.1); has_height false when not given, which
+	 * zeroed memory means, so a reader that knows no height gives none. */
+	bool has_height;
+	double height;
 } arb_terrain;
 
 /* The path of one model: its centre's polyline, starting at its position.

@@ -529,13 +529,21 @@ static int parse_terrain(cell *c)
 		if (split_all(c, recs[i], ' ', &t, &k))
 			return ARB_ENOMEM;
 		if (k < 2)
-			return cell_err(c, "terrain %zu: expected 'ID KIND X,Y X,Y X,Y ...'",
-			                i + 1);
+			return cell_err(
+			    c, "terrain %zu: expected 'ID KIND [height=H] X,Y X,Y X,Y ...'", i + 1);
 		arb_terrain *tr = &c->s->terrain[i];
 		tr->id = t[0];
 		tr->kind = t[1];
-		tr->n_poly = k - 2;
-		int rc = parse_points(c, t + 2, k - 2, &tr->poly, tr->id);
+		size_t first = 2;
+		if (k > 2 && strncmp(t[2], "height=", 7) == 0) {
+			if (!parse_num(t[2] + 7, &tr->height))
+				return cell_err(c, "terrain %s: expected height=INCHES, got '%s'",
+				                tr->id, t[2]);
+			tr->has_height = true;
+			first = 3;
+		}
+		tr->n_poly = k - first;
+		int rc = parse_points(c, t + first, k - first, &tr->poly, tr->id);
 		if (rc)
 			return rc;
 	}

@@ -360,6 +360,11 @@ static int validate_all(const arb_scenario *s, const arb_rulebook *rb, const vma
 			           t->kind ? t->kind : "", rs);
 		if (t->n_poly < 3)
 			return BAD("terrain", "terrain %s needs at least 3 corners", t->id);
+		if (t->has_height && !(isfinite(t->height) && t->height >= 0))
+			return BAD("terrain",
+			           "terrain %s: height must be a finite number of inches, not "
+			           "negative, got %g",
+			           t->id, t->height);
 		for (size_t j = 0; j < t->n_poly; j++)
 			if (!isfinite(t->poly[j].x) || !isfinite(t->poly[j].y))
 				return BAD("terrain", "terrain %s: corner %zu is not finite", t->id,

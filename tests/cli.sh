@@ -420,6 +420,23 @@ contains "grit: no Sagacity" "$T/out" "field 'units': BAD-SAG (GR.MOV.BROKEN.1):
 grit_row 'BAD-CW,GR.MOV.BROKEN.1,missing-input,,,,,,,A1 A - Grit=7 I=4 Sagacity=3; E1 B -,"A1/a1 10,10 25; A1/a2 10,11.5 25; E1/e1 60,40 25","T1 cover 2,8 4,8 4,14 2,14",move A1,"a1 10,10 5,10; a2 10,11.5 5,11.5",allied_corpses_in_range=true;rounds_completed=0;corpse_wounds=-2;in_cover=false;deployment_edge=left,morale_check: 5 6,,none,negative wounds'
 expect_status "grit: negative corpse wounds" 2 $?
 contains "grit: negative corpse wounds" "$T/out" "field 'facts': fact corpse_wounds is '-2': expected a count: a whole number from 0 to 10^15"
+# Heights (GR.MOV.TOWER.1 compares them): a model or a piece of terrain met
+# on the way without one, where the clause reads it, is bad input naming the
+# cell (GR-MOV-THRU-001 was this row, missing-input while the fact
+# towers_over stood for the heights); a negative or malformed height too.
+grit_row 'GR-MOV-THRU-001,GR.MOV.3,illegal,GR.MOV.3,,,,,,A1 A - height=2; F1 A -; E1 B -,"A1/a1 10,10 25; A1/a2 10,11.5 25; F1/f1 13,10 25; E1/e1 60,40 25",,move A1,"a1 10,10 16,10; a2 10,11.5 16,11.5",,,,,f1 has no height'
+expect_status "grit: a model without a height" 2 $?
+contains "grit: a model without a height" "$T/out" "b.csv:2:"
+contains "grit: a model without a height" "$T/out" "field 'models': GR-MOV-THRU-001 (GR.MOV.TOWER.1): model f1 states no height (the characteristic 'height'), which towering steps compare: a1 meets f1"
+grit_row 'BAD-TH,GR.MOV.3,illegal,GR.MOV.3,,,lenient,,,A1 A - height=2; E1 B -,"A1/a1 10,10 25; E1/e1 60,40 25","T1 cover 12,8 14,8 14,12 12,12",move A1,"a1 10,10 16,10",,,,,T1 has no height'
+expect_status "grit: terrain without a height" 2 $?
+contains "grit: terrain without a height" "$T/out" "field 'terrain': BAD-TH (GR.MOV.TOWER.1): terrain T1 states no height ('height='), which towering steps compare: a1 moves through it"
+grit_row 'BAD-TN,GR.MOV.3,illegal,GR.MOV.3,,,lenient,,,A1 A - height=2; E1 B -,"A1/a1 10,10 25; E1/e1 60,40 25","T1 cover height=-1 12,8 14,8 14,12 12,12",move A1,"a1 10,10 16,10",,,,,negative height'
+expect_status "grit: negative terrain height" 2 $?
+contains "grit: negative terrain height" "$T/out" "field 'terrain': terrain T1: height must be a finite number of inches, not negative, got -1"
+grit_row 'BAD-TM,GR.MOV.3,illegal,GR.MOV.3,,,lenient,,,A1 A - height=2; E1 B -,"A1/a1 10,10 25; E1/e1 60,40 25","T1 cover height=tall 12,8 14,8 14,12 12,12",move A1,"a1 10,10 16,10",,,,,malformed height'
+expect_status "grit: malformed terrain height" 2 $?
+contains "grit: malformed terrain height" "$T/out" "terrain T1: expected height=INCHES, got 'height=tall'"
 
 # The log of the turn (context log): a sub-phase, unit or action it names
 # that is not there, a malformed event, and a log given beside the fact

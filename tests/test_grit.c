@@ -390,16 +390,16 @@ static const char kTabled[] =
     /* difficult terrain 2 in deep across the way: 6 in moved, 2 + 0.984 of
      * it across, doubled: 8.98 in > 6 yd; 3 in moved from 10.5, the base in
      * it from 11.51 to the end at 13.5: 3 + 1.99 = 4.99 in fits */
-    "T12,GR.MOV.DIFF.3,illegal,GR.MOV.3 GR.MOV.DIFF.3,,,,,A1 A -; E1 B -,\"A1/a1 10,10 25; "
-    "A1/a2 10,11.5 25; E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move "
-    "A1,\"a1 10,10 16,10; a2 10,11.5 16,11.5\",towers_over=false\n"
-    "T13,GR.MOV.DIFF.3,disputed,GR.MOV.3,conflict,GR.MOV.3 GR.MOV.DIFF.3,,lenient,A1 A -; E1 "
-    "B -,\"A1/a1 10.5,10 25; E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move "
-    "A1,\"a1 10.5,10 13.5,10\",towers_over=false\n"
+    "T12,GR.MOV.DIFF.3,illegal,GR.MOV.3 GR.MOV.DIFF.3,,,,,A1 A - height=2; E1 B -,\"A1/a1 "
+    "10,10 25; A1/a2 10,11.5 25; E1/e1 60,40 25\",\"T1 difficult height=1 12,8 14,8 14,13 "
+    "12,13\",move A1,\"a1 10,10 16,10; a2 10,11.5 16,11.5\",\n"
+    "T13,GR.MOV.DIFF.3,disputed,GR.MOV.3,conflict,GR.MOV.3 GR.MOV.DIFF.3,,lenient,A1 A - "
+    "height=2; E1 B -,\"A1/a1 10.5,10 25; E1/e1 60,40 25\",\"T1 difficult height=1 12,8 "
+    "14,8 14,13 12,13\",move A1,\"a1 10.5,10 13.5,10\",\n"
     /* towering over it: 'unabated' against 'costs double' over the allowance */
     "T14,GR.MOV.DIFF.3,disputed,GR.MOV.DIFF.3,conflict,GR.MOV.DIFF.3 GR.MOV.TOWER.1,,lenient,"
-    "A1 A -; E1 B -,\"A1/a1 10,10 25; E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 "
-    "12,13\",move A1,\"a1 10,10 16,10\",towers_over=true\n";
+    "A1 A - height=2; E1 B -,\"A1/a1 10,10 25; E1/e1 60,40 25\",\"T1 difficult height=0.5 "
+    "12,8 14,8 14,13 12,13\",move A1,\"a1 10,10 16,10\",\n";
 
 Test(grit, tabled_rows_follow_the_text)
 {
@@ -471,12 +471,12 @@ Test(grit, the_tables_limits_at_the_boundary)
 				                       : ",";
 				add_row(
 				    buf, n, &len,
-				    "B%zu,GR.MOV.DIFF.3,%s,%s,%s,,lenient,A1 A -; E1 B -,\"A1/a1 "
-				    "%.10f,24 %g; E1/e1 70,46 25\",\"T1 difficult 20,4 21,4 21,40 "
-				    "20,40\","
-				    "move A1,\"a1 %.10f,24 %.10f,24\",towers_over=%s\n",
-				    rows++, exp, viol, disp, x0, bases[b], x0, x1,
-				    tw ? "true" : "false");
+				    "B%zu,GR.MOV.DIFF.3,%s,%s,%s,,lenient,A1 A - height=2; E1 B "
+				    "-,\"A1/a1 %.10f,24 %g; E1/e1 70,46 25\",\"T1 difficult "
+				    "height=%s 20,4 21,4 21,40 20,40\","
+				    "move A1,\"a1 %.10f,24 %.10f,24\",\n",
+				    rows++, exp, viol, disp, x0, bases[b], tw ? "0.5" : "0.6", x0,
+				    x1);
 			}
 		for (size_t b = 0; b < 2; b++) {
 			double R = b ? 2 : 1, g = R + kOffs[k], d = bases[b] / ARB_MM_PER_INCH;
@@ -611,11 +611,12 @@ Test(grit, answers_of_a_displacement)
 
 /* The morale check of GR-MOV-MOR-001's unit: 3 + 4 = 7 against Grit 7,
  * passed; and 6 + 6 = 12 over Grit + Sagacity 10, broken, moving away
- * from cover towards its edge. */
+ * from cover towards its edge, the whole of its 6 yd (GR.MOV.BROKEN.2:
+ * "must spend their movement"). */
 #define MORALE_ROW                                                                                 \
 	"S,GR.MOV.MORALE.7,legal,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,\"A1/a1 30,10 25; A1/a2 "    \
 	"30,11.5 25; E1/e1 70,40 25\",\"T1 cover 40,8 42,8 42,14 40,14\",move A1,\"a1 30,10 "      \
-	"25,10; a2 30,11.5 25,11.5\",allied_corpses_in_range=true;rounds_completed=0;corpse_"      \
+	"24,10; a2 30,11.5 24,11.5\",allied_corpses_in_range=true;rounds_completed=0;corpse_"      \
 	"wounds=0;in_cover=false;deployment_edge=left,morale_check: %s,\n"
 
 Test(grit, answers_of_the_morale_check)
@@ -693,19 +694,27 @@ Test(grit, answers_of_bravery_fleeing_vehicles_and_no_roll)
 
 /* The result of clause cl's first predicate in the first case of f
  * (copied; the verdict is freed). */
-static arb_result result_of(const fixture *f, const char *cl)
+/* The result of clause cl's predicate in the verdict of f's first case,
+ * under reading rd (NULL: the first in the trace). */
+static arb_result result_of_reading(const fixture *f, const char *cl, const char *rd)
 {
 	arb_verdict *v = judge(f);
 	arb_result out = {0};
 	bool found = false;
 	for (size_t i = 0; i < v->n_trace && !found; i++)
-		if (strcmp(v->trace[i].pred->clause, cl) == 0) {
+		if (strcmp(v->trace[i].pred->clause, cl) == 0 &&
+		    (!rd || (v->trace[i].reading && strcmp(v->trace[i].reading, rd) == 0))) {
 			out = v->trace[i].result;
 			found = true;
 		}
 	arb_verdict_free(v);
 	cr_assert(found, "%s is not in the trace", cl);
 	return out;
+}
+
+static arb_result result_of(const fixture *f, const char *cl)
+{
+	return result_of_reading(f, cl, NULL);
 }
 
 /* The charge of answers_of_a_charge measured: a1 to e1 1.5 - 0.984 =
@@ -836,13 +845,13 @@ Test(grit, coherency_is_measured)
 /* What the check needs and the scenario does not give: whether the unit
  * is in cover (after 6 + 6, over Grit), and the rounds and wounds that
  * add to the roll. A failed roll's GR.MOV.MORALE.7 says why it does not
- * let the unit move as normal. */
+ * let the unit move as normal. Broken, it spends its 6 yd towards its edge. */
 Test(grit, answers_of_a_check_missing_its_facts)
 {
 	write_spec_tables("1\"", TABLES);
 	fixture f = load("S,GR.MOV.MORALE.8,missing-input,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,"
 	                 "\"A1/a1 30,10 25; A1/a2 30,11.5 25; E1/e1 70,40 25\",\"T1 cover 40,8 "
-	                 "42,8 42,14 40,14\",move A1,\"a1 30,10 25,10; a2 30,11.5 25,11.5\","
+	                 "42,8 42,14 40,14\",move A1,\"a1 30,10 24,10; a2 30,11.5 24,11.5\","
 	                 "allied_corpses_in_range=true;rounds_completed=0;corpse_wounds=0;"
 	                 "deployment_edge=left,morale_check: 6 6,\n");
 	answers(&f, "GR.MOV.2=+ GR.MOV.3=+ GR.MOV.COH.1=+ GR.MOV.COH.2=v GR.MOV.ENG.1=v "
@@ -895,8 +904,9 @@ Test(grit, a_broken_unit_away_from_its_edge_is_measured)
 	                 "range=true;rounds_completed=0;corpse_wounds=0;in_cover=false;deployment_"
 	                 "edge=right,morale_check: 6 6,\n");
 	arb_result r = result_of(&f, "GR.MOV.BROKEN.2");
-	STR_EQ(r.explanation, "A1 is broken and a1 does not move towards the right edge (31.51 in "
-	                      "from it before, 36.51 after)");
+	STR_EQ(r.explanation,
+	       "A1 is broken and a1 does not move towards the right edge (step 1: 31.51 in "
+	       "from it before, 36.51 after)");
 	r = result_of(&f, "GR.MOV.MORALE.8");
 	/* T1's edge at x 32: 40 - 0.492 - 32 = 7.51 in before, 35 - 0.492 - 32 =
 	 * 2.51 in after: 5 in nearer */
@@ -1083,9 +1093,9 @@ Test(grit, difficult_terrain_is_measured)
 {
 	static const double r = 25 / 25.4 / 2;
 	write_spec_tables("1\"", TABLES);
-	fixture f = load("S,GR.MOV.DIFF.3,legal,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 "
-	                 "25; E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move A1,\"a1 "
-	                 "10,10 13,10; a2 10,11.5 13,11.5\",towers_over=false,,\n");
+	fixture f = load("S,GR.MOV.DIFF.3,legal,A1 A - height=2; E1 B -,\"A1/a1 10,10 25; A1/a2 "
+	                 "10,11.5 25; E1/e1 60,40 25\",\"T1 difficult height=1 12,8 14,8 14,13 "
+	                 "12,13\",move A1,\"a1 10,10 13,10; a2 10,11.5 13,11.5\",,,\n");
 	arb_result d = result_of(&f, "GR.MOV.DIFF.3");
 	cr_assert(eq(int, d.outcome, ARB_PERMITS));
 	STR_EQ(d.subject, "a1");
@@ -1099,9 +1109,9 @@ Test(grit, difficult_terrain_is_measured)
 	cr_assert(eq(int, d.measure.other, -1));
 	fixture_free(&f);
 
-	f = load("S,GR.MOV.DIFF.3,illegal,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; "
-	         "E1/e1 60,40 25\",\"T1 difficult 12,8 14,8 14,13 12,13\",move A1,\"a1 10,10 "
-	         "16,10; a2 10,11.5 16,11.5\",towers_over=false,,\n");
+	f = load("S,GR.MOV.DIFF.3,illegal,A1 A - height=2; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 "
+	         "25; E1/e1 60,40 25\",\"T1 difficult height=1 12,8 14,8 14,13 12,13\",move "
+	         "A1,\"a1 10,10 16,10; a2 10,11.5 16,11.5\",,,\n");
 	d = result_of(&f, "GR.MOV.DIFF.3");
 	cr_assert(eq(int, d.outcome, ARB_VIOLATED));
 	STR_EQ(d.subject, "a1");
@@ -1113,15 +1123,16 @@ Test(grit, difficult_terrain_is_measured)
 	fixture_free(&f);
 }
 
-/* GR-MOV-STOMP-002's charge under TABLES: a1 ends on e1 (0.984 in of
- * overlap), which it cannot tower over: GR.MOV.3 and GR.MOV.TOWER.2 are
- * violated, GR.MOV.TOWER.1 and GR.MOV.STOMP.1 do not apply and say why,
- * and there is no stomp (GR.MOV.STOMP.2, .4 do not apply). Without
- * towers_over both permissions miss it; with it and no result of the
- * check, GR.MOV.STOMP.4 misses that; a failed check and a stomper with no
- * S is bad input (the models cell). */
+/* GR-MOV-STOMP-002's charge under TABLES: a1 (2 in tall) ends on e1 (0.984
+ * in of overlap, 1 in tall), which it cannot tower over: GR.MOV.3 and
+ * GR.MOV.TOWER.2 are violated, GR.MOV.TOWER.1 and GR.MOV.STOMP.1 do not
+ * apply and say why, and there is no stomp (GR.MOV.STOMP.2, .4 do not
+ * apply). Without e1's height both permissions refuse the scenario (bad
+ * input, the models cell); e1 0.5 in tall and no result of the check,
+ * GR.MOV.STOMP.4 misses that; a failed check and a stomper with no S is
+ * bad input (the models cell). */
 #define ONTO_ROW                                                                                   \
-	"S,GR.MOV.TOWER.2,illegal,A1 A -%s; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; E1/e1 "     \
+	"S,GR.MOV.TOWER.2,illegal,A1 A -%s; E1 B -%s,\"A1/a1 10,10 25; A1/a2 10,11.5 25; E1/e1 "   \
 	"16,10 25\",,move A1,\"a1 10,10 16,10; a2 10,11.5 "                                        \
 	"16,11.5\",%sline_of_sight_at_start=true,,\n"
 
@@ -1132,30 +1143,39 @@ Test(grit, answers_of_moves_onto_a_model)
 	                                  "GR.MOV.ENG.5=v GR.MOV.DIFF.5=+ GR.MOV.TOWER.2=- ";
 	char row[1024], want[1024];
 	write_spec_tables("1\"", TABLES);
-	snprintf(row, sizeof row, ONTO_ROW, " S=5", "towers_over=false;");
+	snprintf(row, sizeof row, ONTO_ROW, " S=5 height=2", " height=1", "");
 	fixture f = load(row);
 	answers(&f, common);
-	says(&f, "GR.MOV.TOWER.1", "what a1 moves through is more than a quarter of its height");
-	says(&f, "GR.MOV.STOMP.1", "a1 cannot perform towering steps over e1");
+	says(&f, "GR.MOV.TOWER.1",
+	     "a1 moves through e1, 1.00 in tall: more than 0.25 of a1's height 2.00 in (0.50 in)");
+	says(&f, "GR.MOV.STOMP.1",
+	     "a1 ends on top of e1, 1.00 in tall: more than 0.25 of its height 2.00 in, so no "
+	     "towering steps over it");
 	fixture_free(&f);
 
-	snprintf(row, sizeof row, ONTO_ROW, " S=5", "");
+	snprintf(row, sizeof row, ONTO_ROW, " S=5 height=2", "", "");
 	f = load(row);
-	snprintf(want, sizeof want, "%sGR.MOV.TOWER.1=m GR.MOV.STOMP.1=m", common);
-	answers(&f, want);
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(
+	    eq(int, arb_judge(&v, f.o, arb_caseset_at(f.cs, 0)->scenario, NULL, &err), ARB_EINPUT));
+	cr_assert(v == NULL);
+	STR_EQ(err.field, "models");
+	STR_EQ(err.message, "S (GR.MOV.TOWER.1): model e1 states no height (the characteristic "
+	                    "'height'), which towering steps compare: a1 meets e1");
 	fixture_free(&f);
 
-	snprintf(row, sizeof row, ONTO_ROW, " S=5", "towers_over=true;");
+	snprintf(row, sizeof row, ONTO_ROW, " S=5 height=2", " height=0.5", "");
 	f = load(row);
 	snprintf(want, sizeof want,
 	         "%sGR.MOV.TOWER.1=p GR.MOV.STOMP.1=p GR.MOV.STOMP.2=v GR.MOV.STOMP.4=m", common);
 	answers(&f, want);
 	fixture_free(&f);
 
-	snprintf(row, sizeof row, ONTO_ROW, "", "towers_over=true;initiative_check_passed=false;");
+	snprintf(row, sizeof row, ONTO_ROW, " height=2", " height=0.5",
+	         "initiative_check_passed=false;");
 	f = load(row);
-	arb_verdict *v = NULL;
-	arb_error err;
 	arb_error_clear(&err);
 	cr_assert(
 	    eq(int, arb_judge(&v, f.o, arb_caseset_at(f.cs, 0)->scenario, NULL, &err), ARB_EINPUT));
@@ -1167,17 +1187,28 @@ Test(grit, answers_of_moves_onto_a_model)
 
 /* The move out from under a stomper (GR-MOV-STOMP-011, -010): e1 lies
  * under a1 by their bases' width, 0.984 in; moving 1.5 in out is 0.516 in
- * more than the minimum; moving 0.98425197 in is the minimum. A unit with
- * stomped=true none of whose models is under another: the clause does not
- * apply. */
+ * more than the minimum (reading depth), and leaves e2 3 - 0.984 = 2.02 in
+ * away, out of the range of 1 yd (reading coherent: "maintaining unit
+ * coherency"); moving 0.98425197 in is the minimum, with e2 beside it at
+ * 17.2,10.6 (1.26 - 0.98 = 0.28 in from e1's end): both readings permit.
+ * A unit with stomped=true none of whose models is under another: the
+ * clause does not apply. */
 Test(grit, the_move_out_from_under_is_measured)
 {
 	static const double w = 25 / 25.4;
 	write_spec_tables("1\"", TABLES);
-	fixture f = load("S,GR.MOV.STOMP.3,illegal,A1 A -; E1 B -,\"A1/a1 16,10 25; E1/e1 16,10 "
-	                 "25; E1/e2 16,8.5 25\",,move E1,\"e1 16,10 16,11.5\",stomped=true;"
-	                 "towers_over=false,,\n");
-	arb_result r = result_of(&f, "GR.MOV.STOMP.3");
+	fixture f = load("S,GR.MOV.STOMP.3,illegal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 "
+	                 "25; E1/e1 16,10 "
+	                 "25; E1/e2 16,8.5 25\",,move E1,\"e1 16,10 16,11.5\",stomped=true,,\n");
+	arb_result r = result_of_reading(&f, "GR.MOV.STOMP.3", "coherent");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	STR_EQ(r.subject, "e1");
+	cr_assert(r.object == NULL);
+	STR_EQ(r.explanation, "E1's move out from under the stomper does not maintain unit "
+	                      "coherency: a model ends with fewer than 1 other(s) within 1.00 in");
+	cr_assert(epsilon_eq(dbl, r.measure.figure, 3 - w, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.margin, 1 - (3 - w), 1e-9));
+	r = result_of_reading(&f, "GR.MOV.STOMP.3", "depth");
 	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
 	STR_EQ(r.subject, "e1");
 	STR_EQ(r.object, "a1");
@@ -1189,13 +1220,17 @@ Test(grit, the_move_out_from_under_is_measured)
 	cr_assert(eq(int, r.measure.other, -1));
 	fixture_free(&f);
 
-	f = load("S,GR.MOV.STOMP.3,legal,A1 A -; E1 B -,\"A1/a1 16,10 25; E1/e1 16,10 25; E1/e2 "
-	         "16,8.5 25\",,move E1,\"e1 16,10 16,10.98425197\",stomped=true;towers_over=false,,"
-	         "\n");
-	r = result_of(&f, "GR.MOV.STOMP.3");
-	cr_assert(eq(int, r.outcome, ARB_PERMITS));
-	STR_EQ(r.explanation, "the models of E1 under a stomper move the minimum distance out");
-	cr_assert(epsilon_eq(dbl, r.measure.margin, w - 0.98425197, 1e-9));
+	f = load(
+	    "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 25; E1/e1 "
+	    "16,10 25; E1/e2 17.2,10.6 25\",,move E1,\"e1 16,10 16,10.98425197\",stomped=true,,"
+	    "\n");
+	for (int k = 0; k < 2; k++) {
+		r = result_of_reading(&f, "GR.MOV.STOMP.3", k ? "depth" : "coherent");
+		cr_assert(eq(int, r.outcome, ARB_PERMITS));
+		STR_EQ(r.explanation, "the models of E1 under a stomper move the minimum distance "
+		                      "out, maintaining unit coherency");
+		cr_assert(epsilon_eq(dbl, r.measure.margin, w - 0.98425197, 1e-9));
+	}
 	fixture_free(&f);
 
 	f = load("S,GR.MOV.2,legal,A1 A -,\"A1/a1 10,10 25\",,move A1,\"a1 10,10 15,10\","
@@ -1307,13 +1342,16 @@ Test(grit, a_broken_unit_away_from_each_edge_is_measured)
 		const char *edge, *paths, *words;
 	} rows[] = {
 	    {"left", "a1 40,10 45,10; a2 40,11.5 45,11.5",
-	     "A1 is broken and a1 does not move towards the left edge (39.51 in from it before, "
+	     "A1 is broken and a1 does not move towards the left edge (step 1: 39.51 in from it "
+	     "before, "
 	     "44.51 after)"},
 	    {"bottom", "a1 40,10 40,15; a2 40,11.5 40,16.5",
-	     "A1 is broken and a1 does not move towards the bottom edge (9.51 in from it before, "
+	     "A1 is broken and a1 does not move towards the bottom edge (step 1: 9.51 in from it "
+	     "before, "
 	     "14.51 after)"},
 	    {"top", "a1 40,10 40,5; a2 40,11.5 40,6.5",
-	     "A1 is broken and a1 does not move towards the top edge (37.51 in from it before, "
+	     "A1 is broken and a1 does not move towards the top edge (step 1: 37.51 in from it "
+	     "before, "
 	     "42.51 after)"},
 	};
 	write_spec_tables("1\"", TABLES);
@@ -1381,9 +1419,10 @@ Test(grit, ties_name_the_same_model)
 	STR_EQ(r.object, "e1");
 	fixture_free(&f);
 
-	f = load("S,GR.MOV.3,illegal,A1 A -; F1 A -; E1 B -,\"A1/a1 10,10 25; F1/f1 14,10.5 25; "
-	         "F1/f2 14,9.5 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 18,10\",towers_over=false,,"
-	         "lenient\n");
+	f = load(
+	    "S,GR.MOV.3,illegal,A1 A - height=2; F1 A - height=1; E1 B -,\"A1/a1 10,10 25; "
+	    "F1/f1 14,10.5 25; F1/f2 14,9.5 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 18,10\",,,"
+	    "lenient\n");
 	r = result_of(&f, "GR.MOV.3");
 	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
 	STR_EQ(r.subject, "a1");

@@ -276,6 +276,37 @@ Test(json_roundtrip, full_example)
 	arb_scenario_free(b);
 }
 
+/* A terrain piece's height (Grit's towering steps compare it) is read and
+ * written back when given, and absent when not. */
+Test(json_roundtrip, terrain_height)
+{
+	arb_scenario *a = parse_ok(
+	    SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION,
+	         ",\"terrain\":[{\"id\":\"T1\",\"kind\":\"cover\",\"height\":1.5,\"polygon\":[[0,"
+	         "0],[4,0],[4,4]]},{\"id\":\"T2\",\"kind\":\"cover\",\"polygon\":[[5,0],[9,0],[9,"
+	         "4]]}]"));
+	cr_assert(a->terrain[0].has_height);
+	cr_assert(eq(dbl, a->terrain[0].height, 1.5));
+	cr_assert(not(a->terrain[1].has_height));
+	char *text = arbj_scenario_dump(a);
+	cr_assert(ne(ptr, strstr(text, "\"height\":1.5"), NULL), "%s", text);
+	arb_scenario *b = parse_ok(text);
+	cr_assert(b->terrain[0].has_height);
+	cr_assert(eq(dbl, b->terrain[0].height, 1.5));
+	cr_assert(not(b->terrain[1].has_height));
+	free(text);
+	arb_scenario_free(a);
+	arb_scenario_free(b);
+}
+
+Test(json_errors, negative_terrain_height)
+{
+	expect_error(SCEN(BOARD, UNITS(MODEL_AT("10", ROUND)), ACTION,
+	                  ",\"terrain\":[{\"id\":\"T1\",\"kind\":\"cover\",\"height\":-1,"
+	                  "\"polygon\":[[0,0],[4,0],[4,4]]}]"),
+	             1, "terrain[0].height", -1, "not negative, got -1");
+}
+
 Test(json_roundtrip, minimal_keeps_no_declaration)
 {
 	arb_scenario *a = parse_ok(MINIMAL);

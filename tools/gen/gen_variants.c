@@ -577,6 +577,9 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 					}
 				}
 				done = true;
+			} else if (kind == K_TERRAIN && ti == 2 && tn > 7 &&
+			           strncmp(q, "height=", 7) == 0) {
+				/* a piece's height: no coordinate, kept as written */
 			} else if ((kind == K_MODELS && ti == 1) ||
 			           (kind == K_TERRAIN && ti >= 2) || (kind == K_PATHS && ti >= 1)) {
 				if (!parse_pt(q, tn, &p))

@@ -128,6 +128,8 @@ char *arbj_scenario_dump(const arb_scenario *s)
 		json_t *o = arbj__jobj(&d);
 		arbj__put(&d, o, "id", arbj__jstr(&d, t->id));
 		arbj__put(&d, o, "kind", arbj__jstr(&d, t->kind));
+		if (t->has_height)
+			arbj__put(&d, o, "height", arbj__jnum(&d, t->height));
 		arbj__put(&d, o, "polygon", arbj__jpoints(&d, t->poly, t->n_poly));
 		arbj__push(&d, terrain, o);
 	}

@@ -231,7 +231,7 @@ static int parse_units(parser *p, const jd_value *root, arb_scenario *s)
 
 static int parse_terrain(parser *p, const jd_value *root, arb_scenario *s)
 {
-	static const char *const keys[] = {"id", "kind", "polygon", NULL};
+	static const char *const keys[] = {"id", "kind", "height", "polygon", NULL};
 	const jd_value *arr;
 	size_t mark = 0;
 	int rc = arbj__get_typed(p, root, "terrain", OPT, JD_ARRAY, "an array of terrain pieces",
@@ -255,6 +255,19 @@ static int parse_terrain(parser *p, const jd_value *root, arb_scenario *s)
 		    (rc = arbj__member(p, v, "polygon", REQ, "an array of at least 3 points [x, y]",
 		                       &poly)))
 			return rc;
+		/* absent: no height */
+		if (jd_get(v, "height")) {
+			if ((rc = arbj__get_num(p, v, "height", REQ, "a height in inches",
+			                        &t->height)))
+				return rc;
+			if (t->height < 0) {
+				arbj__path_key(p, "height");
+				return arbj__fail(
+				    p, "expected a height in inches, not negative, got %.17g",
+				    t->height);
+			}
+			t->has_height = true;
+		}
 		pm = arbj__path_key(p, "polygon");
 		if ((rc = arbj__read_points(p, poly, 3, "a polygon", &t->poly, &t->n_poly)))
 			return rc;

@@ -34,12 +34,6 @@ arb_placed gr__end_placed(const arb_scenario *s, const arb_model *m)
 	return pl;
 }
 
-bool gr__fact_is(const arb_scenario *s, const char *name, const char *value)
-{
-	const char *v = arb_scenario_fact(s, name);
-	return v && strcmp(v, value) == 0;
-}
-
 int gr__fact_bool(const arb_scenario *s, const char *name)
 {
 	const char *v = arb_scenario_fact(s, name);

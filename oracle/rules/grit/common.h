@@ -22,8 +22,6 @@ size_t gr__moving_count(const arb_scenario *s, const arb_unit *u);
 arb_vec2 gr__end(const arb_scenario *s, const arb_model *m);
 /* Model m placed where it ends the action. */
 arb_placed gr__end_placed(const arb_scenario *s, const arb_model *m);
-/* Whether fact name is given as value. */
-bool gr__fact_is(const arb_scenario *s, const char *name, const char *value);
 /* A fact that is a finite number; false when it is absent or not one. */
 bool gr__fact_num(const arb_scenario *s, const char *name, double *out);
 /* Whether b lies on a (overlaps it by more than the tolerance: touching is
@@ -37,6 +35,15 @@ bool gr__enemy(const arb_unit *a, const arb_unit *u);
  * when there is none), and in *who / *m the model and the measure. */
 double gr__closest_enemy(const arb_scenario *s, const arb_unit *own, const arb_placed *p,
                          const char **who, arb_measure *m);
+
+/* The actor's unit coherency range in inches (GR.MOV.COH.2's table, read
+ * by base size: movement.c); false, r explained and UNDECIDED, when the
+ * text (or an errata table) does not give it for the unit's bases. The
+ * predicate must declare GR_RANGE. */
+bool gr__coherency_range(const arb_eval *ev, arb_result *r, double *out);
+/* How many others each model of a unit of n must end within: one
+ * (GR.MOV.COH.1) and one more for every step models (GR.MOV.COH.3). */
+size_t gr__neighbours_needed(size_t n, double step);
 
 /* A tri-state fact: 1 "true", 0 "false", -1 absent. */
 int gr__fact_bool(const arb_scenario *s, const char *name);

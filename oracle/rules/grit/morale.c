@@ -431,14 +431,46 @@ static double edge_gap(const arb_scenario *s, const arb_placed *p, const char *e
 	return s->board_h - (p->c.y + h.y);
 }
 
-/* GR.MOV.BROKEN.2 */
+/* The first step of model m's path (CONV.MOVE.1: its centre's polyline)
+ * longer than the tolerance that does not bring its base nearer edge e by
+ * more than the tolerance; -1 when every step does. *g0, *g1 the gaps
+ * before and after that step (or the path's first and last). */
+static long first_step_away(const arb_scenario *s, const arb_model *m, const char *e, double *g0,
+                            double *g1)
+{
+	const arb_path *p = arb_scenario_path(s, m->id);
+	arb_placed a = arb_model_placed(m), b = gr__end_placed(s, m);
+	*g0 = edge_gap(s, &a, e);
+	*g1 = edge_gap(s, &b, e);
+	if (!gr__path(s, m))
+		return 0; /* no movement spent at all */
+	for (size_t k = 0; k + 1 < p->n_pts; k++) {
+		a.c = p->pts[k];
+		b.c = p->pts[k + 1];
+		double x0 = edge_gap(s, &a, e), x1 = edge_gap(s, &b, e);
+		if (arb_geom_path_length(&p->pts[k], 2) > TOL && !(x1 < x0 - TOL)) {
+			*g0 = x0;
+			*g1 = x1;
+			return (long)k;
+		}
+	}
+	return -1;
+}
+
+/* GR.MOV.BROKEN.2: "must spend their movement moving towards the nearest
+ * table edge ..., trying to move off it": every step of every model's path
+ * goes towards that edge (the fact deployment_edge), and each model spends
+ * its movement, the whole of GR.MOV.2's allowance, unless it ends partly or
+ * wholly off the table (it got off: GR.MOV.BROKEN.3). Without the table
+ * the length is a gap of the text; a step away is decided without it. */
 ARB_PREDICATE(gr_mov_broken_2, .clause = "GR.MOV.BROKEN.2", .ruleset = "grit", .actions = "move",
-              .phases = "movement", .question = "morale.move", .params = MORALE_PARAMS,
+              .phases = "movement", .question = "morale.move",
+              .params = MORALE_PARAMS " " GR_ALLOWANCE " " GR_YARD,
               .fingerprint = "e5e52af8c322e56e")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
-	double sag;
+	double sag, allowance, yard = arb_eval_param(ev, GR_YARD);
 	morale c = read_check(ev, r);
 	if (!c.rolled || !c.ok) {
 		if (!c.rolled)
@@ -458,22 +490,62 @@ ARB_PREDICATE(gr_mov_broken_2, .clause = "GR.MOV.BROKEN.2", .ruleset = "grit", .
 		                   u->id);
 		return;
 	}
+	bool known = arb_eval_param_known(ev, GR_ALLOWANCE, &allowance);
+	const arb_model *short_of = NULL; /* the first that may not spend it all */
+	double short_len = 0;
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_model *m = &u->models[i];
-		arb_placed a = arb_model_placed(m), b1 = gr__end_placed(s, m);
-		double g0 = edge_gap(s, &a, e), g1 = edge_gap(s, &b1, e);
-		if (!(g1 < g0 - TOL)) {
+		double g0, g1;
+		long k = first_step_away(s, m, e, &g0, &g1);
+		if (k >= 0) {
 			r->outcome = ARB_VIOLATED;
 			r->subject = m->id;
 			arb_result_explain(r,
 			                   "%s is broken and %s does not move towards the %s edge "
-			                   "(%.2f in from it before, %.2f after)",
-			                   u->id, m->id, e, g0, g1);
+			                   "(step %ld: %.2f in from it before, %.2f after)",
+			                   u->id, m->id, e, k + 1, g0, g1);
 			return;
 		}
+		arb_placed end = gr__end_placed(s, m);
+		if (arb_geom_board_inset(&end, s->board_w, s->board_h, NULL) < -TOL)
+			continue; /* off the table: it fled, whatever is left */
+		const arb_path *p = arb_scenario_path(s, m->id);
+		double len = arb_geom_path_length(p->pts, p->n_pts);
+		if (known && len < allowance - TOL) {
+			r->outcome = ARB_VIOLATED;
+			r->subject = m->id;
+			r->has_measure = true;
+			r->measure = (arb_measure){.figure = len,
+			                           .limit = allowance,
+			                           .margin = len - allowance,
+			                           .other = -1};
+			arb_result_explain(r,
+			                   "%s is broken and %s spends %.2f in (%.2f yd) of its "
+			                   "movement, %.2f yd, and stays on the table",
+			                   u->id, m->id, len, len / yard, allowance / yard);
+			return;
+		}
+		if (!known && !short_of) {
+			short_of = m;
+			short_len = len;
+		}
+	}
+	if (short_of) {
+		r->outcome = ARB_UNDECIDED;
+		r->subject = short_of->id;
+		arb_result_explain(r,
+		                   "%s is broken and moves towards the %s edge; %s moves %.2f in "
+		                   "(%.2f yd) and stays on the table: whether that spends its "
+		                   "movement is 'on the table below' (GR.MOV.2), which the text "
+		                   "does not have",
+		                   u->id, e, short_of->id, short_len, short_len / yard);
+		return;
 	}
 	r->outcome = ARB_HOLDS;
-	arb_result_explain(r, "%s is broken and every model moves towards the %s edge", u->id, e);
+	arb_result_explain(r,
+	                   "%s is broken and every model spends its movement moving towards "
+	                   "the %s edge",
+	                   u->id, e);
 }
 
 /* GR.MOV.BROKEN.3 */

@@ -197,7 +197,7 @@ static void base_key(const arb_base *b, char *out, size_t n)
  * explained, UNDECIDED) when the table, or a row, is not there, or when
  * the unit's bases have rows that differ ("unit coherency range" is one
  * range, and the text does not say whose base sets it). */
-static bool coherency_range(const arb_eval *ev, arb_result *r, double *out)
+bool gr__coherency_range(const arb_eval *ev, arb_result *r, double *out)
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	char key[64], first[64] = "";
@@ -300,7 +300,7 @@ ARB_PREDICATE(gr_mov_coh_1, .clause = "GR.MOV.COH.1",
 		}
 		return;
 	}
-	if (u->n_models == 0 || !coherency_range(ev, r, &limit)) {
+	if (u->n_models == 0 || !gr__coherency_range(ev, r, &limit)) {
 		if (u->n_models == 0)
 			r->outcome = ARB_NA;
 		return;
@@ -319,7 +319,7 @@ ARB_PREDICATE(gr_mov_coh_2, .clause = "GR.MOV.COH.2", .ruleset = "grit", .action
 		r->outcome = ARB_NA;
 		return;
 	}
-	if (!coherency_range(ev, r, &limit))
+	if (!gr__coherency_range(ev, r, &limit))
 		return;
 	r->outcome = ARB_VALUE;
 	arb_result_info(r, "coherency_range_in", limit);
@@ -331,7 +331,7 @@ ARB_PREDICATE(gr_mov_coh_2, .clause = "GR.MOV.COH.2", .ruleset = "grit", .action
 
 /* How many others each model must end within: one (GR.MOV.COH.1) and one
  * more for every step models in the unit (GR.MOV.COH.3). */
-static size_t neighbours_needed(size_t n, double step)
+size_t gr__neighbours_needed(size_t n, double step)
 {
 	return 1 + (size_t)floor((double)n / step);
 }
@@ -347,9 +347,9 @@ ARB_PREDICATE(gr_mov_coh_3, .clause = "GR.MOV.COH.3", .ruleset = "grit", .action
 		r->outcome = ARB_NA;
 		return;
 	}
-	if (!coherency_range(ev, r, &limit))
+	if (!gr__coherency_range(ev, r, &limit))
 		return;
-	k_near(ev, r, limit, neighbours_needed(u->n_models, step));
+	k_near(ev, r, limit, gr__neighbours_needed(u->n_models, step));
 }
 
 /* ---- Broken Coherency ---- */
@@ -441,7 +441,7 @@ ARB_PREDICATE(gr_mov_bcoh_2, .clause = "GR.MOV.BCOH.2",
 		r->outcome = ARB_NA;
 		return;
 	}
-	if (!coherency_range(ev, r, &limit))
+	if (!gr__coherency_range(ev, r, &limit))
 		return;
 	arb_placed *pl = ends(s, u);
 	double *d = NULL;
@@ -456,7 +456,7 @@ ARB_PREDICATE(gr_mov_bcoh_2, .clause = "GR.MOV.BCOH.2",
 	/* comp[i] == 1: model i is out of coherency under this reading */
 	if (arb_eval_reading_arg(ev) == GR_OUT_NEIGHBOURS) {
 		/* A model short of the others it must end within (GR.MOV.COH.1, .3). */
-		size_t k = (double)n < step ? 1 : neighbours_needed(n, step);
+		size_t k = (double)n < step ? 1 : gr__neighbours_needed(n, step);
 		for (size_t i = 0; i < n; i++) {
 			size_t near = 0;
 			for (size_t j = 0; j < n; j++)

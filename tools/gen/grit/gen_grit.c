@@ -12,6 +12,8 @@
  *   DIR/grit/movement/gen-boundary-difficult.csv  GR.MOV.DIFF.3 where a table
  *                                                 would put the allowance
  *   DIR/grit/movement/gen-boundary-rows.csv       GR.MOV.COH.3: two rows, 10-20
+ *   DIR/grit/movement/gen-boundary-tower.csv      GR.MOV.TOWER.1 at a quarter
+ *                                                 of the moving model's height
  *   DIR/grit/movement/gen-boundary-morale.csv     every 2D6 outcome of the
  *                                                 morale check, GR.MOV.MORALE.*,
  *                                                 GR.MOV.BROKEN.1, GR.MOV.BRAVE.1
@@ -55,6 +57,8 @@
 #define WOUND_STEP 2.0  /* GR.MOV.MORALE.6 "every [two]{wound_step} wounds" */
 #define WOUND_MOD  1.0  /* GR.MOV.MORALE.6 [+1]{wound_modifier} */
 #define BRAVE_FACE 1    /* GR.MOV.BRAVE.1 "double [1]{bravery_face}s" */
+#define TOWER      0.25 /* GR.MOV.TOWER.1 [a quarter]{tower_share} */
+#define TALL       2.0  /* the moving model's height in the difficult rows (in) */
 
 #define NROUND 5
 static const double ROUND_MM[NROUND] = {25, 32, 40, 50, 60};
@@ -400,12 +404,14 @@ static void gen_morale(table *t)
  * strip along w + 2r of the path, which costs double (GR.MOV.DIFF.3):
  * cost = L + w + 2r, and L is chosen so that cost = A + offset, A where a
  * table of 8 or 10 yd would put the allowance. Without the table:
- *   towers_over=false: GR.MOV.3 is violated (through terrain), and
+ * The model stands TALL (2 in); the strip 1 in (more than a quarter of 2 in)
+ * or 0.25 in (at most a quarter): "towered" below.
+ *   not towered: GR.MOV.3 is violated (through terrain), and
  *     GR.MOV.DIFF.3 cannot say whether the crossing fits the allowance:
  *     with a table it would be a conflict where the cost fits and illegal
  *     where it does not, so without one it is a gap of GR.MOV.2, GR.MOV.3
  *     and GR.MOV.DIFF.3, GR.MOV.3 violated (docs/encoding/grit-needs.md 12);
- *   towers_over=true: GR.MOV.TOWER.1 permits and its words set GR.MOV.3
+ *   towered: GR.MOV.TOWER.1 permits and its words set GR.MOV.3
  *     aside; how far is a gap of GR.MOV.2.
  * Paths along +x or +y (the strip turned with them).
  */
@@ -422,6 +428,8 @@ static void gen_grit_difficult(table *t)
 					double L = cost - w - 2 * r, x0 = 30.0;
 					bool vert = idx % 2 == 1;
 					double a0 = x0 - r - 1.0, a1 = a0 + L;
+					/* towered: a strip at most a quarter of a1's height */
+					double h = tw ? TOWER * TALL / 2 : TOWER * TALL * 2;
 					if (a1 < x0 + w + r)
 						die("difficult row %d: the path does not cross the "
 						    "strip",
@@ -434,12 +442,14 @@ static void gen_grit_difficult(table *t)
 					pt(s1, sizeof s1, p1, &b1);
 					if (vert)
 						snprintf(ter, sizeof ter,
-						         "T1 difficult 14,%g 34,%g 34,%g 14,%g", x0,
-						         x0, x0 + w, x0 + w);
+						         "T1 difficult height=%g 14,%g 34,%g 34,%g "
+						         "14,%g",
+						         h, x0, x0, x0 + w, x0 + w);
 					else
 						snprintf(ter, sizeof ter,
-						         "T1 difficult %g,14 %g,14 %g,34 %g,34", x0,
-						         x0 + w, x0 + w, x0);
+						         "T1 difficult height=%g %g,14 %g,14 %g,34 "
+						         "%g,34",
+						         h, x0, x0 + w, x0 + w, x0);
 					row *r_ = row_new(t);
 					check_figure(r_->f[C_ID], cost,
 					             hypot(b1.x - b0.x, b1.y - b0.y) + w + 2 * r);
@@ -450,27 +460,92 @@ static void gen_grit_difficult(table *t)
 					else
 						expect(r_, "disputed", "", "gap", "GR.MOV.2");
 					setf(r_, C_PROFILE, "lenient");
-					setf(r_, C_UNITS, "A1 A -; E1 B -");
+					setf(r_, C_UNITS, "A1 A - height=%g; E1 B -", TALL);
 					setf(r_, C_MODELS, "A1/a1 %s %g; E1/e1 70,46 25", s0,
 					     ROUND_MM[i]);
 					setf(r_, C_TERRAIN, "%s", ter);
 					setf(r_, C_ACTION, "move A1");
 					setf(r_, C_PATHS, "a1 %s %s", s0, s1);
-					setf(r_, C_FACTS, "towers_over=%s", tw ? "true" : "false");
 					setf(r_, C_VARIANTS, "%s", near_limit(k) ? "none" : "all");
-					setf(r_, C_NOTE,
-					     "'Moving across difficult terrain costs double the "
-					     "normal "
-					     "amount.': %.7f yd moved, %.7f of it across T1 (%g mm "
-					     "base), "
-					     "costs %.7f yd (%s a table's %g yd); %s.%s",
-					     L, w + 2 * r, ROUND_MM[i], cost,
-					     offtext(ot, sizeof ot, A[s], k), A[s],
-					     tw ? "towers_over=true: 'they can move through/over "
-					          "it unabated'"
-					        : "'Models cannot move ... through terrain'",
-					     Q_NOTABLE);
+					setf(
+					    r_, C_NOTE,
+					    "'Moving across difficult terrain costs double the "
+					    "normal "
+					    "amount.': %.7f yd moved, %.7f of it across T1 (%g mm "
+					    "base), "
+					    "costs %.7f yd (%s a table's %g yd); a1 stands %g in, "
+					    "T1 %g in: %s.%s",
+					    L, w + 2 * r, ROUND_MM[i], cost,
+					    offtext(ot, sizeof ot, A[s], k), A[s], TALL, h,
+					    tw ? "at most a quarter of a1's height, 'they can move "
+					         "through/over it unabated'"
+					       : "more than a quarter of a1's height, 'Models "
+					         "cannot move ... through terrain'",
+					    Q_NOTABLE);
 				}
+}
+
+/* ------------------------------------------------------------------ */
+/* GR.MOV.TOWER.1: what a model moves through at a quarter of its height */
+/* ------------------------------------------------------------------ */
+/*
+ * A lone 25 mm model (profile lenient) H in tall moves 6 in along +x
+ * straight through a 25 mm friendly, a 25 mm enemy or a 1 in square of
+ * cover set on its path, h = H / 4 + offset in tall. At most a quarter
+ * (offset <= the tolerance): GR.MOV.TOWER.1 permits and its words set
+ * GR.MOV.3 aside; how far is a gap of GR.MOV.2. Over it: GR.MOV.3 is
+ * violated and nothing sets it aside: illegal. The enemy stands 3 in from
+ * where a1 ends, further than a yard: no engagement.
+ */
+static void gen_tower(table *t)
+{
+	static const double H[] = {1, 2, 3.2};
+	static const char *const WHAT[] = {"friendly", "enemy", "cover"};
+	for (size_t s = 0; s < sizeof H / sizeof H[0]; s++)
+		for (int k = 0; k < NOFFS; k++)
+			for (int w = 0; w < 3; w++) {
+				double q = TOWER * H[s], h = q + OFFS[k];
+				bool towered = OFFS[k] <= 1e-6;
+				char ot[64];
+				row *r = row_new(t);
+				setf(r, C_TARGET, "%s", towered ? "GR.MOV.TOWER.1" : "GR.MOV.3");
+				if (towered)
+					expect(r, "disputed", "", "gap", "GR.MOV.2");
+				else
+					expect(r, "illegal", "GR.MOV.3", "", "");
+				setf(r, C_PROFILE, "lenient");
+				if (w == 0) {
+					setf(r, C_UNITS,
+					     "A1 A - height=%g; F1 A - height=%.7f; E1 B -", H[s],
+					     h);
+					setf(r, C_MODELS,
+					     "A1/a1 20,24 25; F1/f1 23,24 25; E1/e1 70,46 25");
+				} else if (w == 1) {
+					setf(r, C_UNITS, "A1 A - height=%g; E1 B -", H[s]);
+					setf(r, C_MODELS,
+					     "A1/a1 20,24 25; E1/e1 23,24 25 height=%.7f", h);
+				} else {
+					setf(r, C_UNITS, "A1 A - height=%g; E1 B -", H[s]);
+					setf(r, C_MODELS, "A1/a1 20,24 25; E1/e1 70,46 25");
+					setf(r, C_TERRAIN,
+					     "T1 cover height=%.7f 22.5,23.5 23.5,23.5 "
+					     "23.5,24.5 22.5,24.5",
+					     h);
+				}
+				setf(r, C_ACTION, "move A1");
+				setf(r, C_PATHS, "a1 20,24 26,24");
+				setf(r, C_VARIANTS, "all");
+				setf(r, C_NOTE,
+				     "'If a model, both combatants and terrain, is less than or "
+				     "equal to a quarter of a moving model's height, then they can "
+				     "move through/over it unabated': a1 stands %g in and moves "
+				     "through the %s, %.7f in tall (%s a quarter, %g in): %s.%s",
+				     H[s], WHAT[w], h, offtext(ot, sizeof ot, q, k), q,
+				     towered ? "unabated, ranked over GR.MOV.3"
+				             : "more than a quarter, so 'Models cannot move "
+				               "through friendlies, enemies, through terrain'",
+				     towered ? Q_NOTABLE : "");
+			}
 }
 
 /* ------------------------------------------------------------------ */
@@ -555,6 +630,7 @@ int main(int argc, char **argv)
 	    {s, "gen-boundary-morale.csv", "GR-MOV-BND-MORALE", NULL, 0, 0},
 	    {s, "gen-boundary-difficult.csv", "GR-MOV-BND-DIFF", NULL, 0, 0},
 	    {s, "gen-boundary-rows.csv", "GR-MOV-BND-ROWS", NULL, 0, 0},
+	    {s, "gen-boundary-tower.csv", "GR-MOV-BND-TOWER", NULL, 0, 0},
 	};
 	gen_allowance(&tables[0]);
 	gen_engage(&tables[1]);
@@ -563,6 +639,7 @@ int main(int argc, char **argv)
 	gen_morale(&tables[4]);
 	gen_grit_difficult(&tables[5]);
 	gen_rows(&tables[6]);
+	gen_tower(&tables[7]);
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		table_write(&tables[i], argv[1]);
 		table_free(&tables[i]);

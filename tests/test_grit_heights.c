@@ -1,0 +1,574 @@
+/* test_grit_heights.c: what the verdicts of Grit's case tables do not show
+ * of the clauses issue 11 asked to read again: towering steps comparing
+ * heights (GR.MOV.TOWER.1, GR.MOV.STOMP.1), the move out from under a
+ * stomper under each reading (GR.MOV.STOMP.3) and a broken unit spending
+ * its movement (GR.MOV.BROKEN.2): the figures, words and subjects of each
+ * answer, the tolerance at a quarter of a height, and the bad input of a
+ * height not given. Rows are worked out from the text (spec/grit/
+ * movement.md) and, where a table is needed, an errata table of 6 yd and 1
+ * yd for 25 mm bases, 2 yd for 40 mm. */
+#include "arbiter.h"
+#include "support.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static support_tmpdir g_tmp;
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert(f != NULL, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *buf = malloc((size_t)n + 1);
+	cr_assert(buf != NULL);
+	cr_assert(eq(sz, fread(buf, 1, (size_t)n, f), (size_t)n));
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+#define TABLES                                                                                     \
+	"---\nruleset: grit\ntitle: Grit errata\n---\n\n## Tables\n\n"                             \
+	"- GR.MOV.2 movement_allowance: 6 yd\n"                                                    \
+	"- GR.MOV.COH.2 coherency_range[25mm]: 1 yd\n"                                             \
+	"- GR.MOV.COH.2 coherency_range[40mm]: 2 yd\n"
+
+/* g_tmp/spec: the conventions and Grit, with the tables when tabled. */
+static void write_spec(bool tabled)
+{
+	static const char *const files[] = {"spec/conventions.md", "spec/grit/ruleset.md",
+	                                    "spec/grit/movement.md"};
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		char *text = slurp(files[i]);
+		support_write(&g_tmp, files[i], text);
+		free(text);
+	}
+	char errata[128];
+	snprintf(errata, sizeof errata, "%s/spec/grit/errata.md", g_tmp.path);
+	support_remove_tree(errata); /* a table an earlier row wrote */
+	if (tabled)
+		support_write(&g_tmp, "spec/grit/errata.md", TABLES);
+}
+
+typedef struct fixture {
+	arb_rulebook *rb;
+	arb_oracle *o;
+	arb_caseset *cs;
+	arb_verdict *v;
+	int rc;
+	arb_error err;
+} fixture;
+
+#define HEAD "id,target,expect,units,models,terrain,action,paths,facts,dice,profile\n"
+
+/* Loads the rulebook (with the tables or not) and one row, and judges it
+ * under profile all: f.rc, and f.v when it is ARB_OK. */
+static fixture load(bool tabled, const char *row)
+{
+	fixture f = {0};
+	char buf[1024], dir[128];
+	arb_error_clear(&f.err);
+	write_spec(tabled);
+	snprintf(dir, sizeof dir, "%s/spec", g_tmp.path);
+	cr_assert(eq(int, arb_rulebook_load(&f.rb, dir, &f.err), ARB_OK), "%s",
+	          arb_error_format(&f.err, buf, sizeof buf));
+	cr_assert(eq(int, arb_oracle_new(&f.o, f.rb, &f.err), ARB_OK), "%s",
+	          arb_error_format(&f.err, buf, sizeof buf));
+	cr_assert(eq(int, arb_caseset_new(&f.cs), ARB_OK));
+	size_t n = strlen(HEAD) + strlen(row) + 2;
+	char *text = malloc(n);
+	cr_assert(text != NULL);
+	snprintf(text, n, "%s%s\n", HEAD, row);
+	cr_assert(eq(int,
+	             arb_caseset_load_text(f.cs, "cases/grit/movement/t.csv", text, strlen(text),
+	                                   f.rb, &f.err),
+	             ARB_OK),
+	          "%s", arb_error_format(&f.err, buf, sizeof buf));
+	free(text);
+	arb_error_clear(&f.err);
+	f.rc = arb_judge(&f.v, f.o, arb_caseset_at(f.cs, 0)->scenario, NULL, &f.err);
+	return f;
+}
+
+static void fixture_free(fixture *f)
+{
+	arb_verdict_free(f->v);
+	arb_caseset_free(f->cs);
+	arb_oracle_free(f->o);
+	arb_rulebook_free(f->rb);
+}
+
+/* The result of clause cl (under reading rd, or the first) in f's verdict. */
+static arb_result result(const fixture *f, const char *cl, const char *rd)
+{
+	char buf[1024];
+	cr_assert(eq(int, f->rc, ARB_OK), "%s", arb_error_format(&f->err, buf, sizeof buf));
+	for (size_t i = 0; i < f->v->n_trace; i++) {
+		const arb_trace *t = &f->v->trace[i];
+		if (strcmp(t->pred->clause, cl) == 0 &&
+		    (!rd || (t->reading && strcmp(t->reading, rd) == 0)))
+			return t->result;
+	}
+	cr_assert(false, "%s is not in the trace", cl);
+	return (arb_result){0};
+}
+
+static void setup(void)
+{
+	support_tmpdir_make(&g_tmp, "grit-heights");
+}
+
+static void teardown(void)
+{
+	support_tmpdir_remove(&g_tmp);
+}
+
+TestSuite(grit_heights, .init = setup, .fini = teardown);
+
+/* ---- Towering steps: heights compared ---- */
+
+/* a1 (2 in) moves along y = 10 through f1 (0.5 in, a quarter of 2 in) and
+ * then e1 (H in), both 25 mm, 3 and 6 in along. */
+#define THROUGH_ROW                                                                                \
+	"S,GR.MOV.TOWER.1,legal,A1 A - height=2; F1 A - height=0.5; E1 B - height=%s,\"A1/a1 "     \
+	"10,10 25; F1/f1 13,10 25; E1/e1 16,10 25\",,move A1,\"a1 10,10 %s,10\",,,lenient"
+
+Test(grit_heights, towering_is_measured_against_a_quarter)
+{
+	char row[512];
+	/* through f1 only: at most a quarter, exactly */
+	snprintf(row, sizeof row, THROUGH_ROW, "1", "14.2");
+	fixture f = load(false, row);
+	arb_result r = result(&f, "GR.MOV.TOWER.1", NULL);
+	cr_assert(eq(int, r.outcome, ARB_PERMITS));
+	STR_EQ(r.subject, "a1");
+	STR_EQ(r.object, "f1");
+	STR_EQ(r.explanation,
+	       "a1 moves through f1, 0.50 in tall, at most 0.25 of its height 2.00 in (0.50 in): "
+	       "unabated");
+	cr_assert(r.has_measure);
+	cr_assert(epsilon_eq(dbl, r.measure.figure, 0.5, 1e-12));
+	cr_assert(epsilon_eq(dbl, r.measure.limit, 0.5, 1e-12));
+	cr_assert(epsilon_eq(dbl, r.measure.margin, 0, 1e-12));
+	cr_assert(eq(int, r.measure.other, -1));
+	fixture_free(&f);
+
+	/* through f1 and then e1, 0.4 in: both towered over, f1 named */
+	snprintf(row, sizeof row, THROUGH_ROW, "0.4", "19");
+	f = load(false, row);
+	r = result(&f, "GR.MOV.TOWER.1", NULL);
+	cr_assert(eq(int, r.outcome, ARB_PERMITS));
+	STR_EQ(r.object, "f1");
+	STR_EQ(r.explanation,
+	       "a1 moves through f1, 0.50 in tall, at most 0.25 of its height 2.00 in (0.50 in), "
+	       "and over all else it meets likewise: unabated");
+	fixture_free(&f);
+
+	/* through f1 and then e1, 1 in: e1, the taller, is named */
+	snprintf(row, sizeof row, THROUGH_ROW, "1", "19");
+	f = load(false, row);
+	r = result(&f, "GR.MOV.TOWER.1", NULL);
+	cr_assert(eq(int, r.outcome, ARB_NA));
+	STR_EQ(r.subject, "a1");
+	STR_EQ(r.object, "e1");
+	STR_EQ(r.explanation, "a1 moves through e1, 1.00 in tall: more than 0.25 of a1's height "
+	                      "2.00 in (0.50 in)");
+	cr_assert(epsilon_eq(dbl, r.measure.figure, 1, 1e-12));
+	cr_assert(epsilon_eq(dbl, r.measure.margin, -0.5, 1e-12));
+	fixture_free(&f);
+}
+
+/* e1 at a quarter of a1's 2 in plus 0.0000005 (within the tolerance,
+ * CONV.TOL.1) and plus 0.0005 (over it). */
+Test(grit_heights, a_quarter_within_the_tolerance)
+{
+	static const struct {
+		const char *h;
+		arb_outcome want;
+	} rows[] = {{"0.5000005", ARB_PERMITS}, {"0.5005", ARB_NA}, {"0.4995", ARB_PERMITS}};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char row[512];
+		snprintf(row, sizeof row,
+		         "S,GR.MOV.TOWER.1,legal,A1 A - height=2; E1 B -,\"A1/a1 10,10 25; E1/e1 "
+		         "13,10 25 height=%s\",,move A1,\"a1 10,10 16,10\",,,lenient",
+		         rows[i].h);
+		fixture f = load(false, row);
+		arb_result r = result(&f, "GR.MOV.TOWER.1", NULL);
+		cr_assert(eq(int, r.outcome, rows[i].want), "%s: %s", rows[i].h, r.explanation);
+		fixture_free(&f);
+	}
+}
+
+/* Terrain at most a quarter: a1 over the cover T1 (0.25 in) unabated. */
+Test(grit_heights, terrain_is_towered_over_by_its_height)
+{
+	fixture f = load(false, "S,GR.MOV.TOWER.1,legal,A1 A - height=2; E1 B -,\"A1/a1 10,10 25; "
+	                        "E1/e1 60,40 25\",\"T1 cover height=0.25 12,8 14,8 14,12 "
+	                        "12,12\",move A1,\"a1 10,10 16,10\",,,lenient");
+	arb_result r = result(&f, "GR.MOV.TOWER.1", NULL);
+	cr_assert(eq(int, r.outcome, ARB_PERMITS));
+	STR_EQ(r.object, "T1");
+	cr_assert(epsilon_eq(dbl, r.measure.figure, 0.25, 1e-12));
+	fixture_free(&f);
+}
+
+/* A height a clause compares and the scenario does not give: bad input,
+ * the models cell for a model (the mover or what it meets), the terrain
+ * cell for a piece. */
+Test(grit_heights, a_height_not_given_is_bad_input)
+{
+	static const struct {
+		const char *units, *models, *terrain, *field, *message;
+	} rows[] = {
+	    {"A1 A -; E1 B - height=1", "A1/a1 10,10 25; E1/e1 13,10 25", "", "models",
+	     "S (GR.MOV.TOWER.1): model a1 states no height (the characteristic 'height'), which "
+	     "towering steps compare: a1 meets e1"},
+	    {"A1 A - height=2; E1 B -", "A1/a1 10,10 25; E1/e1 13,10 25", "", "models",
+	     "S (GR.MOV.TOWER.1): model e1 states no height (the characteristic 'height'), which "
+	     "towering steps compare: a1 meets e1"},
+	    {"A1 A - height=2; E1 B -", "A1/a1 10,10 25; E1/e1 60,40 25",
+	     "T1 cover 12,8 14,8 14,12 12,12", "terrain",
+	     "S (GR.MOV.TOWER.1): terrain T1 states no height ('height='), which towering steps "
+	     "compare: a1 moves through it"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char row[512];
+		snprintf(
+		    row, sizeof row,
+		    "S,GR.MOV.TOWER.1,legal,%s,\"%s\",\"%s\",move A1,\"a1 10,10 16,10\",,,lenient",
+		    rows[i].units, rows[i].models, rows[i].terrain);
+		fixture f = load(false, row);
+		cr_assert(eq(int, f.rc, ARB_EINPUT));
+		cr_assert(f.v == NULL);
+		STR_EQ(f.err.field, rows[i].field);
+		STR_EQ(f.err.message, rows[i].message);
+		fixture_free(&f);
+	}
+}
+
+/* a1 (2 in) ends on e1 and e2 (0.5 in, a quarter): it may stomp them
+ * both; e2 1 in: it may not, and e2 is named. */
+Test(grit_heights, stomping_is_measured_against_a_quarter)
+{
+	static const char *const row =
+	    "S,GR.MOV.STOMP.1,legal,A1 A - height=2 S=4; E1 B - height=0.5,\"A1/a1 10,10 50; "
+	    "E1/e1 16,9.5 25; E1/e2 16,10.5 25 height=%s\",,move A1,\"a1 10,10 16,10\","
+	    "line_of_sight_at_start=true;initiative_check_passed=false,,lenient";
+	char buf[512];
+	snprintf(buf, sizeof buf, row, "0.5");
+	fixture f = load(false, buf);
+	arb_result r = result(&f, "GR.MOV.STOMP.1", NULL);
+	cr_assert(eq(int, r.outcome, ARB_PERMITS));
+	STR_EQ(r.subject, "a1");
+	STR_EQ(r.object, "e1");
+	STR_EQ(r.explanation, "a1 ends on top of e1, 0.50 in tall, at most 0.25 of its height 2.00 "
+	                      "in: towering steps over it");
+	cr_assert(epsilon_eq(dbl, r.measure.limit, 0.5, 1e-12));
+	r = result(&f, "GR.MOV.STOMP.2", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.subject, "a1");
+	STR_EQ(r.explanation, "2 model(s) under a1 must pass an Initiative check");
+	r = result(&f, "GR.MOV.STOMP.4", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.explanation, "2 model(s) under a1 failed: each takes a hit at Strength 4");
+	r = result(&f, "GR.MOV.TOWER.2", NULL);
+	STR_EQ(r.explanation, "a1 ends its move on top of e1");
+	fixture_free(&f);
+
+	snprintf(buf, sizeof buf, row, "1");
+	f = load(false, buf);
+	r = result(&f, "GR.MOV.STOMP.1", NULL);
+	cr_assert(eq(int, r.outcome, ARB_NA));
+	STR_EQ(r.object, "e2");
+	STR_EQ(r.explanation, "a1 ends on top of e2, 1.00 in tall: more than 0.25 of its height "
+	                      "2.00 in, so no towering steps over it");
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.2", NULL).outcome, ARB_NA));
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.4", NULL).outcome, ARB_NA));
+	fixture_free(&f);
+
+	/* e2 with no height: each clause that compares it refuses the scenario */
+	f = load(false, "S,GR.MOV.STOMP.1,legal,A1 A - height=2 S=4; E1 B -,\"A1/a1 16,10 50; "
+	                "E1/e1 60,40 25\",,move A1,\"a1 16,10 16,12\",,,lenient");
+	cr_assert(eq(int, f.rc, ARB_OK)); /* it ends on nothing: no height is read */
+	fixture_free(&f);
+}
+
+/* ---- The move out from under a stomper ---- */
+
+/* e1 under a1 (a1's base as given; centres together); e2 where given (3 in
+ * below: the least move that frees e1 is 0.984 in; with e2 within 1 yd
+ * after it, 1.016 in, to 1.984 in from e2's centre). */
+#define OUT_ROW                                                                                    \
+	"S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 %s; E1/e1 16,10 "   \
+	"25; E1/e2 %s 25\",,move E1,\"e1 16,10 %s\",stomped=true,,"
+
+Test(grit_heights, the_least_move_out_that_keeps_coherency)
+{
+	static const double w = 25 / 25.4;
+	char row[512];
+	snprintf(row, sizeof row, OUT_ROW, "25", "16,7", "16,8.98425197");
+	fixture f = load(true, row);
+	arb_result r = result(&f, "GR.MOV.STOMP.3", "coherent");
+	cr_assert(eq(int, r.outcome, ARB_PERMITS));
+	STR_EQ(r.explanation,
+	       "the models of E1 under a stomper move the minimum distance out, maintaining unit "
+	       "coherency");
+	r = result(&f, "GR.MOV.STOMP.3", "depth");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	STR_EQ(r.explanation, "e1 moves 1.016 in out from under a1; the minimum is 0.984 in");
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, OUT_ROW, "25", "16,7", "16,8.5");
+	f = load(true, row);
+	r = result(&f, "GR.MOV.STOMP.3", "coherent");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	STR_EQ(r.subject, "e1");
+	cr_assert(r.object == NULL);
+	STR_EQ(r.explanation,
+	       "e1 moves 1.500 in out; the least move out that keeps unit coherency is 1.016 in");
+	cr_assert(epsilon_eq(dbl, r.measure.figure, 1.5, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.limit, 3 - (1 + w), 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.margin, 3 - (1 + w) - 1.5, 1e-9));
+	fixture_free(&f);
+
+	/* 0.0005 in further than the least: over the tolerance */
+	snprintf(row, sizeof row, OUT_ROW, "25", "16,7", "16,8.98375197");
+	f = load(true, row);
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.3", "coherent").outcome, ARB_VIOLATED));
+	fixture_free(&f);
+	/* 0.0000005 in further: within it */
+	snprintf(row, sizeof row, OUT_ROW, "25", "16,7", "16,8.98425147");
+	f = load(true, row);
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.3", "coherent").outcome, ARB_PERMITS));
+	fixture_free(&f);
+
+	/* a1 on a rectangular base: not measured, an error of the program */
+	snprintf(row, sizeof row, OUT_ROW, "25x25", "16,7", "16,8.5");
+	f = load(true, row);
+	cr_assert(eq(int, f.rc, ARB_EBUDGET));
+	cr_assert(strstr(f.err.message, "measured for round bases only") != NULL, "%s",
+	          f.err.message);
+	fixture_free(&f);
+}
+
+/* e1 starts 0.5 in off a1's centre (0.484 in under it), e2 to its right.
+ * e2 at 19,10: the nearest end within 1 yd of e2 is on the circle of
+ * radius 1 + 0.984 round e2, towards e1's start, and clear of a1: the least
+ * move is |start - e2| - 1.984. e2 at 18.3,11 (and, mirrored, e1 below a1's
+ * centre and e2 at 18.3,9): that point is under a1, and a1's edge nearest
+ * e1 is out of e2's range, so the least move ends where the two circles
+ * (0.984 round a1, 1.984 round e2) meet, at the nearer of the two points.
+ * Each end written to 1e-10 in; 0.0005 in further along the same line is
+ * too far. */
+static void circle_meet(double ax, double ay, double ra, double bx, double by, double rb, double sx,
+                        double sy, double *x, double *y)
+{
+	double d = hypot(bx - ax, by - ay), a = (d * d + ra * ra - rb * rb) / (2 * d);
+	double h = sqrt(ra * ra - a * a), ux = (bx - ax) / d, uy = (by - ay) / d;
+	double x1 = ax + a * ux - h * uy, y1 = ay + a * uy + h * ux;
+	double x2 = ax + a * ux + h * uy, y2 = ay + a * uy - h * ux;
+	bool first = hypot(x1 - sx, y1 - sy) < hypot(x2 - sx, y2 - sy);
+	*x = first ? x1 : x2;
+	*y = first ? y1 : y2;
+}
+
+Test(grit_heights, the_least_move_out_by_its_circles)
+{
+	static const double w = 25 / 25.4;
+	static const struct {
+		double sy, ex2, ey2;
+		const char *e2;
+	} sets[] = {{10.5, 19, 10, "19,10"}, {10.5, 18.3, 11, "18.3,11"}, {9.5, 18.3, 9, "18.3,9"}};
+	const double sx = 16;
+	for (size_t k = 0; k < 3; k++) {
+		double ex, ey, least, sy = sets[k].sy;
+		if (!k) {
+			double d = hypot(19 - sx, 10 - sy);
+			least = d - (1 + w);
+			ex = sx + least * (19 - sx) / d;
+			ey = sy + least * (10 - sy) / d;
+		} else {
+			circle_meet(16, 10, w, sets[k].ex2, sets[k].ey2, 1 + w, sx, sy, &ex, &ey);
+			least = hypot(ex - sx, ey - sy);
+		}
+		for (int over = 0; over < 2; over++) {
+			double f = (least + (over ? 0.0005 : 0)) / least;
+			char row[512];
+			snprintf(
+			    row, sizeof row,
+			    "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 "
+			    "25; E1/e1 16,%g 25; E1/e2 %s 25\",,move E1,\"e1 16,%g %.10f,%.10f\","
+			    "stomped=true,,",
+			    sy, sets[k].e2, sy, sx + f * (ex - sx), sy + f * (ey - sy));
+			fixture f0 = load(true, row);
+			arb_result r = result(&f0, "GR.MOV.STOMP.3", "coherent");
+			cr_assert(eq(int, r.outcome, over ? ARB_VIOLATED : ARB_PERMITS),
+			          "%s %d: %s", sets[k].e2, over, r.explanation);
+			if (over) {
+				cr_assert(epsilon_eq(dbl, r.measure.limit, least, 1e-9), "%s: %s",
+				          sets[k].e2, r.explanation);
+				STR_EQ(r.subject, "e1");
+				cr_assert(eq(int, r.measure.other, -1));
+			}
+			r = result(&f0, "GR.MOV.STOMP.3", "depth");
+			cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+			cr_assert(epsilon_eq(dbl, r.measure.limit, w - 0.5, 1e-9));
+			fixture_free(&f0);
+		}
+	}
+}
+
+/* The coherency the move out breaks is measured, naming no other model;
+ * a unit whose models start under another's without the fact stomped
+ * makes no move out (GR.MOV.STOMP.3 does not apply, table or not). */
+Test(grit_heights, a_move_out_that_breaks_coherency_is_measured)
+{
+	char row[512];
+	snprintf(row, sizeof row, OUT_ROW, "25", "16,7", "16,10.98425197");
+	fixture f = load(true, row);
+	arb_result r = result(&f, "GR.MOV.STOMP.3", "depth");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	STR_EQ(r.subject, "e1");
+	cr_assert(eq(int, r.measure.other, -1));
+	cr_assert(epsilon_eq(dbl, r.measure.limit, 1, 1e-9));
+	fixture_free(&f);
+
+	f = load(true, "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 25; "
+	               "E1/e1 16,10 25; E1/e2 17.2,10.6 25\",,move E1,\"e1 16,10 16,10.98425197\","
+	               "stomped=false,,");
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.3", "depth").outcome, ARB_NA));
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.3", "coherent").outcome, ARB_NA));
+	fixture_free(&f);
+}
+
+/* Without the table: e2 1.5 in below e1, which moves 1.5 in up: its end
+ * needs a range of 3 - 0.98 = 2.02 in, at which the least move out is 0.984
+ * in (e2's range holds all of a1's edge): too far for any range. With e2 3
+ * in below, moving 1.5 in down needs 0.52 in, at which the least move out
+ * is that very move (the end is on the range's edge): the range decides,
+ * as it does for the moves of 0.984 in and 1.016 in. */
+Test(grit_heights, too_far_out_for_any_range)
+{
+	char row[512];
+	snprintf(row, sizeof row, OUT_ROW, "25", "16,8.5", "16,11.5");
+	fixture f = load(false, row);
+	arb_result r = result(&f, "GR.MOV.STOMP.3", "coherent");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	STR_EQ(r.explanation,
+	       "e1 moves 1.500 in out; the least move out that keeps unit coherency is 0.984 in, "
+	       "whatever range the missing table gives");
+	fixture_free(&f);
+
+	static const char *const ends[] = {"16,10.98425197", "16,8.98425197", "16,8.5"};
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(row, sizeof row, OUT_ROW, "25", "16,7", ends[i]);
+		f = load(false, row);
+		r = result(&f, "GR.MOV.STOMP.3", "coherent");
+		cr_assert(eq(int, r.outcome, ARB_UNDECIDED), "%s: %s", ends[i], r.explanation);
+		cr_assert(strstr(r.explanation, "the text has no such table") != NULL);
+		fixture_free(&f);
+	}
+}
+
+/* A lone model under a stomper: no coherency to keep, so the minimum is
+ * its overlap depth under both readings. */
+Test(grit_heights, a_lone_model_moves_out_by_its_depth)
+{
+	fixture f = load(true, "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 "
+	                       "16,10 25; E1/e1 16,10 25\",,move E1,\"e1 16,10 16,11.2\","
+	                       "stomped=true,,");
+	for (int k = 0; k < 2; k++) {
+		arb_result r = result(&f, "GR.MOV.STOMP.3", k ? "coherent" : "depth");
+		cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+		STR_EQ(r.explanation,
+		       "e1 moves 1.200 in out from under a1; the minimum is 0.984 in");
+	}
+	fixture_free(&f);
+}
+
+/* ---- A broken unit spends its movement ---- */
+
+/* Grit 7, Sagacity 3: 6 + 6 = 12 breaks it; the cover T1 lies left, with
+ * the edge. */
+#define BROKEN_ROW                                                                                 \
+	"S,GR.MOV.BROKEN.2,legal,A1 A - Grit=7 Sagacity=3 I=4; E1 B -,\"A1/a1 %.*s 25; A1/a2 "     \
+	"12,11.5 25; E1/e1 60,40 25\",\"T1 cover 0,20 2,20 2,24 0,24\",move A1,\"a1 %s; a2 %s\","  \
+	"allied_corpses_in_range=true;rounds_completed=0;corpse_wounds=0;in_cover=false;"          \
+	"deployment_edge=left,morale_check: 6 6,"
+
+Test(grit_heights, a_broken_unit_spends_its_movement)
+{
+	static const struct {
+		bool tabled;
+		const char *a1, *a2;
+		arb_outcome want;
+		const char *words;
+	} rows[] = {
+	    {true, "12,10 6,10", "12,11.5 6,11.5", ARB_HOLDS,
+	     "A1 is broken and every model spends its movement moving towards the left edge"},
+	    /* a repeated point is no step */
+	    {true, "12,10 12,10 6,10", "12,11.5 6,11.5", ARB_HOLDS, NULL},
+	    {true, "12,10 7,10", "12,11.5 6,11.5", ARB_VIOLATED,
+	     "A1 is broken and a1 spends 5.00 in (5.00 yd) of its movement, 6.00 yd, and stays on "
+	     "the table"},
+	    {true, "12,10 6.0000005,10", "12,11.5 6,11.5", ARB_HOLDS, NULL},
+	    {true, "12,10 6.0005,10", "12,11.5 6,11.5", ARB_VIOLATED, NULL},
+	    {true, "12,10 12,12 6,12", "12,11.5 6,11.5", ARB_VIOLATED,
+	     "A1 is broken and a1 does not move towards the left edge (step 1: 11.51 in from it "
+	     "before, 11.51 after)"},
+	    {false, "12,10 6,10", "12,11.5 6,11.5", ARB_UNDECIDED,
+	     "A1 is broken and moves towards the left edge; a1 moves 6.00 in (6.00 yd) and stays "
+	     "on the table: whether that spends its movement is 'on the table below' (GR.MOV.2), "
+	     "which the text does not have"},
+	    /* off the table: whatever is left need not be spent, table or not */
+	    {false, "12,10 0.3,10", "12,11.5 0.3,11.5", ARB_HOLDS, NULL},
+	    {false, "12,10 0.3,10", "12,11.5 6,11.5", ARB_UNDECIDED, "a2 moves 6.00 in"},
+	    {false, "12,10 12.5,10 0.3,10", "12,11.5 0.3,11.5", ARB_VIOLATED, NULL},
+	    /* a step within the tolerance (CONV.TOL.1) is no step; one over it
+	     * counts, and must come nearer by more than the tolerance */
+	    {true, "12,10 11.9999995,10 6,10", "12,11.5 6,11.5", ARB_HOLDS, NULL},
+	    {true, "12,10 12.0005,10 6,10", "12,11.5 6,11.5", ARB_VIOLATED, "(step 1:"},
+	    {true, "12,10 11.9999995,9 6,9", "12,11.5 6,11.5", ARB_VIOLATED, "(step 1:"},
+	    {true, "12,10 11.9995,9 6,9", "12,11.5 6,11.5", ARB_HOLDS, NULL},
+	    /* off the table by 0.0000005 in (within the tolerance: on it, and
+	     * 3.5 in of 6 yd spent), by 0.0005 in (off: fled), and touching */
+	    {true, "4,10 0.4921254843,10", "12,11.5 6,11.5", ARB_VIOLATED, "spends 3.51 in"},
+	    {true, "4,10 0.4916259843,10", "12,11.5 6,11.5", ARB_HOLDS, NULL},
+	    {true, "4,10 0.4921259843,10", "12,11.5 6,11.5", ARB_VIOLATED, NULL},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char row[1024];
+		/* a1 stands where its path starts */
+		snprintf(row, sizeof row, BROKEN_ROW, (int)strcspn(rows[i].a1, " "), rows[i].a1,
+		         rows[i].a1, rows[i].a2);
+		fixture f = load(rows[i].tabled, row);
+		arb_result r = result(&f, "GR.MOV.BROKEN.2", NULL);
+		cr_assert(eq(int, r.outcome, rows[i].want), "row %zu: %s", i, r.explanation);
+		if (rows[i].words)
+			cr_assert(strstr(r.explanation, rows[i].words) != NULL, "row %zu: %s", i,
+			          r.explanation);
+		if (rows[i].want == ARB_VIOLATED || rows[i].want == ARB_UNDECIDED)
+			STR_EQ(r.subject, i == 8 ? "a2" : "a1");
+		fixture_free(&f);
+	}
+}
+
+/* The measure of a move short of the allowance. */
+Test(grit_heights, a_broken_unit_short_of_its_movement_is_measured)
+{
+	char row[1024];
+	snprintf(row, sizeof row, BROKEN_ROW, 5, "12,10", "12,10 7,10", "12,11.5 6,11.5");
+	fixture f = load(true, row);
+	arb_result r = result(&f, "GR.MOV.BROKEN.2", NULL);
+	cr_assert(r.has_measure);
+	cr_assert(epsilon_eq(dbl, r.measure.figure, 5, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.limit, 6, 1e-9));
+	cr_assert(epsilon_eq(dbl, r.measure.margin, -1, 1e-9));
+	cr_assert(eq(int, r.measure.other, -1));
+	fixture_free(&f);
+}
