@@ -10,6 +10,8 @@
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 
+#include "arbiter.h"
+
 /* A temporary directory; path is "" until support_tmpdir_make. */
 typedef struct support_tmpdir {
 	char path[64];
@@ -30,6 +32,17 @@ void support_write(const support_tmpdir *t, const char *rel, const char *text);
 /* Removes path, and if it is a directory everything under it, as far as it
  * can; a path that does not exist is not an error. */
 void support_remove_tree(const char *path);
+
+/* Loads the case table `text` (its header first) into cs as file `file`
+ * against rb, and judges the last case loaded with o under its own
+ * profile; fails the test, saying why, if either cannot be done. The caller
+ * frees the verdict. */
+arb_verdict *support_judge_text(arb_caseset *cs, const arb_rulebook *rb, const arb_oracle *o,
+                                const char *file, const char *text);
+
+/* The result of clause (and reading, or NULL for the first of the clause)
+ * in v's trace; fails the test if it is not there. */
+const arb_result *support_result_of(const arb_verdict *v, const char *clause, const char *reading);
 
 /* Asserts that the string a is not NULL and equals b (the message names
  * the expression a when it is NULL). */

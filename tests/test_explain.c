@@ -40,29 +40,15 @@ TestSuite(explain, .init = setup, .fini = teardown);
  * the verdict under the row's profile. */
 static arb_verdict *judge_row(const char *section, const char *csv)
 {
-	arb_error err;
-	arb_error_clear(&err);
 	char name[128];
 	snprintf(name, sizeof name, "mem/scrollhammer/%s/x.csv", section);
-	cr_assert(eq(int, arb_caseset_load_text(g_cs, name, csv, strlen(csv), g_rb, &err), ARB_OK),
-	          "%s", err.message);
-	const arb_case *c = arb_caseset_at(g_cs, arb_caseset_count(g_cs) - 1);
-	arb_verdict *v = NULL;
-	cr_assert(eq(int, arb_judge(&v, g_o, c->scenario, NULL, &err), ARB_OK), "%s", err.message);
-	return v;
+	return support_judge_text(g_cs, g_rb, g_o, name, csv);
 }
 
 /* The explanation of clause (and reading, or NULL for any) in v. */
 static const char *why(const arb_verdict *v, const char *clause, const char *reading)
 {
-	for (size_t i = 0; i < v->n_trace; i++) {
-		const arb_trace *t = &v->trace[i];
-		if (strcmp(t->pred->clause, clause) == 0 &&
-		    (!reading || (t->reading && strcmp(t->reading, reading) == 0)))
-			return t->result.explanation;
-	}
-	cr_fatal("%s%s%s is not in the trace", clause, reading ? "/" : "", reading ? reading : "");
-	return NULL;
+	return support_result_of(v, clause, reading)->explanation;
 }
 
 #define MOVE_HEAD "id,target,expect,units,models,action,paths\n"

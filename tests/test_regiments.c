@@ -218,33 +218,9 @@ Test(regiments, unknown_subphase_status_or_fact_is_bad_input)
 static arb_verdict *judge_row(arb_caseset **cs, const char *row)
 {
 	char text[4096];
-	arb_error err;
-	char buf[1024];
-	arb_error_clear(&err);
 	snprintf(text, sizeof text, ROW_HEAD "%s\n", row);
 	cr_assert(eq(int, arb_caseset_new(cs), ARB_OK));
-	cr_assert(eq(int,
-	             arb_caseset_load_text(*cs, "cases/regiments/movement/t.csv", text,
-	                                   strlen(text), g_rb, &err),
-	             ARB_OK),
-	          "%s", arb_error_format(&err, buf, sizeof buf));
-	arb_verdict *v = NULL;
-	cr_assert(eq(int, arb_judge(&v, g_o, arb_caseset_at(*cs, 0)->scenario, NULL, &err), ARB_OK),
-	          "%s", arb_error_format(&err, buf, sizeof buf));
-	return v;
-}
-
-/* The result of clause (and reading, or NULL for its first) in v's trace. */
-static const arb_result *result_of(const arb_verdict *v, const char *clause, const char *reading)
-{
-	for (size_t i = 0; i < v->n_trace; i++) {
-		const arb_trace *t = &v->trace[i];
-		if (strcmp(t->pred->clause, clause) == 0 &&
-		    (!reading || (t->reading && strcmp(t->reading, reading) == 0)))
-			return &t->result;
-	}
-	cr_fatal("%s%s%s is not in the trace", clause, reading ? "/" : "", reading ? reading : "");
-	return NULL;
+	return support_judge_text(*cs, g_rb, g_o, "cases/regiments/movement/t.csv", text);
 }
 
 /* RG.MOV.M.2 "individual models can never leave their unit" names the
@@ -287,7 +263,7 @@ Test(regiments, a_model_leaving_its_unit_is_named_with_why)
 	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
 		arb_caseset *cs = NULL;
 		arb_verdict *v = judge_row(&cs, rows[i][0]);
-		const arb_result *m2 = result_of(v, "RG.MOV.M.2", NULL);
+		const arb_result *m2 = support_result_of(v, "RG.MOV.M.2", NULL);
 		cr_assert(eq(int, (int)m2->outcome, (int)ARB_VIOLATED), "row %zu", i);
 		STR_EQ(m2->explanation, rows[i][1]);
 		arb_verdict_free(v);
@@ -330,13 +306,13 @@ Test(regiments, the_log_names_its_first_event_out_of_order)
 		         i, rows[i][0]);
 		arb_caseset *cs = NULL;
 		arb_verdict *v = judge_row(&cs, row);
-		const arb_result *o1 = result_of(v, "RG.MOV.ORDER.1", NULL);
+		const arb_result *o1 = support_result_of(v, "RG.MOV.ORDER.1", NULL);
 		cr_assert(eq(int, (int)o1->outcome, (int)(i < 6 ? ARB_VIOLATED : ARB_HOLDS)),
 		          "row %zu", i);
 		STR_EQ(o1->explanation, rows[i][1]);
 		/* FIRST.2's skip is what the log completed before the action, and
 		 * a log out of order is not that skip */
-		const arb_result *f2 = result_of(v, "RG.MOV.FIRST.2", NULL);
+		const arb_result *f2 = support_result_of(v, "RG.MOV.FIRST.2", NULL);
 		cr_assert(eq(int, (int)f2->outcome, (int)ARB_NA), "row %zu", i);
 		arb_verdict_free(v);
 		arb_caseset_free(cs);
@@ -393,9 +369,9 @@ Test(regiments, the_log_beside_last_completed_is_bad_input_and_first_2_reads_the
 		         i, logs[i], facts[i]);
 		cs = NULL;
 		v = judge_row(&cs, row);
-		const arb_result *f2 = result_of(v, "RG.MOV.FIRST.2", NULL);
+		const arb_result *f2 = support_result_of(v, "RG.MOV.FIRST.2", NULL);
 		cr_assert(eq(int, (int)f2->outcome, (int)want[i]), "row %zu", i);
-		const arb_result *o1 = result_of(v, "RG.MOV.ORDER.1", NULL);
+		const arb_result *o1 = support_result_of(v, "RG.MOV.ORDER.1", NULL);
 		cr_assert(eq(int, (int)o1->outcome, (int)ARB_VIOLATED), "row %zu", i);
 		STR_EQ(o1->explanation, why[i]);
 		arb_verdict_free(v);
@@ -413,7 +389,7 @@ Test(regiments, an_advance_after_a_wheel_along_y_is_remaining_movement)
 	arb_verdict *v = judge_row(&cs, "W5-1,RG.MOV.WHEEL.5,legal,," RM ",R1 A - M=5,"
 	                                "\"R1/r1 10,10 25.4x25.4\",,wheel R1,"
 	                                "\"r1 10,10@0 ~10.5,9.5 11,10@270 11,9\",,none");
-	const arb_result *w5 = result_of(v, "RG.MOV.WHEEL.5", NULL);
+	const arb_result *w5 = support_result_of(v, "RG.MOV.WHEEL.5", NULL);
 	cr_assert(eq(int, (int)w5->outcome, (int)ARB_PERMITS));
 	STR_EQ(w5->explanation, "R1 advances after its wheel");
 	cr_assert(eq(int, (int)v->kind, (int)ARB_V_LEGAL));
@@ -434,13 +410,16 @@ Test(regiments, a_wheel_that_turns_nothing_has_no_twice_m_to_measure)
 	static const char *const readings[] = {"centre", "farthest", "centre-own-m",
 	                                       "farthest-own-m"};
 	for (size_t i = 0; i < 4; i++)
-		cr_assert(
-		    eq(int, (int)result_of(v, "RG.MOV.MAN.3", readings[i])->outcome, (int)ARB_NA),
-		    "%s", readings[i]);
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.WHEEL.1", NULL)->outcome, (int)ARB_VIOLATED));
+		cr_assert(eq(int, (int)support_result_of(v, "RG.MOV.MAN.3", readings[i])->outcome,
+		             (int)ARB_NA),
+		          "%s", readings[i]);
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.WHEEL.1", NULL)->outcome, (int)ARB_VIOLATED));
 	/* nor is there a wheel for RG.MOV.WHEEL.4 to measure */
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.WHEEL.4", "centre")->outcome, (int)ARB_NA));
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.WHEEL.4", "farthest")->outcome, (int)ARB_NA));
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.WHEEL.4", "centre")->outcome, (int)ARB_NA));
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.WHEEL.4", "farthest")->outcome, (int)ARB_NA));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
@@ -457,7 +436,7 @@ Test(regiments, twice_m_without_an_m_is_a_missing_input)
 	static const char *const readings[] = {"centre", "farthest", "centre-own-m",
 	                                       "farthest-own-m"};
 	for (size_t i = 0; i < 4; i++) {
-		const arb_result *r5 = result_of(v, "RG.MOV.REFORM.5", readings[i]);
+		const arb_result *r5 = support_result_of(v, "RG.MOV.REFORM.5", readings[i]);
 		cr_assert(eq(int, (int)r5->outcome, (int)ARB_MISSING), "%s", readings[i]);
 		STR_EQ(r5->missing, "M");
 	}
@@ -490,13 +469,13 @@ Test(regiments, twice_m_and_the_wheel_name_their_figures)
 	         "X-1,RG.MOV.MAN.3,legal,," RM ",R1 A - M=5," LINE3 ",,wheel R1,%s,,none",
 	         wheel_cw);
 	arb_verdict *v = judge_row(&cs, row);
-	STR_EQ(result_of(v, "RG.MOV.MAN.3", "centre")->explanation,
+	STR_EQ(support_result_of(v, "RG.MOV.MAN.3", "centre")->explanation,
 	       "r3 moves 4.005 in in wheel 1 (its centre), limit 10 in");
-	STR_EQ(result_of(v, "RG.MOV.WHEEL.4", "centre")->explanation,
+	STR_EQ(support_result_of(v, "RG.MOV.WHEEL.4", "centre")->explanation,
 	       "wheels 4.005 in (centre of r3, radius 2.550 in) + advances 0.000 in = 4.005 in, M "
 	       "5 in");
 	/* its measure: the arc against M, margin M - arc, no other model */
-	const arb_measure *w4 = &result_of(v, "RG.MOV.WHEEL.4", "centre")->measure;
+	const arb_measure *w4 = &support_result_of(v, "RG.MOV.WHEEL.4", "centre")->measure;
 	cr_assert(fabs(w4->figure - sqrt(6.5) * 3.14159265358979323846 / 2) < 1e-9);
 	cr_assert(fabs(w4->margin - (5 - sqrt(6.5) * 3.14159265358979323846 / 2)) < 1e-9);
 	cr_assert(eq(int, (int)w4->other, -1));
@@ -506,19 +485,19 @@ Test(regiments, twice_m_and_the_wheel_name_their_figures)
 	         "X-2,RG.MOV.WHEEL.4,legal,," RM ",R1 A - M=5," LINE3 ",,wheel R1,%s,,none",
 	         wheel_ccw);
 	v = judge_row(&cs, row);
-	STR_EQ(result_of(v, "RG.MOV.WHEEL.4", "centre")->explanation,
+	STR_EQ(support_result_of(v, "RG.MOV.WHEEL.4", "centre")->explanation,
 	       "wheels 4.005 in (centre of r1, radius 2.550 in) + advances 0.000 in = 4.005 in, M "
 	       "5 in");
-	STR_EQ(result_of(v, "RG.MOV.WHEEL.4", "centre")->subject, "r1");
+	STR_EQ(support_result_of(v, "RG.MOV.WHEEL.4", "centre")->subject, "r1");
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 	v = judge_row(&cs,
 	              "X-3,RG.MOV.REFORM.5,illegal,strict," RM ",R1 A - M=1," LINE3 ",,reform R1,"
 	              "\"r1 10,10@0 ~10,11 11,11@90; r2 10,11@0 ~10,11 10,11@90; "
 	              "r3 10,12@0 ~10,11 9,11@90\",,none");
-	STR_EQ(result_of(v, "RG.MOV.REFORM.5", "centre")->explanation,
+	STR_EQ(support_result_of(v, "RG.MOV.REFORM.5", "centre")->explanation,
 	       "r1 moves 1.571 in (its centre), limit 2 in");
-	STR_EQ(result_of(v, "RG.MOV.REFORM.5", "farthest")->explanation,
+	STR_EQ(support_result_of(v, "RG.MOV.REFORM.5", "farthest")->explanation,
 	       "r1 moves 2.484 in (its base's farthest point), limit 2 in: more than allowed");
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
@@ -540,8 +519,8 @@ Test(regiments, a_charging_unit_wheeling_twice_is_told_why)
 	    "10.543183904596,11.080549002842@340 ~10.5,9.5 11.08115919297,10.970460469522@320; "
 	    "r3 10,12@0 ~10.5,9.5 10.885204047921,12.020241623628@340 ~10.5,9.5 "
 	    "11.723946802657,11.736504912641@320\",,none");
-	const arb_result *lit = result_of(v, "RG.MOV.WHEEL.6", "literal");
-	const arb_result *ac = result_of(v, "RG.MOV.WHEEL.6", "a-contrario");
+	const arb_result *lit = support_result_of(v, "RG.MOV.WHEEL.6", "literal");
+	const arb_result *ac = support_result_of(v, "RG.MOV.WHEEL.6", "a-contrario");
 	cr_assert(eq(int, (int)lit->outcome, (int)ARB_NA));
 	STR_EQ(lit->explanation, "R1 is charging and wheels 2 time(s)");
 	cr_assert(eq(int, (int)ac->outcome, (int)ARB_VIOLATED));
@@ -565,18 +544,22 @@ Test(regiments, the_reform_says_what_it_keeps_and_allows)
 	    judge_row(&cs, "RF-1,RG.MOV.REFORM.3,legal,," RM ",R1 A - M=4," LINE3
 	                   ",,reform R1,\"r1 10,10@0 ~10,11 11,11@90; "
 	                   "r2 10,11@0 ~10,11 10,11@90; r3 10,12@0 ~10,11 9,11@90\",,none");
-	const arb_result *r3 = result_of(v, "RG.MOV.REFORM.3", NULL);
+	const arb_result *r3 = support_result_of(v, "RG.MOV.REFORM.3", NULL);
 	cr_assert(eq(int, (int)r3->outcome, (int)ARB_HOLDS));
 	STR_EQ(r3->explanation,
 	       "centre point (10.000, 11.000) -> (10.000, 11.000), facing 90: fixed");
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.4", NULL)->outcome, (int)ARB_PERMITS));
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.1", NULL)->outcome, (int)ARB_PERMITS));
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.REFORM.4", NULL)->outcome, (int)ARB_PERMITS));
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.REFORM.1", NULL)->outcome, (int)ARB_PERMITS));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 	v = judge_row(&cs, "RF-2,RG.MOV.M.1,legal,," RM ",R1 A - M=4," LINE3 ",,move R1,"
 	                   "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\",,none");
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.1", NULL)->outcome, (int)ARB_NA));
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.7", NULL)->outcome, (int)ARB_NA));
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.REFORM.1", NULL)->outcome, (int)ARB_NA));
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.REFORM.7", NULL)->outcome, (int)ARB_NA));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
@@ -588,8 +571,10 @@ Test(regiments, a_reform_in_which_nothing_moves_is_not_judged)
 	arb_caseset *cs = NULL;
 	arb_verdict *v = judge_row(&cs, "RF-3,RG.MOV.REFORM.3,legal,," RM ",R1 A - M=4," LINE3
 	                                ",,reform R1,\"r1 10,10; r2 10,11; r3 10,12\",,none");
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.3", NULL)->outcome, (int)ARB_NA));
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.REFORM.4", NULL)->outcome, (int)ARB_NA));
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.REFORM.3", NULL)->outcome, (int)ARB_NA));
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.REFORM.4", NULL)->outcome, (int)ARB_NA));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
@@ -607,8 +592,9 @@ Test(regiments, nothing_to_skip_after_compulsory_moves)
 	         "last_completed=compulsory_moves");
 	arb_caseset *cs = NULL;
 	arb_verdict *v = judge_row(&cs, row);
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.FIRST.2", NULL)->outcome, (int)ARB_NA));
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.ORDER.1", NULL)->outcome, (int)ARB_HOLDS));
+	cr_assert(eq(int, (int)support_result_of(v, "RG.MOV.FIRST.2", NULL)->outcome, (int)ARB_NA));
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.ORDER.1", NULL)->outcome, (int)ARB_HOLDS));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
@@ -625,7 +611,7 @@ Test(regiments, skipping_needs_to_know_the_first_player_turn)
 	         "last_completed=charge");
 	arb_caseset *cs = NULL;
 	arb_verdict *v = judge_row(&cs, row);
-	const arb_result *f2 = result_of(v, "RG.MOV.FIRST.2", NULL);
+	const arb_result *f2 = support_result_of(v, "RG.MOV.FIRST.2", NULL);
 	cr_assert(eq(int, (int)f2->outcome, (int)ARB_MISSING));
 	STR_EQ(f2->missing, "first_player_turn");
 	STR_EQ(f2->explanation,
@@ -638,7 +624,7 @@ Test(regiments, skipping_needs_to_know_the_first_player_turn)
 	         "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\",%s,none",
 	         "last_completed=charge;first_player_turn=false");
 	v = judge_row(&cs, row);
-	f2 = result_of(v, "RG.MOV.FIRST.2", NULL);
+	f2 = support_result_of(v, "RG.MOV.FIRST.2", NULL);
 	cr_assert(eq(int, (int)f2->outcome, (int)ARB_NA));
 	STR_EQ(f2->explanation, "not the first player turn");
 	arb_verdict_free(v);
@@ -663,11 +649,11 @@ Test(regiments, the_sub_phases_say_where_an_action_belongs)
 	snprintf(row, sizeof row, "S-1,RG.MOV.ORDER.1,illegal,," RM "%s%s,none", move,
 	         "last_completed=remaining_moves");
 	arb_verdict *v = judge_row(&cs, row);
-	const arb_result *o1 = result_of(v, "RG.MOV.ORDER.1", NULL);
+	const arb_result *o1 = support_result_of(v, "RG.MOV.ORDER.1", NULL);
 	cr_assert(eq(int, (int)o1->outcome, (int)ARB_VIOLATED));
 	STR_EQ(o1->explanation,
 	       "Remaining Moves was already completed (the last completed is Remaining Moves)");
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.ORDER.4", NULL)->outcome, (int)ARB_NA));
+	cr_assert(eq(int, (int)support_result_of(v, "RG.MOV.ORDER.4", NULL)->outcome, (int)ARB_NA));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 
@@ -675,17 +661,17 @@ Test(regiments, the_sub_phases_say_where_an_action_belongs)
 	         "S-2,RG.MOV.ORDER.4,legal,,phase=movement;subphase=start_of_phase%s%s,none", move,
 	         "special_rule=true");
 	v = judge_row(&cs, row);
-	const arb_result *o2 = result_of(v, "RG.MOV.ORDER.2", NULL);
+	const arb_result *o2 = support_result_of(v, "RG.MOV.ORDER.2", NULL);
 	cr_assert(eq(int, (int)o2->outcome, (int)ARB_PERMITS));
 	STR_EQ(o2->explanation, "R1 acts in Start of Phase, in whatever order the player likes");
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.ORDER.3", NULL)->outcome, (int)ARB_NA));
+	cr_assert(eq(int, (int)support_result_of(v, "RG.MOV.ORDER.3", NULL)->outcome, (int)ARB_NA));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 
 	snprintf(row, sizeof row,
 	         "S-3,RG.MOV.ORDER.7,illegal,,phase=movement;subphase=charge%s,none", move);
 	v = judge_row(&cs, row);
-	const arb_result *o7 = result_of(v, "RG.MOV.ORDER.7", NULL);
+	const arb_result *o7 = support_result_of(v, "RG.MOV.ORDER.7", NULL);
 	cr_assert(eq(int, (int)o7->outcome, (int)ARB_VIOLATED));
 	STR_EQ(o7->explanation,
 	       "the ordinary movement of R1 in Charge: it belongs to Remaining Moves");
@@ -696,8 +682,8 @@ Test(regiments, the_sub_phases_say_where_an_action_belongs)
 	v = judge_row(&cs, row);
 	static const char *const order[] = {"RG.MOV.ORDER.2", "RG.MOV.ORDER.7"};
 	for (size_t i = 0; i < 2; i++)
-		cr_assert(eq(int, (int)result_of(v, order[i], NULL)->outcome, (int)ARB_NA), "%s",
-		          order[i]);
+		cr_assert(eq(int, (int)support_result_of(v, order[i], NULL)->outcome, (int)ARB_NA),
+		          "%s", order[i]);
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
@@ -713,7 +699,7 @@ Test(regiments, a_short_move_and_what_must_happen_first_are_explained)
 	arb_verdict *v = judge_row(&cs, "M1-1,RG.MOV.M.1,legal,," RM ",R1 A - M=4," LINE3
 	                                ",,move R1,\"r1 10,10 10.5,10; r2 10,11 10.5,11; "
 	                                "r3 10,12 10.5,12\",,none");
-	const arb_result *m1 = result_of(v, "RG.MOV.M.1", NULL);
+	const arb_result *m1 = support_result_of(v, "RG.MOV.M.1", NULL);
 	cr_assert(eq(int, (int)m1->outcome, (int)ARB_PERMITS));
 	STR_EQ(m1->explanation, "r1 moved 0.500 in straight ahead, M 4 in");
 	cr_assert(eq(dbl, m1->measure.figure, 0.5));
@@ -721,14 +707,14 @@ Test(regiments, a_short_move_and_what_must_happen_first_are_explained)
 	cr_assert(eq(dbl, m1->measure.margin, 3.5));
 	cr_assert(eq(int, (int)m1->measure.other, -1));
 	/* one M for every model: nothing for RG.MOV.M.3 to derive */
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.M.3", NULL)->outcome, (int)ARB_NA));
+	cr_assert(eq(int, (int)support_result_of(v, "RG.MOV.M.3", NULL)->outcome, (int)ARB_NA));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 	v = judge_row(&cs, "S1-1,RG.MOV.START.1,illegal,,phase=movement;subphase=charge,"
 	                   "R1 A - M=4 charging," LINE3 ",,charge R1,"
 	                   "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\","
 	                   "last_completed=none;special_rule=true,none");
-	const arb_result *s1 = result_of(v, "RG.MOV.START.1", NULL);
+	const arb_result *s1 = support_result_of(v, "RG.MOV.START.1", NULL);
 	cr_assert(eq(int, (int)s1->outcome, (int)ARB_VIOLATED));
 	STR_EQ(s1->explanation,
 	       "Charge before Start of Phase was completed, with a rule that must happen first");
@@ -748,17 +734,18 @@ Test(regiments, a_move_of_nothing_or_without_m)
 	static const char *const none[] = {"RG.MOV.M.1", "RG.MOV.M.2", "RG.MOV.STRAIGHT.2",
 	                                   "RG.MOV.GAP.1"};
 	for (size_t i = 0; i < 4; i++)
-		cr_assert(eq(int, (int)result_of(v, none[i], NULL)->outcome, (int)ARB_NA), "%s",
-		          none[i]);
+		cr_assert(eq(int, (int)support_result_of(v, none[i], NULL)->outcome, (int)ARB_NA),
+		          "%s", none[i]);
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 	v = judge_row(&cs, "M0-2,RG.MOV.M.1,missing-input,," RM ",R1 A -," LINE3 ",,move R1,"
 	                   "\"r1 10,10 13,10; r2 10,11 13,11; r3 10,12 13,12\",,none");
-	const arb_result *m1 = result_of(v, "RG.MOV.M.1", NULL);
+	const arb_result *m1 = support_result_of(v, "RG.MOV.M.1", NULL);
 	cr_assert(eq(int, (int)m1->outcome, (int)ARB_MISSING));
 	STR_EQ(m1->missing, "M");
 	/* as RG.MOV.M.3, "the whole unit uses the slowest one", of which none is given */
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.M.3", NULL)->outcome, (int)ARB_MISSING));
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.M.3", NULL)->outcome, (int)ARB_MISSING));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
@@ -773,7 +760,7 @@ Test(regiments, aside_and_the_gap_give_their_figures)
 	arb_verdict *v = judge_row(&cs, "ST-1,RG.MOV.STRAIGHT.2,illegal,," RM ",R1 A - M=4," LINE3
 	                                ",,move R1,\"r1 10,10 13,10.001; r2 10,11 13,11.001; "
 	                                "r3 10,12 13,12.001\",,none");
-	STR_EQ(result_of(v, "RG.MOV.STRAIGHT.2", NULL)->explanation,
+	STR_EQ(support_result_of(v, "RG.MOV.STRAIGHT.2", NULL)->explanation,
 	       "R1 goes 0.001 in aside of straight ahead in step 1");
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
@@ -781,7 +768,7 @@ Test(regiments, aside_and_the_gap_give_their_figures)
 	                   "\"R1/r1 10,10 25.4x25.4; R1/r2 10,11 25.4x25.4; R1/r3 10,12 25.4x25.4; "
 	                   "E1/e1 16,11 25.4x25.4\",,move R1,\"r1 10,10 14,10; r2 10,11 14,11; "
 	                   "r3 10,12 14,12\",,none");
-	const arb_result *g1 = result_of(v, "RG.MOV.GAP.1", NULL);
+	const arb_result *g1 = support_result_of(v, "RG.MOV.GAP.1", NULL);
 	cr_assert(eq(int, (int)g1->outcome, (int)ARB_HOLDS));
 	cr_assert(fabs(g1->measure.figure - 1) < 1e-9);
 	cr_assert(fabs(g1->measure.margin) < 1e-9);
@@ -802,12 +789,12 @@ Test(regiments, a_pivot_with_nothing_near_ends_clear)
 	                   "r2 10,11@0 ~10,11 10,11@90; r3 10,12@0 ~10,11 9,11@90\",,none");
 	static const char *const readings[] = {"pivot-end", "after-move-back"};
 	for (size_t i = 0; i < 2; i++) {
-		const arb_result *p2 = result_of(v, "RG.MOV.PIVOT.2", readings[i]);
+		const arb_result *p2 = support_result_of(v, "RG.MOV.PIVOT.2", readings[i]);
 		cr_assert(eq(int, (int)p2->outcome, (int)ARB_HOLDS), "%s", readings[i]);
 		STR_EQ(p2->explanation, "nothing to end within 1 in of");
 	}
 	/* nothing is moved back: RG.MOV.PIVOT.5 "can never be moved back this way" has no unit */
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.PIVOT.5", NULL)->outcome, (int)ARB_NA));
+	cr_assert(eq(int, (int)support_result_of(v, "RG.MOV.PIVOT.5", NULL)->outcome, (int)ARB_NA));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
@@ -823,12 +810,12 @@ Test(regiments, a_move_back_says_the_gap_is_restored)
 	         "\"R1/r1 10,10 25.4x25.4; R1/r2 10,11 25.4x25.4; R1/r3 10,12 25.4x25.4; "
 	         "E1/e1 12,11 25.4x25.4\",,pivot R1,\"r1 10,10@0 ~10,11 11,11@90 9.8,11; "
 	         "r2 10,11@0 ~10,11 10,11@90 8.8,11; r3 10,12@0 ~10,11 9,11@90 7.8,11\",,none");
-	const arb_result *p3 = result_of(v, "RG.MOV.PIVOT.3", NULL);
+	const arb_result *p3 = support_result_of(v, "RG.MOV.PIVOT.3", NULL);
 	cr_assert(eq(int, (int)p3->outcome, (int)ARB_HOLDS));
 	STR_EQ(p3->explanation,
 	       "moved back after contact with E1: 1.200 in from E1, gap 1 in restored");
 	/* "if neither unit can give ground": E1, in no close combat, can */
-	const arb_result *p6 = result_of(v, "RG.MOV.PIVOT.6", NULL);
+	const arb_result *p6 = support_result_of(v, "RG.MOV.PIVOT.6", NULL);
 	cr_assert(eq(int, (int)p6->outcome, (int)ARB_HOLDS));
 	STR_EQ(p6->explanation, "E1 can give ground");
 	arb_verdict_free(v);
@@ -850,7 +837,7 @@ Test(regiments, the_other_unit_moved_back_restores_the_gap)
 	    "trapped=true");
 	arb_caseset *cs = NULL;
 	arb_verdict *v = judge_row(&cs, row);
-	const arb_result *p4 = result_of(v, "RG.MOV.PIVOT.4", NULL);
+	const arb_result *p4 = support_result_of(v, "RG.MOV.PIVOT.4", NULL);
 	cr_assert(eq(int, (int)p4->outcome, (int)ARB_PERMITS));
 	STR_EQ(p4->explanation,
 	       "E1 is moved back instead: 1.200 in apart at the end, gap 1 in restored");

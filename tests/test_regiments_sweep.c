@@ -58,33 +58,9 @@ TestSuite(regiments_sweep, .init = setup, .fini = teardown);
 static arb_verdict *judge_row(arb_caseset **cs, const char *row)
 {
 	char text[4096];
-	arb_error err;
-	char buf[1024];
-	arb_error_clear(&err);
 	snprintf(text, sizeof text, ROW_HEAD "%s\n", row);
 	cr_assert(eq(int, arb_caseset_new(cs), ARB_OK));
-	cr_assert(eq(int,
-	             arb_caseset_load_text(*cs, "cases/regiments/movement/t.csv", text,
-	                                   strlen(text), g_rb, &err),
-	             ARB_OK),
-	          "%s", arb_error_format(&err, buf, sizeof buf));
-	arb_verdict *v = NULL;
-	cr_assert(eq(int, arb_judge(&v, g_o, arb_caseset_at(*cs, 0)->scenario, NULL, &err), ARB_OK),
-	          "%s", arb_error_format(&err, buf, sizeof buf));
-	return v;
-}
-
-/* The result of clause (and reading, or NULL for its first) in v's trace. */
-static const arb_result *result_of(const arb_verdict *v, const char *clause, const char *reading)
-{
-	for (size_t i = 0; i < v->n_trace; i++) {
-		const arb_trace *t = &v->trace[i];
-		if (strcmp(t->pred->clause, clause) == 0 &&
-		    (!reading || (t->reading && strcmp(t->reading, reading) == 0)))
-			return &t->result;
-	}
-	cr_fatal("%s%s%s is not in the trace", clause, reading ? "/" : "", reading ? reading : "");
-	return NULL;
+	return support_judge_text(*cs, g_rb, g_o, "cases/regiments/movement/t.csv", text);
 }
 
 #define NEAR(a, b) cr_assert(fabs((a) - (b)) < 1e-9, "%s is %.12f, not %.12f", #a, (a), (b))
@@ -100,7 +76,7 @@ Test(regiments_sweep, the_first_of_two_models_as_near_is_named)
 	    &cs, "S-1,RG.MOV.GAP.1,illegal,," RM ",R1 A - M=4; E1 B - M=4; E2 B - M=4,\"" SQ3
 	         "; E1/e1 8.5,11 25.4x25.4; E2/e2 15.3,11 25.4x25.4\",,move R1,"
 	         "\"r1 10,10 14,10; r2 10,11 14,11; r3 10,12 14,12\",,none");
-	const arb_result *g = result_of(v, "RG.MOV.GAP.1", NULL);
+	const arb_result *g = support_result_of(v, "RG.MOV.GAP.1", NULL);
 	cr_assert(eq(int, (int)g->outcome, (int)ARB_VIOLATED));
 	STR_EQ(g->explanation,
 	       "closest approach 0.300 in (r1 to E2), limit 1 in: closer than allowed");
@@ -122,7 +98,7 @@ Test(regiments_sweep, the_first_of_two_units_approached_as_near_is_named)
 	    &cs, "S-2,RG.MOV.GAP.1,illegal,," RM ",R1 A - M=4; E1 B - M=4; E2 B - M=4,\"" SQ3
 	         "; E1/e1 15.25,10 25.4x25.4; E2/e2 15.25,12 25.4x25.4\",,move R1,"
 	         "\"r1 10,10 14,10; r2 10,11 14,11; r3 10,12 14,12\",,none");
-	const arb_result *g = result_of(v, "RG.MOV.GAP.1", NULL);
+	const arb_result *g = support_result_of(v, "RG.MOV.GAP.1", NULL);
 	STR_EQ(g->explanation,
 	       "closest approach 0.250 in (r1 to E1), limit 1 in: closer than allowed");
 	STR_EQ(g->object, "E1");
@@ -142,7 +118,7 @@ Test(regiments_sweep, moving_away_from_two_units_gives_the_closest_of_all)
 	    &cs, "S-3,RG.MOV.GAP.1,legal,," RM ",R1 A - M=4; E1 B - M=4; E2 B - M=4,\"" SQ3
 	         "; E1/e1a 10,15 25.4x25.4; E1/e1b 11,15 25.4x25.4; E2/e2 8.5,11 25.4x25.4\",,"
 	         "move R1,\"r1 10,10 12,10; r2 10,11 12,11; r3 10,12 12,12\",,none");
-	const arb_result *g = result_of(v, "RG.MOV.GAP.1", NULL);
+	const arb_result *g = support_result_of(v, "RG.MOV.GAP.1", NULL);
 	cr_assert(eq(int, (int)g->outcome, (int)ARB_HOLDS));
 	STR_EQ(g->explanation,
 	       "closest approach 0.500 in (r1 to E2), limit 1 in, no nearer than it stood");
@@ -168,11 +144,11 @@ Test(regiments_sweep, a_pivot_ending_as_near_two_units_names_the_first)
 	arb_verdict *v = judge_row(
 	    &cs, "S-4,RG.MOV.PIVOT.2,illegal,," RM ",R1 A - M=4; E1 B - M=4; E2 B - M=4,\"" RD3
 	         "; E1/e1 12.25,11 25.4; E2/e2 7.75,11 25.4\",,pivot R1," PIVOT ",,none");
-	const arb_result *end = result_of(v, "RG.MOV.PIVOT.2", "pivot-end");
+	const arb_result *end = support_result_of(v, "RG.MOV.PIVOT.2", "pivot-end");
 	STR_EQ(end->explanation, "at the end of the turn 0.250 in from E1, limit 1 in: within it");
 	STR_EQ(end->subject, "r1");
 	cr_assert(eq(i64, (int64_t)end->measure.other, 0));
-	const arb_result *back = result_of(v, "RG.MOV.PIVOT.2", "after-move-back");
+	const arb_result *back = support_result_of(v, "RG.MOV.PIVOT.2", "after-move-back");
 	STR_EQ(back->explanation, "after the move-back 0.250 in from E1, limit 1 in: within it");
 	STR_EQ(back->subject, "r1");
 	arb_verdict_free(v);
@@ -192,7 +168,7 @@ Test(regiments_sweep, a_pivot_ending_as_near_a_unit_and_terrain_names_the_unit)
 	    ",,none");
 	static const char *const readings[] = {"pivot-end", "after-move-back"};
 	for (size_t i = 0; i < 2; i++) {
-		const arb_result *p2 = result_of(v, "RG.MOV.PIVOT.2", readings[i]);
+		const arb_result *p2 = support_result_of(v, "RG.MOV.PIVOT.2", readings[i]);
 		cr_assert(eq(int, (int)p2->outcome, (int)ARB_VIOLATED), "%s", readings[i]);
 		STR_EQ(p2->object, "E1");
 		NEAR(p2->measure.figure, 0.25);
@@ -212,7 +188,7 @@ Test(regiments_sweep, a_model_as_near_two_units_names_the_first)
 	    &cs, "S-6,RG.MOV.GAP.1,legal,," RM ",R1 A - M=4; E1 B - M=4; E2 B - M=4,\"" SQ3
 	         "; E1/e1 10,8.5 25.4x25.4; E2/e2 8.5,11 25.4x25.4\",,move R1,"
 	         "\"r1 10,10 12,10; r2 10,11 12,11; r3 10,12 12,12\",,none");
-	const arb_result *g = result_of(v, "RG.MOV.GAP.1", NULL);
+	const arb_result *g = support_result_of(v, "RG.MOV.GAP.1", NULL);
 	cr_assert(eq(int, (int)g->outcome, (int)ARB_HOLDS));
 	STR_EQ(g->explanation,
 	       "closest approach 0.500 in (r1 to E1), limit 1 in, no nearer than it stood");
@@ -232,7 +208,7 @@ Test(regiments_sweep, one_model_as_near_two_units_at_the_end_of_a_turn_names_the
 	    &cs, "S-7,RG.MOV.PIVOT.2,illegal,," RM ",R1 A - M=4; E1 B - M=4; E2 B - M=4,"
 	         "\"R1/r1 10,10 25.4; E1/e1 11.25,10 25.4; E2/e2 8.75,10 25.4\",,pivot R1,"
 	         "\"r1 10,10@0 ~10,10 10,10@90\",,none");
-	const arb_result *end = result_of(v, "RG.MOV.PIVOT.2", "pivot-end");
+	const arb_result *end = support_result_of(v, "RG.MOV.PIVOT.2", "pivot-end");
 	STR_EQ(end->explanation, "at the end of the turn 0.250 in from E1, limit 1 in: within it");
 	cr_assert(eq(i64, (int64_t)end->measure.other, 0));
 	arb_verdict_free(v);
@@ -265,7 +241,8 @@ Test(regiments_sweep, sweeps_past_the_cache_are_freed)
 	    "10.885204047921,12.020241623628@340 ~10.5,9.5 11.316987298108,11.915063509461@330 "
 	    "~10.5,9.5 11.723946802657,11.736504912641@320 ~10.5,9.5 "
 	    "12.093717302954,11.489991245776@310\",,none");
-	cr_assert(eq(int, (int)result_of(v, "RG.MOV.MAN.2", NULL)->outcome, (int)ARB_HOLDS));
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.MAN.2", NULL)->outcome, (int)ARB_HOLDS));
 	arb_verdict_free(v);
 	const arb_scenario *s = arb_caseset_at(cs, 0)->scenario;
 	arb_error err;

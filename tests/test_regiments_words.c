@@ -52,40 +52,16 @@ TestSuite(regiments_words, .init = setup, .fini = teardown);
 static arb_verdict *judge_row(arb_caseset **cs, const char *row)
 {
 	char text[4096];
-	arb_error err;
-	char buf[1024];
-	arb_error_clear(&err);
 	snprintf(text, sizeof text, ROW_HEAD "%s\n", row);
 	cr_assert(eq(int, arb_caseset_new(cs), ARB_OK));
-	cr_assert(eq(int,
-	             arb_caseset_load_text(*cs, "cases/regiments/movement/t.csv", text,
-	                                   strlen(text), g_rb, &err),
-	             ARB_OK),
-	          "%s", arb_error_format(&err, buf, sizeof buf));
-	arb_verdict *v = NULL;
-	cr_assert(eq(int, arb_judge(&v, g_o, arb_caseset_at(*cs, 0)->scenario, NULL, &err), ARB_OK),
-	          "%s", arb_error_format(&err, buf, sizeof buf));
-	return v;
-}
-
-/* The result of clause (and reading, or NULL for its first) in v's trace. */
-static const arb_result *result_of(const arb_verdict *v, const char *clause, const char *reading)
-{
-	for (size_t i = 0; i < v->n_trace; i++) {
-		const arb_trace *t = &v->trace[i];
-		if (strcmp(t->pred->clause, clause) == 0 &&
-		    (!reading || (t->reading && strcmp(t->reading, reading) == 0)))
-			return &t->result;
-	}
-	cr_fatal("%s%s%s is not in the trace", clause, reading ? "/" : "", reading ? reading : "");
-	return NULL;
+	return support_judge_text(*cs, g_rb, g_o, "cases/regiments/movement/t.csv", text);
 }
 
 static void outcome_is(const arb_verdict *v, const char *clause, const char *reading,
                        arb_outcome want)
 {
-	cr_assert(eq(int, (int)result_of(v, clause, reading)->outcome, (int)want), "%s%s%s", clause,
-	          reading ? "/" : "", reading ? reading : "");
+	cr_assert(eq(int, (int)support_result_of(v, clause, reading)->outcome, (int)want), "%s%s%s",
+	          clause, reading ? "/" : "", reading ? reading : "");
 }
 
 /* A "wheel" whose paths only go 3 in ahead turns nothing: it is no
@@ -122,20 +98,20 @@ Test(regiments_words, a_wheel_within_1_in_gives_its_figures)
 	arb_verdict *v =
 	    judge_row(&cs, "W-1,RG.MOV.MAN.2,illegal,," RM ",R1 A - M=5; E1 B - M=4,\"" SQ3
 	                   "; E1/e1 13.5,12.5 25.4x25.4\",,wheel R1," WHEEL_Q ",,none");
-	const arb_result *m1 = result_of(v, "RG.MOV.MAN.1", NULL);
+	const arb_result *m1 = support_result_of(v, "RG.MOV.MAN.1", NULL);
 	cr_assert(eq(int, (int)m1->outcome, (int)ARB_PERMITS));
 	STR_EQ(m1->explanation, "R1 makes a wheel");
-	const arb_result *m2 = result_of(v, "RG.MOV.MAN.2", NULL);
+	const arb_result *m2 = support_result_of(v, "RG.MOV.MAN.2", NULL);
 	double want = sqrt(12.5) - sqrt(10);
 	cr_assert(eq(int, (int)m2->outcome, (int)ARB_VIOLATED));
 	STR_EQ(m2->explanation, "the wheel brings r3 0.373 in from E1, limit 1 in: within it");
 	cr_assert(fabs(m2->measure.figure - want) < 1e-6, "figure %.9f", m2->measure.figure);
 	cr_assert(eq(dbl, m2->measure.limit, 1));
 	cr_assert(fabs(m2->measure.margin - (want - 1)) < 1e-6, "margin %.9f", m2->measure.margin);
-	const arb_result *w7 = result_of(v, "RG.MOV.WHEEL.7", NULL);
+	const arb_result *w7 = support_result_of(v, "RG.MOV.WHEEL.7", NULL);
 	cr_assert(eq(int, (int)w7->outcome, (int)ARB_HOLDS));
 	STR_EQ(w7->explanation, "every wheel swings the front forwards");
-	const arb_result *m3 = result_of(v, "RG.MOV.MAN.3", "centre");
+	const arb_result *m3 = support_result_of(v, "RG.MOV.MAN.3", "centre");
 	cr_assert(eq(i64, (int64_t)m3->measure.other, -1));
 	/* r3's centre runs sqrt(6.5) pi / 2 = 4.0048 in, against twice M 5 */
 	cr_assert(fabs(m3->measure.figure - sqrt(6.5) * acos(-1.0) / 2) < 1e-6);
@@ -152,12 +128,12 @@ Test(regiments_words, a_wheel_with_no_other_unit_has_none_to_come_near)
 	arb_caseset *cs = NULL;
 	arb_verdict *v = judge_row(&cs, "W-2,RG.MOV.MAN.2,legal,," RM ",R1 A - M=5,\"" SQ3
 	                                "\",,wheel R1," WHEEL_Q ",,none");
-	const arb_result *m2 = result_of(v, "RG.MOV.MAN.2", NULL);
+	const arb_result *m2 = support_result_of(v, "RG.MOV.MAN.2", NULL);
 	cr_assert(eq(int, (int)m2->outcome, (int)ARB_HOLDS));
 	STR_EQ(m2->explanation, "no other unit to come near");
 	cr_assert(not(m2->has_measure));
 	/* nor, for "can't approach closer than 1"", any unit or terrain */
-	const arb_result *g1 = result_of(v, "RG.MOV.GAP.1", NULL);
+	const arb_result *g1 = support_result_of(v, "RG.MOV.GAP.1", NULL);
 	cr_assert(eq(int, (int)g1->outcome, (int)ARB_HOLDS));
 	STR_EQ(g1->explanation, "nothing to approach: no other unit, no impassable terrain");
 	arb_verdict_free(v);
@@ -179,7 +155,7 @@ Test(regiments_words, two_wheels_of_a_unit_not_charging_are_granted)
 	         ",none");
 	static const char *const readings[] = {"literal", "a-contrario"};
 	for (size_t i = 0; i < 2; i++) {
-		const arb_result *w6 = result_of(v, "RG.MOV.WHEEL.6", readings[i]);
+		const arb_result *w6 = support_result_of(v, "RG.MOV.WHEEL.6", readings[i]);
 		cr_assert(eq(int, (int)w6->outcome, (int)ARB_PERMITS), "%s", readings[i]);
 		STR_EQ(w6->explanation, "R1, not charging, wheels 2 time(s) mixed with advances");
 	}
@@ -197,7 +173,7 @@ Test(regiments_words, a_backwards_wheel_is_named)
 	                   "\",,wheel R1,\"r1 10,10@0 ~10.5,9.5 10,9@90; "
 	                   "r2 10,11@0 ~10.5,9.5 9,9@90; r3 10,12@0 ~10.5,9.5 8,9@90\","
 	                   ",none");
-	const arb_result *w7 = result_of(v, "RG.MOV.WHEEL.7", NULL);
+	const arb_result *w7 = support_result_of(v, "RG.MOV.WHEEL.7", NULL);
 	cr_assert(eq(int, (int)w7->outcome, (int)ARB_VIOLATED));
 	STR_EQ(w7->explanation,
 	       "wheel 1 of 90 deg about the front-right corner swings the front backwards");
@@ -212,7 +188,7 @@ Test(regiments_words, a_wheel_without_m_is_a_missing_input)
 	arb_caseset *cs = NULL;
 	arb_verdict *v = judge_row(&cs, "W-5,RG.MOV.WHEEL.4,missing-input,," RM ",R1 A -,\"" SQ3
 	                                "\",,wheel R1," WHEEL_Q ",,none");
-	const arb_result *w4 = result_of(v, "RG.MOV.WHEEL.4", "centre");
+	const arb_result *w4 = support_result_of(v, "RG.MOV.WHEEL.4", "centre");
 	cr_assert(eq(int, (int)w4->outcome, (int)ARB_MISSING));
 	STR_EQ(w4->missing, "M");
 	STR_EQ(w4->explanation, "the M of r1 is not stated");
@@ -243,7 +219,7 @@ Test(regiments_words, skipping_names_what_it_lacks_and_what_bars_it)
 		         i, rows[i][0]);
 		arb_caseset *cs = NULL;
 		arb_verdict *v = judge_row(&cs, row);
-		const arb_result *f2 = result_of(v, "RG.MOV.FIRST.2", NULL);
+		const arb_result *f2 = support_result_of(v, "RG.MOV.FIRST.2", NULL);
 		if (rows[i][1]) {
 			cr_assert(eq(int, (int)f2->outcome, (int)ARB_MISSING), "row %zu", i);
 			STR_EQ(f2->missing, rows[i][1]);
@@ -268,7 +244,7 @@ Test(regiments_words, a_reform_that_moves_its_centre_gives_its_figures)
 	                                "\",,reform R1,\"r1 10,10@0 ~10,11 11,11@90 11.5,11; "
 	                                "r2 10,11@0 ~10,11 10,11@90 10.5,11; r3 10,12@0 ~10,11 "
 	                                "9,11@90 9.5,11\",,none");
-	const arb_result *r3 = result_of(v, "RG.MOV.REFORM.3", NULL);
+	const arb_result *r3 = support_result_of(v, "RG.MOV.REFORM.3", NULL);
 	cr_assert(eq(int, (int)r3->outcome, (int)ARB_VIOLATED));
 	STR_EQ(r3->explanation,
 	       "centre point (10.000, 11.000) -> (10.500, 11.000), facing 90: moved");
@@ -297,7 +273,7 @@ Test(regiments_words, the_order_of_the_sub_phases_says_what_it_follows)
 	/* no charge: the charge exemptions of the 1" rule do not speak */
 	outcome_is(v, "RG.MOV.GAP.2", NULL, ARB_NA);
 	outcome_is(v, "RG.MOV.GAP.3", NULL, ARB_NA);
-	const arb_result *o3 = result_of(v, "RG.MOV.ORDER.3", NULL);
+	const arb_result *o3 = support_result_of(v, "RG.MOV.ORDER.3", NULL);
 	cr_assert(eq(int, (int)o3->outcome, (int)ARB_HOLDS));
 	STR_EQ(o3->explanation, "R1 has acted in no other sub-phase this turn");
 	arb_verdict_free(v);
@@ -314,18 +290,18 @@ Test(regiments_words, the_order_of_the_sub_phases_says_what_it_follows)
 		char row[1024];
 		snprintf(row, sizeof row, "O-%zu,RG.MOV.ORDER.1,legal,,%s,none", i + 2, rows[i][0]);
 		v = judge_row(&cs, row);
-		const arb_result *o1 = result_of(v, "RG.MOV.ORDER.1", NULL);
+		const arb_result *o1 = support_result_of(v, "RG.MOV.ORDER.1", NULL);
 		cr_assert(eq(int, (int)o1->outcome, (int)ARB_HOLDS), "row %zu", i);
 		STR_EQ(o1->explanation, rows[i][1]);
 		/* a charge is not "everything else"; nor is what a model's own
 		 * rule does in Start of Phase */
 		outcome_is(v, "RG.MOV.ORDER.7", NULL, ARB_NA);
 		if (i == 0) {
-			const arb_result *s1 = result_of(v, "RG.MOV.START.1", NULL);
+			const arb_result *s1 = support_result_of(v, "RG.MOV.START.1", NULL);
 			cr_assert(eq(int, (int)s1->outcome, (int)ARB_HOLDS));
 			STR_EQ(s1->explanation, "Charge after the start of the phase was resolved");
 		} else {
-			const arb_result *o4 = result_of(v, "RG.MOV.ORDER.4", NULL);
+			const arb_result *o4 = support_result_of(v, "RG.MOV.ORDER.4", NULL);
 			cr_assert(eq(int, (int)o4->outcome, (int)ARB_PERMITS));
 			STR_EQ(o4->explanation, "R1 acts in Start of Phase by a rule of its own");
 		}
@@ -346,7 +322,7 @@ Test(regiments_words, a_move_in_start_of_phase_needs_its_rule)
 	                                "\",,move R1," STRAIGHT ",last_completed=none,none");
 	static const char *const clauses[] = {"RG.MOV.ORDER.4", "RG.MOV.ORDER.7"};
 	for (size_t i = 0; i < 2; i++) {
-		const arb_result *o = result_of(v, clauses[i], NULL);
+		const arb_result *o = support_result_of(v, clauses[i], NULL);
 		cr_assert(eq(int, (int)o->outcome, (int)ARB_MISSING), "%s", clauses[i]);
 		STR_EQ(o->missing, "special_rule");
 	}
@@ -364,7 +340,7 @@ Test(regiments_words, acting_before_start_of_phase_needs_its_rule)
 	arb_verdict *v = judge_row(&cs, "S1-2,RG.MOV.START.1,missing-input,,"
 	                                "phase=movement;subphase=charge,R1 A - M=4 charging,\"" SQ3
 	                                "\",,charge R1," STRAIGHT ",last_completed=none,none");
-	const arb_result *s1 = result_of(v, "RG.MOV.START.1", NULL);
+	const arb_result *s1 = support_result_of(v, "RG.MOV.START.1", NULL);
 	cr_assert(eq(int, (int)s1->outcome, (int)ARB_MISSING));
 	STR_EQ(s1->missing, "special_rule");
 	arb_verdict_free(v);
@@ -379,17 +355,17 @@ Test(regiments_words, a_move_says_how_it_is_not_straight_ahead)
 	arb_caseset *cs = NULL;
 	arb_verdict *v = judge_row(&cs, "M1-2,RG.MOV.M.1,legal,," RM ",R1 A - M=4,\"" SQ3
 	                                "\",,move R1," STRAIGHT ",,none");
-	const arb_result *m1 = result_of(v, "RG.MOV.M.1", NULL);
+	const arb_result *m1 = support_result_of(v, "RG.MOV.M.1", NULL);
 	cr_assert(eq(int, (int)m1->outcome, (int)ARB_PERMITS));
 	cr_assert(eq(dbl, m1->measure.p.x, 10));
 	cr_assert(eq(dbl, m1->measure.p.y, 10));
 	cr_assert(eq(dbl, m1->measure.q.x, 13));
 	cr_assert(eq(dbl, m1->measure.q.y, 10));
 	/* "Every model in a unit moves as one"; "forward in a straight line" */
-	const arb_result *m2 = result_of(v, "RG.MOV.M.2", NULL);
+	const arb_result *m2 = support_result_of(v, "RG.MOV.M.2", NULL);
 	cr_assert(eq(int, (int)m2->outcome, (int)ARB_HOLDS));
 	STR_EQ(m2->explanation, "the 3 models of R1 move as one");
-	const arb_result *st = result_of(v, "RG.MOV.STRAIGHT.2", NULL);
+	const arb_result *st = support_result_of(v, "RG.MOV.STRAIGHT.2", NULL);
 	cr_assert(eq(int, (int)st->outcome, (int)ARB_HOLDS));
 	STR_EQ(st->explanation, "R1 moves forward in a straight line");
 	arb_verdict_free(v);
@@ -407,11 +383,11 @@ Test(regiments_words, a_move_says_how_it_is_not_straight_ahead)
 		         "\",,move R1,%s,,none",
 		         i + 3, rows[i][0]);
 		v = judge_row(&cs, row);
-		m1 = result_of(v, "RG.MOV.M.1", NULL);
+		m1 = support_result_of(v, "RG.MOV.M.1", NULL);
 		cr_assert(eq(int, (int)m1->outcome, (int)ARB_VIOLATED), "row %zu", i);
 		STR_EQ(m1->explanation, rows[i][1]);
 		if (i == 1)
-			STR_EQ(result_of(v, "RG.MOV.STRAIGHT.2", NULL)->explanation,
+			STR_EQ(support_result_of(v, "RG.MOV.STRAIGHT.2", NULL)->explanation,
 			       "R1 moves backwards in step 1");
 		arb_verdict_free(v);
 		arb_caseset_free(cs);
@@ -480,7 +456,7 @@ Test(regiments_words, a_pivot_touching_nothing_and_one_that_does_not_turn)
 	arb_caseset_free(cs);
 	v = judge_row(&cs, "P-2,RG.MOV.PIVOT.1,illegal,," RM ",R1 A - M=4,\"" SQ3
 	                   "\",,pivot R1,\"r1 10,10 11,10; r2 10,11 11,11; r3 10,12 11,12\",,none");
-	const arb_result *p1 = result_of(v, "RG.MOV.PIVOT.1", NULL);
+	const arb_result *p1 = support_result_of(v, "RG.MOV.PIVOT.1", NULL);
 	cr_assert(eq(int, (int)p1->outcome, (int)ARB_VIOLATED));
 	STR_EQ(p1->explanation, "R1 does not turn first: no pivot on the spot");
 	arb_verdict_free(v);
@@ -498,10 +474,10 @@ Test(regiments_words, a_pivot_moved_back_says_so)
 	                   ",R1 A - M=4; E1 B - M=4,\"" SQ3 "; E1/e1 12,11 25.4x25.4\",,pivot R1,"
 	                   "\"r1 10,10@0 ~10,11 11,11@90 9.8,11; r2 10,11@0 ~10,11 "
 	                   "10,11@90 8.8,11; r3 10,12@0 ~10,11 9,11@90 7.8,11\",,none");
-	const arb_result *p2 = result_of(v, "RG.MOV.PIVOT.2", "after-move-back");
+	const arb_result *p2 = support_result_of(v, "RG.MOV.PIVOT.2", "after-move-back");
 	cr_assert(eq(int, (int)p2->outcome, (int)ARB_HOLDS));
 	STR_EQ(p2->explanation, "after the move-back 1.200 in from E1, limit 1 in");
-	const arb_result *p5 = result_of(v, "RG.MOV.PIVOT.5", NULL);
+	const arb_result *p5 = support_result_of(v, "RG.MOV.PIVOT.5", NULL);
 	cr_assert(eq(int, (int)p5->outcome, (int)ARB_HOLDS));
 	STR_EQ(p5->explanation, "R1 is moved back, not in close combat");
 	arb_verdict_free(v);
@@ -528,7 +504,7 @@ Test(regiments_words, the_other_unit_moved_back_needs_trapped_and_the_gap)
 		         i + 4, rows[i][0]);
 		arb_caseset *cs = NULL;
 		arb_verdict *v = judge_row(&cs, row);
-		const arb_result *p4 = result_of(v, "RG.MOV.PIVOT.4", NULL);
+		const arb_result *p4 = support_result_of(v, "RG.MOV.PIVOT.4", NULL);
 		if (!rows[i][1]) {
 			cr_assert(eq(int, (int)p4->outcome, (int)ARB_MISSING));
 			STR_EQ(p4->missing, "trapped");
@@ -561,7 +537,7 @@ Test(regiments_words, who_cannot_give_ground_is_named)
 		         i + 6, rows[i][0], rows[i][1]);
 		arb_caseset *cs = NULL;
 		arb_verdict *v = judge_row(&cs, row);
-		const arb_result *p6 = result_of(v, "RG.MOV.PIVOT.6", NULL);
+		const arb_result *p6 = support_result_of(v, "RG.MOV.PIVOT.6", NULL);
 		cr_assert(eq(int, (int)p6->outcome, (int)(i ? ARB_VIOLATED : ARB_HOLDS)), "row %zu",
 		          i);
 		STR_EQ(p6->explanation, rows[i][2]);
@@ -583,7 +559,7 @@ Test(regiments_words, the_unit_in_close_combat_moved_back_is_named)
 	         "; E1/e1 12,11 25.4x25.4\",,pivot R1,\"r1 10,10@0 ~10,11 11,11@90 9.8,11; "
 	         "r2 10,11@0 ~10,11 10,11@90 8.8,11; r3 10,12@0 ~10,11 9,11@90 7.8,11; "
 	         "e1 12,11 13.2,11\",trapped=false,none");
-	const arb_result *p5 = result_of(v, "RG.MOV.PIVOT.5", NULL);
+	const arb_result *p5 = support_result_of(v, "RG.MOV.PIVOT.5", NULL);
 	cr_assert(eq(int, (int)p5->outcome, (int)ARB_VIOLATED));
 	STR_EQ(p5->subject, "E1");
 	STR_EQ(p5->explanation, "E1 is moved back while in close combat");

@@ -65,3 +65,30 @@ void support_remove_tree(const char *path)
 		unlink(path);
 	}
 }
+
+arb_verdict *support_judge_text(arb_caseset *cs, const arb_rulebook *rb, const arb_oracle *o,
+                                const char *file, const char *text)
+{
+	arb_error err;
+	char buf[1024];
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_caseset_load_text(cs, file, text, strlen(text), rb, &err), ARB_OK),
+	          "%s", arb_error_format(&err, buf, sizeof buf));
+	const arb_case *c = arb_caseset_at(cs, arb_caseset_count(cs) - 1);
+	arb_verdict *v = NULL;
+	cr_assert(eq(int, arb_judge(&v, o, c->scenario, NULL, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	return v;
+}
+
+const arb_result *support_result_of(const arb_verdict *v, const char *clause, const char *reading)
+{
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_trace *t = &v->trace[i];
+		if (strcmp(t->pred->clause, clause) == 0 &&
+		    (!reading || (t->reading && strcmp(t->reading, reading) == 0)))
+			return &t->result;
+	}
+	cr_fatal("%s%s%s is not in the trace", clause, reading ? "/" : "", reading ? reading : "");
+	return NULL;
+}
