@@ -74,4 +74,9 @@ int arb__verror_set(arb_error *err, int code, const char *file, long line, long 
                     const char *field, const char *fmt, va_list ap)
     __attribute__((format(printf, 7, 0)));
 
+/* Inches to the yard for ruleset rs: a parameter `yard` that its own text
+ * (or an errata file) declares, else CONV.UNIT.3's; NAN when neither does
+ * (oracle.c; the search reads it too). */
+double arb__yard_in(const arb_rulebook *rb, const char *rs);
+
 #endif

@@ -67,9 +67,7 @@ static size_t rows_of(const arb_predicate *p)
 	return k;
 }
 
-/* Inches to the yard for ruleset rs: a parameter `yard` that its own text
- * (or an errata file) declares, else CONV.UNIT.3's; NAN when neither does. */
-static double yard_in(const arb_rulebook *rb, const char *rs)
+double arb__yard_in(const arb_rulebook *rb, const char *rs)
 {
 	double conv = NAN;
 	for (size_t i = 0; i < arb_rulebook_clause_count(rb); i++) {
@@ -138,7 +136,7 @@ static int bind_params(arb_bound *b, const arb_rulebook *rb, arb_error *err)
 		bool yards = strcmp(pm->unit, "yd") == 0;
 		for (size_t k = 0; k < pm->n_rows; k++)
 			yards = yards || strcmp(pm->rows[k].unit, "yd") == 0;
-		bp->yard = yards ? yard_in(rb, p->ruleset) : NAN;
+		bp->yard = yards ? arb__yard_in(rb, p->ruleset) : NAN;
 		if (yards && (!isfinite(bp->yard) || !(bp->yard > 0)))
 			return arb_error_set(err, ARB_EINPUT, p->src_file, p->src_line, 0, "params",
 			                     "%s's parameter '%s' is in yards, and no clause "

@@ -114,27 +114,6 @@ static int words_with_none(const char *list, const char ***out, size_t *n)
 
 /* ---- per ruleset: the values of its dimensions ---- */
 
-/* Inches to the yard: the ruleset's own `yard`, else CONV.UNIT.3's. */
-static double yard_in(const arb_rulebook *rb, const char *rs)
-{
-	double conv = NAN;
-	for (size_t i = 0; i < arb_rulebook_clause_count(rb); i++) {
-		const arb_clause *c = arb_rulebook_clause_at(rb, i);
-		const arb_param *y = arb_clause_param(c, "yard");
-		double in = !y                           ? NAN
-		            : strcmp(y->unit, "in") == 0 ? y->value
-		            : strcmp(y->unit, "mm") == 0 ? y->value / ARB_MM_PER_INCH
-		                                         : NAN;
-		if (isnan(in))
-			continue;
-		if (c->ruleset && strcmp(c->ruleset, rs) == 0)
-			return in;
-		if (strcmp(c->id, "CONV.UNIT.3") == 0)
-			conv = in;
-	}
-	return conv;
-}
-
 static int fact_values(sr_ruleset *r, size_t f, const char *type)
 {
 	/* the default first, then the others; "@..." names a scenario's thing */
@@ -236,7 +215,7 @@ static int ruleset_prepare(sr_ruleset *r, const arb_rulebook *rb, const char *na
 			return oom(err);
 
 	/* the numbers of the text */
-	double yard = yard_in(rb, name);
+	double yard = arb__yard_in(rb, name);
 	size_t cap_l = 0, cap_a = 0, cap_d = 0, n_d = 0;
 	double *dcounts = NULL;
 	for (size_t i = 0; i < arb_rulebook_clause_count(rb); i++) {
