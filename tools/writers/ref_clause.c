@@ -12,20 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether the space-separated list holds id. */
-static bool has_token(const char *list, const char *id)
-{
-	size_t n = strlen(id);
-	for (const char *p = list; p && *p;) {
-		const char *e = strchr(p, ' ');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		if (len == n && strncmp(p, id, n) == 0)
-			return true;
-		p = e ? e + 1 : NULL;
-	}
-	return false;
-}
-
 /* Hand-written cases come first: their notes quote the deciding words. */
 static bool generated(const arb_case *c)
 {
@@ -52,9 +38,9 @@ static void pick_examples(const ref_ctx *x, const arb_clause *c, long out[EX_KIN
 		const ref_result *r = &x->in->res[i];
 		if (!r->judged || strcmp(a->target, c->id) != 0)
 			continue;
-		int k = r->kind == ARB_V_DISPUTED       ? EX_DISPUTED
-		        : has_token(r->violates, c->id) ? EX_VIOLATED
-		                                        : EX_HOLDS;
+		int k = r->kind == ARB_V_DISPUTED                         ? EX_DISPUTED
+		        : str_list_has(r->violates, c->id, strlen(c->id)) ? EX_VIOLATED
+		                                                          : EX_HOLDS;
 		int score =
 		    (generated(a) ? 1 : 0) + (k == EX_HOLDS && r->kind != ARB_V_LEGAL ? 2 : 0);
 		if (score < best[k]) {
@@ -82,7 +68,8 @@ static size_t find_disputes(const ref_ctx *x, const arb_clause *c, dispute_group
 	const arb_caseset *cs = x->in->cs;
 	for (size_t i = 0; cs && i < arb_caseset_count(cs); i++) {
 		const ref_result *r = &x->in->res[i];
-		if (!r->judged || r->kind != ARB_V_DISPUTED || !has_token(r->disputed, c->id))
+		if (!r->judged || r->kind != ARB_V_DISPUTED ||
+		    !str_list_has(r->disputed, c->id, strlen(c->id)))
 			continue;
 		(*total)++;
 		size_t k = 0;

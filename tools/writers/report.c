@@ -239,19 +239,6 @@ static int put_rulebook(strbuf *b, const arb_rulebook *rb)
 	return rc;
 }
 
-/* Whether the space-separated list holds id. */
-static bool lists(const char *list, const char *id, size_t n)
-{
-	for (const char *p = list; p && *p;) {
-		const char *e = strchr(p, ' ');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		if (len == n && strncmp(p, id, n) == 0)
-			return true;
-		p = e ? e + 1 : NULL;
-	}
-	return false;
-}
-
 /* The disputed verdicts: how many of each kind, and per clause. */
 static void put_disputes(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
                          const report_result *res)
@@ -279,7 +266,8 @@ static void put_disputes(strbuf *b, const arb_rulebook *rb, const arb_caseset *c
 		const char *id = arb_rulebook_clause_at(rb, c)->id;
 		size_t idn = strlen(id), cnt[3] = {0}, all = 0;
 		for (size_t i = 0; i < n; i++) {
-			if (res[i].kind != ARB_V_DISPUTED || !lists(res[i].disputed, id, idn))
+			if (res[i].kind != ARB_V_DISPUTED ||
+			    !str_list_has(res[i].disputed, id, idn))
 				continue;
 			all++;
 			for (int k = 0; k < 3; k++)

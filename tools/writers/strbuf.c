@@ -120,3 +120,15 @@ void strbuf_put_xml(strbuf *b, const char *s)
 		}
 	}
 }
+
+bool str_list_has(const char *list, const char *word, size_t n)
+{
+	for (const char *p = list; p && *p;) {
+		const char *e = strchr(p, ' ');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && strncmp(p, word, n) == 0)
+			return true;
+		p = e ? e + 1 : NULL;
+	}
+	return false;
+}

@@ -44,6 +44,10 @@ char *strbuf_take(strbuf *b);
 /* Frees what b holds and resets it to empty. b may be NULL. */
 void strbuf_free(strbuf *b);
 
+/* Whether the space-separated list (NULL: empty) holds the word n bytes
+ * long at word. */
+bool str_list_has(const char *list, const char *word, size_t n);
+
 #ifdef __cplusplus
 }
 #endif
