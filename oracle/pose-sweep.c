@@ -180,7 +180,7 @@ static seg seg_of(const motion *mo, arb_vec2 e0, arb_vec2 e1)
 		return sg;
 	arb_vec2 p = mo->p, y;
 	sg.near = point_seg(p, e0, e1, &y);
-	sg.far = fmax(norm(sub(e0, p)), norm(sub(e1, p)));
+	sg.far = maxd(norm(sub(e0, p)), norm(sub(e1, p)));
 	return sg;
 }
 
@@ -208,8 +208,26 @@ static bool arc_seg_apart(const traj *tr, const seg *sg, double bound)
 {
 	if (!(bound < INFINITY))
 		return false;
-	double lb = fmax(sg->near - tr->rho, tr->rho - sg->far);
+	double lb = maxd(sg->near - tr->rho, tr->rho - sg->far);
 	return lb > bound + SKIP_SLACK * (1 + tr->rho + fabs(lb));
+}
+
+/* Whether the segments x0-x1 and e0-e1 are farther apart than `bound`
+ * (by more than rounding), judged by their boxes: a lower bound of their
+ * distance that costs no root. Only skips work, never decides. */
+static bool seg_seg_apart(arb_vec2 x0, arb_vec2 x1, arb_vec2 e0, arb_vec2 e1, double bound)
+{
+	if (!(bound < INFINITY))
+		return false;
+	double gx = maxd(mind(e0.x, e1.x) - maxd(x0.x, x1.x), mind(x0.x, x1.x) - maxd(e0.x, e1.x));
+	double gy = maxd(mind(e0.y, e1.y) - maxd(x0.y, x1.y), mind(x0.y, x1.y) - maxd(e0.y, e1.y));
+	gx = maxd(gx, 0);
+	gy = maxd(gy, 0);
+	/* rounding of the box is relative to the coordinates' magnitude */
+	double mag = maxd(maxd(maxd(fabs(x0.x), fabs(x0.y)), maxd(fabs(x1.x), fabs(x1.y))),
+	                  maxd(maxd(fabs(e0.x), fabs(e0.y)), maxd(fabs(e1.x), fabs(e1.y))));
+	double lb2 = gx * gx + gy * gy, lim = bound + SKIP_SLACK * (1 + 2 * bound + mag);
+	return lb2 > lim * lim;
 }
 
 /* Smallest distance between the trajectory and segment sg, into *best
@@ -217,16 +235,21 @@ static bool arc_seg_apart(const traj *tr, const seg *sg, double bound)
  * point of the trajectory and one of the segment; the candidates include
  * every local minimum (see the file's comment), so their least is the
  * minimum. Nothing farther than cap (INFINITY: no cap) is wanted: work
- * that cannot come nearer is skipped. */
-static void traj_seg_at(const traj *tr, seg *sg, hit *best, double cap)
+ * that cannot come nearer is skipped. With `started`, the caller has
+ * already offered the candidate at the start (u = 0, the same pair of
+ * points): offered again it could not be taken, so it is not. */
+static void traj_seg_at(const traj *tr, seg *sg, hit *best, double cap, bool started)
 {
 	arb_vec2 e0 = sg->e0, e1 = sg->e1;
-	if (tr->mo->kind == ARB_STEP_ROTATE && arc_seg_apart(tr, sg, fmin(best->d, cap)))
+	if (tr->mo->kind == ARB_STEP_ROTATE && arc_seg_apart(tr, sg, mind(best->d, cap)))
 		return;
-	eval_at(tr, 0, e0, e1, best);
 	if (tr->mo->kind == ARB_STEP_TRANSLATE) {
 		arb_vec2 dd = mul(tr->mo->d, tr->sign), x1 = add(tr->x0, dd);
 		double l2 = dot(dd, dd);
+		if (seg_seg_apart(tr->x0, x1, e0, e1, mind(best->d, cap)))
+			return; /* nothing of the pair can come within the bound */
+		if (!started)
+			eval_at(tr, 0, e0, e1, best);
 		if (!(l2 > 0))
 			return; /* it stays: its end is its start, later */
 		eval_at(tr, 1, e0, e1, best);
@@ -247,6 +270,8 @@ static void traj_seg_at(const traj *tr, seg *sg, hit *best, double cap)
 		}
 		return;
 	}
+	if (!started)
+		eval_at(tr, 0, e0, e1, best);
 	eval_at(tr, 1, e0, e1, best);
 	arb_vec2 p = tr->mo->p;
 	double rho = tr->rho;
@@ -288,7 +313,7 @@ static void traj_seg_at(const traj *tr, seg *sg, hit *best, double cap)
 static void traj_seg(const traj *tr, arb_vec2 e0, arb_vec2 e1, hit *best)
 {
 	seg sg = seg_of(tr->mo, e0, e1);
-	traj_seg_at(tr, &sg, best, INFINITY);
+	traj_seg_at(tr, &sg, best, INFINITY, false);
 }
 
 /* Adds to cand[] the fractions at which the trajectory meets the line
@@ -428,7 +453,7 @@ static double reach(const arb_vec2 *v, size_t n, double r, arb_vec2 c)
 {
 	double m = 0;
 	for (size_t i = 0; i < n; i++)
-		m = fmax(m, norm(sub(v[i], c)));
+		m = maxd(m, norm(sub(v[i], c)));
 	return m + r;
 }
 
@@ -450,7 +475,7 @@ static double centre_path_dist(const motion *mo, arb_vec2 c, arb_vec2 q)
 	if (th <= mo->S)
 		return fabs(rq - rc);
 	arb_vec2 b = add(mo->p, rot_about(a, v2(0, 0), mo->cS, mo->sS));
-	return fmin(norm(sub(q, c)), norm(sub(q, b)));
+	return mind(norm(sub(q, c)), norm(sub(q, b)));
 }
 
 /* The centre of the box about v[0..n-1], and how far the points reach
@@ -459,8 +484,8 @@ static arb_vec2 disc_of(const arb_vec2 *v, size_t n, double *radius)
 {
 	arb_vec2 lo = v[0], hi = v[0];
 	for (size_t i = 1; i < n; i++) {
-		lo = v2(fmin(lo.x, v[i].x), fmin(lo.y, v[i].y));
-		hi = v2(fmax(hi.x, v[i].x), fmax(hi.y, v[i].y));
+		lo = v2(mind(lo.x, v[i].x), mind(lo.y, v[i].y));
+		hi = v2(maxd(hi.x, v[i].x), maxd(hi.y, v[i].y));
 	}
 	arb_vec2 c = mul(add(lo, hi), 0.5);
 	*radius = reach(v, n, 0, c);
@@ -522,13 +547,13 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
 		oseg[j] = seg_of(mo, e0, e1);
 	}
 	for (int i = 0; i < mv->n; i++) {
-		if (!entry && point_apart(mo, mv->v[i], oc, orad, fmin(best->d, cap)))
+		if (!entry && point_apart(mo, mv->v[i], oc, orad, mind(best->d, cap)))
 			continue; /* this corner's path stays far from all of it */
 		traj tr = traj_of(mo, mv->v[i], 1);
 		for (size_t j = 0; j < ne; j++) {
 			arb_vec2 e0, e1;
 			if (!entry && j < KEPT) {
-				traj_seg_at(&tr, &oseg[j], best, cap);
+				traj_seg_at(&tr, &oseg[j], best, cap, true);
 				continue;
 			}
 			obs_edge(o, j, &e0, &e1);
@@ -547,7 +572,7 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
 	}
 	/* the obstacle's vertices against the mover's edges, in the mover's frame */
 	for (size_t j = 0; j < o->n; j++) {
-		if (!entry && point_apart(&inv, o->v[j], mc, mrad, fmin(best->d, cap)))
+		if (!entry && point_apart(&inv, o->v[j], mc, mrad, mind(best->d, cap)))
 			continue;
 		traj tr = traj_of(mo, o->v[j], -1);
 		for (int i = 0; i < mv->n; i++) {
@@ -559,9 +584,11 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
 			if (!entry) {
 				/* nothing of this edge can beat the best so far */
 				if (mo->kind == ARB_STEP_ROTATE &&
-				    arc_seg_apart(&tr, &mseg[i], fmin(best->d, cap)))
+				    arc_seg_apart(&tr, &mseg[i], mind(best->d, cap)))
 					continue;
-				traj_seg_at(&tr, &mseg[i], &h, cap);
+				traj_seg_at(&tr, &mseg[i], &h, mind(best->d, cap), true);
+				if (!(h.d < INFINITY))
+					continue; /* nothing of this edge came near enough */
 			}
 			any |= entry;
 			/* back to the table: the mover's point moves with it */
@@ -751,7 +778,7 @@ static int sweep(arb_sweep *out, const arb_body *body, const arb_pose_path *path
 				c.ro = o.r;
 				arb_vec2 cb = f->poly ? f->pc : f->bases[j].c;
 				double rb = f->poly ? f->pr : reach(o.v, o.n, o.r, cb);
-				if (pair_apart(&mo, &mv, w.c, cb, rb, fmin(best.gap, f->below)))
+				if (pair_apart(&mo, &mv, w.c, cb, rb, mind(best.gap, f->below)))
 					continue; /* it cannot beat the best gap, nor touch */
 				if (!(f->poly == NULL &&
 				      cores_apart(&mv, w.c, &o, f->bases[j].c)) &&
@@ -767,7 +794,7 @@ static int sweep(arb_sweep *out, const arb_body *body, const arb_pose_path *path
 				/* a pair that cannot beat the best gap so far (nor the
 				 * caller's bound) need not be measured exactly */
 				pair_sweep(&mo, &mv, &o, 0, false, &c.h,
-				           fmin(best.gap, f->below) + mv.r + o.r);
+				           mind(best.gap, f->below) + mv.r + o.r);
 				c.gap = c.h.d - mv.r - o.r;
 				if (c.gap > 0) {
 					if (c.gap < best.gap ||

@@ -2,6 +2,7 @@
 #include "internal.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,9 +29,20 @@ typedef struct owned {
 	const arb_unit *u;
 } owned;
 
+/* A model's own path, known by the address of its ID (the string the
+ * predicates hold when they ask): slot[k] holds model id and its path
+ * (NULL: it has none), cap a power of two. */
+typedef struct path_slot {
+	const char *id;
+	const arb_path *path;
+} path_slot;
+
 struct arb_scenario_index {
+	bool tables; /* units, models and paths below are made (a large scenario) */
 	arb_idmap units, models, paths;
 	owned *own;
+	path_slot *by_id;
+	size_t cap;
 };
 
 /* Below this many units, models and paths together a scan is as fast. */
@@ -44,12 +56,49 @@ static void index_free(struct arb_scenario_index *ix)
 	arb__idmap_free(&ix->models);
 	arb__idmap_free(&ix->paths);
 	free(ix->own);
+	free(ix->by_id);
 	free(ix);
 }
 
 static int put_first(arb_idmap *m, const char *id, const void *rec)
 {
 	return !id || arb__idmap_get(m, id) ? ARB_OK : arb__idmap_put(m, id, rec);
+}
+
+static size_t ptr_hash(const void *p, size_t cap)
+{
+	return (size_t)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ULL) >> 32) & (cap - 1);
+}
+
+static const arb_path *path_scan(const arb_scenario *s, const char *model)
+{
+	for (size_t i = 0; i < s->action.n_paths; i++)
+		if (arb__same(s->action.paths[i].model, model))
+			return &s->action.paths[i];
+	return NULL;
+}
+
+/* Each model's path, by the address of its ID: the look-up the predicates
+ * make most (a tenth of a scan's cost). */
+static int index_paths(struct arb_scenario_index *ix, const arb_scenario *s, size_t models)
+{
+	size_t cap = 8;
+	while (cap < 2 * models)
+		cap *= 2;
+	if (!(ix->by_id = calloc(cap, sizeof *ix->by_id)))
+		return ARB_ENOMEM;
+	ix->cap = cap;
+	for (size_t i = 0; i < s->n_units; i++)
+		for (size_t j = 0; j < s->units[i].n_models; j++) {
+			const char *id = s->units[i].models[j].id;
+			if (!id)
+				continue;
+			size_t k = ptr_hash(id, cap);
+			while (ix->by_id[k].id && ix->by_id[k].id != id)
+				k = (k + 1) & (cap - 1);
+			ix->by_id[k] = (path_slot){id, path_scan(s, id)};
+		}
+	return ARB_OK;
 }
 
 int arb_scenario_index(arb_scenario *s)
@@ -59,10 +108,17 @@ int arb_scenario_index(arb_scenario *s)
 	size_t models = 0;
 	for (size_t i = 0; i < s->n_units; i++)
 		models += s->units[i].n_models;
-	if (s->n_units + models + s->action.n_paths < INDEX_MIN)
-		return ARB_OK;
 	struct arb_scenario_index *ix = calloc(1, sizeof *ix);
-	if (!ix || !(ix->own = malloc((models ? models : 1) * sizeof *ix->own))) {
+	if (!ix || index_paths(ix, s, models) != ARB_OK) {
+		index_free(ix);
+		return ARB_ENOMEM;
+	}
+	if (s->n_units + models + s->action.n_paths < INDEX_MIN) {
+		s->index_ = ix;
+		return ARB_OK;
+	}
+	ix->tables = true;
+	if (!(ix->own = malloc((models ? models : 1) * sizeof *ix->own))) {
 		index_free(ix);
 		return ARB_ENOMEM;
 	}
@@ -141,7 +197,7 @@ const arb_unit *arb_scenario_unit(const arb_scenario *s, const char *id)
 {
 	if (!id)
 		return NULL;
-	if (s->index_)
+	if (s->index_ && s->index_->tables)
 		return arb__idmap_get(&s->index_->units, id);
 	for (size_t i = 0; i < s->n_units; i++)
 		if (arb__same(s->units[i].id, id))
@@ -151,7 +207,7 @@ const arb_unit *arb_scenario_unit(const arb_scenario *s, const char *id)
 
 const arb_model *arb_scenario_model(const arb_scenario *s, const char *id, const arb_unit **unit)
 {
-	if (s->index_ && id) {
+	if (s->index_ && s->index_->tables && id) {
 		const owned *o = arb__idmap_get(&s->index_->models, id);
 		if (o && unit)
 			*unit = o->u;
@@ -169,12 +225,16 @@ const arb_model *arb_scenario_model(const arb_scenario *s, const char *id, const
 
 const arb_path *arb_scenario_path(const arb_scenario *s, const char *model)
 {
-	if (s->index_ && model)
-		return arb__idmap_get(&s->index_->paths, model);
-	for (size_t i = 0; i < s->action.n_paths; i++)
-		if (arb__same(s->action.paths[i].model, model))
-			return &s->action.paths[i];
-	return NULL;
+	const struct arb_scenario_index *ix = s->index_;
+	if (ix && model) {
+		/* a model's own ID: known by its address */
+		for (size_t k = ptr_hash(model, ix->cap); ix->by_id[k].id; k = (k + 1) & (ix->cap - 1))
+			if (ix->by_id[k].id == model)
+				return ix->by_id[k].path;
+		if (ix->tables)
+			return arb__idmap_get(&ix->paths, model);
+	}
+	return path_scan(s, model);
 }
 
 const char *arb_scenario_fact(const arb_scenario *s, const char *name)
