@@ -228,7 +228,8 @@ const arb_path *arb_scenario_path(const arb_scenario *s, const char *model)
 	const struct arb_scenario_index *ix = s->index_;
 	if (ix && model) {
 		/* a model's own ID: known by its address */
-		for (size_t k = ptr_hash(model, ix->cap); ix->by_id[k].id; k = (k + 1) & (ix->cap - 1))
+		for (size_t k = ptr_hash(model, ix->cap); ix->by_id[k].id;
+		     k = (k + 1) & (ix->cap - 1))
 			if (ix->by_id[k].id == model)
 				return ix->by_id[k].path;
 		if (ix->tables)
