@@ -195,16 +195,17 @@ typedef struct target {
 	bbox box;
 } target;
 
-static void target_init(target *t, const arb_placed *o)
+static void target_init(target *t, const arb_placed *o, bool round_mover)
 {
 	t->o = o;
 	t->round = o->base.shape != ARB_BASE_RECT;
 	t->turned = false;
 	t->c = o->c;
-	t->u = t->v = v2(0, 0);
 	double e;
 	if (t->round) {
 		t->r = e = base_radius(o);
+		if (round_mover)
+			return; /* a round pair needs no box, no axes */
 		t->hd = t->hw = 0;
 	} else {
 		t->r = 0;
@@ -212,6 +213,7 @@ static void target_init(target *t, const arb_placed *o)
 		t->hw = fabs(o->base.w_mm) / 2 / ARB_MM_PER_INCH;
 		e = sqrt(t->hd * t->hd + t->hw * t->hw);
 	}
+	t->u = t->v = v2(0, 0);
 	t->box = (bbox){o->c.x - e, o->c.y - e, o->c.x + e, o->c.y + e};
 }
 
@@ -314,8 +316,14 @@ double arb_geom_swept_distance(const arb_placed *mover, const arb_vec2 *pts, siz
 	double ra = base_radius(mover);
 	target ready[TARGETS], one;
 	bool prepared = n_others <= TARGETS;
+	/* The best of two round bases keeps what its closest points are made
+	 * from (a point of the segment, the centre distance), and they are
+	 * made once, at the end, when asked for. */
+	bool pending = false;
+	arb_vec2 px = bp;
+	double pg = 0;
 	for (size_t j = 0; prepared && j < n_others; j++)
-		target_init(&ready[j], &others[j]);
+		target_init(&ready[j], &others[j], round);
 	/* Nothing is closer than 0: the first pair at 0 ends the search. */
 	for (size_t s = 0; s < segments(n) && n_others && best > 0; s++) {
 		arb_vec2 c0 = pts[s], c1 = pts[n < 2 ? s : s + 1], ab = sub(c1, c0);
@@ -330,7 +338,8 @@ double arb_geom_swept_distance(const arb_placed *mover, const arb_vec2 *pts, siz
 			sb = arb__geom_core_box(&sw);
 		}
 		for (size_t j = 0; j < n_others && best > 0; j++) {
-			target *t = prepared ? &ready[j] : (target_init(&one, &others[j]), &one);
+			target *t =
+			    prepared ? &ready[j] : (target_init(&one, &others[j], round), &one);
 			arb_vec2 p, q;
 			double gap;
 			if (round && t->round) {
@@ -343,8 +352,18 @@ double arb_geom_swept_distance(const arb_placed *mover, const arb_vec2 *pts, siz
 				double g2 = dot(e, e);
 				if (!(g2 < lim * lim))
 					continue;
-				gap = arb__geom_gap_points(add(c0, mul(ab, u)), t->c, sqrt(g2), ra,
-				                           t->r, &p, &q);
+				/* as arb__geom_gap_points has it */
+				double g = sqrt(g2);
+				gap = g - ra - t->r;
+				double d = maxd(0, gap);
+				if (d < best) {
+					best = d;
+					px = add(c0, mul(ab, u));
+					pg = g;
+					pending = true;
+					who = (long)j;
+				}
+				continue;
 			} else if (box_gap2(sb, t->box) > best * best) {
 				continue;
 			} else if (round) {
@@ -359,10 +378,14 @@ double arb_geom_swept_distance(const arb_placed *mover, const arb_vec2 *pts, siz
 				best = d;
 				bp = p;
 				bq = q;
+				pending = false;
 				who = (long)j;
 			}
 		}
 	}
+	if (who >= 0 && pending && m)
+		arb__geom_gap_points(px, others[who].c, pg, ra, base_radius(&others[who]), &bp,
+		                     &bq);
 	if (who >= 0)
 		arb__geom_put(m, best, bp, bq, who);
 	else
