@@ -387,6 +387,19 @@ static void circle_meets(const traj *tr, arb_vec2 c, double R, double *cand, int
  * (within R) stands in: it is never earlier than the true entry. */
 static bool traj_entry(const traj *tr, arb_vec2 e0, arb_vec2 e1, double R, hit *first)
 {
+	/* a trajectory that stays farther than R from the segment (by more
+	 * than rounding) never enters: said without solving for where */
+	if (tr->mo->kind == ARB_STEP_TRANSLATE) {
+		if (seg_seg_apart(tr->x0, add(tr->x0, mul(tr->mo->d, tr->sign)), e0, e1, R))
+			return false;
+	} else {
+		seg sg = {.e0 = e0, .e1 = e1};
+		arb_vec2 y;
+		sg.near = point_seg(tr->mo->p, e0, e1, &y);
+		sg.far = maxd(norm(sub(e0, tr->mo->p)), norm(sub(e1, tr->mo->p)));
+		if (arc_seg_apart(tr, &sg, R))
+			return false;
+	}
 	hit h0 = {INFINITY, 2, {0, 0}, {0, 0}};
 	eval_at(tr, 0, e0, e1, &h0);
 	if (h0.d <= R) {
