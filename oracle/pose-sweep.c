@@ -482,12 +482,17 @@ static double centre_path_dist(const motion *mo, arb_vec2 c, arb_vec2 q)
 	double rc = norm(a), rq = norm(w);
 	if (!(mo->S < TWO_PI) || !(rc > 0) || !(rq > 0))
 		return fabs(rq - rc);
-	double th = atan2(mo->sigma * cross(a, w), dot(a, w));
-	if (th < 0)
-		th += TWO_PI;
-	if (th <= mo->S)
+	/* whether q is seen from the pivot within the turn, by the signs of
+	 * two cross products (no angle): a turn of at most a half turn holds
+	 * the directions left of a and right of its end b; a larger one, all
+	 * but those strictly beyond b and before a. A direction on either
+	 * ray counts as within: there the circle's bound is the end's. */
+	arb_vec2 bv = rot_about(a, v2(0, 0), mo->cS, mo->sS);
+	double ca = mo->sigma * cross(a, w), cb = mo->sigma * cross(w, bv);
+	bool within = mo->S <= PI ? ca >= 0 && cb >= 0 : !(ca < 0 && cb < 0);
+	if (within)
 		return fabs(rq - rc);
-	arb_vec2 b = add(mo->p, rot_about(a, v2(0, 0), mo->cS, mo->sS));
+	arb_vec2 b = add(mo->p, bv);
 	return mind(norm(sub(q, c)), norm(sub(q, b)));
 }
 
