@@ -870,3 +870,21 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 
 	return strbuf_take(&out);
 }
+
+bool arbsvg_size(const char *svg, unsigned *w, unsigned *h)
+{
+	*w = *h = 0;
+	const char *el = svg ? strstr(svg, "<svg ") : NULL;
+	const char *end = el ? strchr(el, '>') : NULL;
+	if (!end)
+		return false;
+	const char *pw = strstr(el, " width=\""), *ph = strstr(el, " height=\"");
+	if (!pw || !ph || pw > end || ph > end)
+		return false;
+	unsigned long vw = strtoul(pw + 8, NULL, 10), vh = strtoul(ph + 9, NULL, 10);
+	if (!vw || !vh || vw > 100000 || vh > 100000)
+		return false;
+	*w = (unsigned)vw;
+	*h = (unsigned)vh;
+	return true;
+}
