@@ -78,8 +78,9 @@ int ref_put_odds(strbuf *b, const ref_ctx *x, const arb_case *c);
 
 /* ref_section.c: one page per section; the whole text on one page. */
 int ref_write_section(ref_ctx *x, const char *ruleset, const char *section);
-/* The text of a section: each heading (<hN>, N = hlevel), its clauses as one
- * paragraph, and with annotated their notes below it. up: the page's way to
+/* The text of a section: each heading (<hN>, N = hlevel), its clauses in
+ * the book's paragraphs (in->para), and with annotated their notes below
+ * each paragraph. up: the page's way to
  * the edition root. Returns -1 on failure. */
 int ref_put_text(strbuf *b, ref_ctx *x, const char *ruleset, const char *section, const char *up,
                  bool annotated, int hlevel);

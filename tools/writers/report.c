@@ -222,7 +222,10 @@ static int put_flows(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
  * book's paragraphs, each clause an anchor #ID. */
 static int put_rulebook(strbuf *b, const arb_rulebook *rb)
 {
-	ref_input in = {.rb = rb, .version = ""};
+	bool *para = NULL;
+	if (ref_paragraphs(rb, &para))
+		return -1;
+	ref_input in = {.rb = rb, .para = para, .version = ""};
 	ref_ctx x = {.in = &in, .edition = "", .one_page = true};
 	const char *last = NULL;
 	int rc = 0;
@@ -242,6 +245,7 @@ static int put_rulebook(strbuf *b, const arb_rulebook *rb)
 		strbuf_puts(b, "</h2>\n");
 		rc = ref_put_text(b, &x, c->ruleset, c->section, "", false, 3);
 	}
+	free(para);
 	return rc;
 }
 
