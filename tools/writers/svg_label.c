@@ -107,6 +107,35 @@ static void caption_add(ctx *c, const char *text)
 	}
 }
 
+/* Cuts the segment (x0,y0)-(x1,y1) to the box a (Liang-Barsky); false
+ * when none of it lies in a. */
+static bool clip(const box *a, double *x0, double *y0, double *x1, double *y1)
+{
+	double t0 = 0, t1 = 1, dx = *x1 - *x0, dy = *y1 - *y0;
+	const double p[4] = {-dx, dx, -dy, dy};
+	const double q[4] = {*x0 - a->x0, a->x1 - *x0, *y0 - a->y0, a->y1 - *y0};
+	for (int i = 0; i < 4; i++) {
+		if (p[i] == 0) {
+			if (q[i] < 0)
+				return false;
+			continue;
+		}
+		double r = q[i] / p[i];
+		if (p[i] < 0)
+			t0 = fmax(t0, r);
+		else
+			t1 = fmin(t1, r);
+	}
+	if (t0 > t1)
+		return false;
+	double ox = *x0, oy = *y0;
+	*x0 = ox + t0 * dx;
+	*y0 = oy + t0 * dy;
+	*x1 = ox + t1 * dx;
+	*y1 = oy + t1 * dy;
+	return true;
+}
+
 /* The measurements' labels: beside the middle of the line, right then
  * left, then a row higher or lower each round. */
 static void place_measures(room *r, ctx *c)
@@ -121,8 +150,13 @@ static void place_measures(room *r, ctx *c)
 			    !arbsvg__measure_group(v, i, &violated) || violated != (pass == 0))
 				continue;
 			const arb_measure *m = &t->result.measure;
-			double mx = (vx(w, m->p.x) + vx(w, m->q.x)) / 2;
-			double my = (vy(w, m->p.y) + vy(w, m->q.y)) / 2 - 5;
+			/* beside the middle of the part of the line in the view (a
+			 * line to a model far off the frame is cut at its edge) */
+			double x0 = vx(w, m->p.x), y0 = vy(w, m->p.y);
+			double x1 = vx(w, m->q.x), y1 = vy(w, m->q.y);
+			if (!clip(&c->area, &x0, &y0, &x1, &y1))
+				continue; /* wholly out of the view: not seen, nothing to label */
+			double mx = (x0 + x1) / 2, my = (y0 + y1) / 2 - 5;
 			char first[160];
 			snprintf(first, sizeof first, "%s %.2f in", arbsvg__trace_clause(t),
 			         m->figure);
@@ -136,12 +170,12 @@ static void place_measures(room *r, ctx *c)
 				bool right = tries % 2 == 0;
 				int k = tries / 2; /* rows: 0, up 1, down 1, up 2, ... */
 				double row = k == 0 ? 0 : (k % 2 ? -(double)((k + 1) / 2) : k / 2);
-				double x0 = right ? mx + 5 : mx - 5 - width;
-				double y1 = my + 3 + 13.0 * row;
-				box b = {x0, y1 - hgt, x0 + width, y1};
+				double bx0 = right ? mx + 5 : mx - 5 - width;
+				double by1 = my + 3 + 13.0 * row;
+				box b = {bx0, by1 - hgt, bx0 + width, by1};
 				if (is_free(r, &b, false, SIZE_MAX)) {
 					at->b = b;
-					at->x = x0 + 3;
+					at->x = bx0 + 3;
 					at->y = b.y0 + 11;
 					at->shown = true;
 				}
@@ -185,6 +219,22 @@ static void place_terrain(room *r, ctx *c)
 		         t->kind ? t->kind : "");
 		double width = arbsvg__text_width(text, 10, false) + 4;
 		double cx = vx(w, sum.x / (double)n), cy = vy(w, sum.y / (double)n) + 3;
+		/* a piece wholly out of the view is not seen there (the inset
+		 * shows it): no label; one partly in it is labelled in its
+		 * visible part */
+		box tb = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+		for (size_t j = 0; j < t->n_poly; j++)
+			if (finite2(t->poly[j])) {
+				tb.x0 = fmin(tb.x0, vx(w, t->poly[j].x));
+				tb.x1 = fmax(tb.x1, vx(w, t->poly[j].x));
+				tb.y0 = fmin(tb.y0, vy(w, t->poly[j].y));
+				tb.y1 = fmax(tb.y1, vy(w, t->poly[j].y));
+			}
+		if (!box_hits(&tb, &c->area))
+			continue;
+		cx = fmin(fmax(cx, fmax(tb.x0, c->area.x0) + width / 2),
+		          fmin(tb.x1, c->area.x1) - width / 2);
+		cy = fmin(fmax(cy, fmax(tb.y0, c->area.y0) + 11), fmin(tb.y1, c->area.y1) - 3);
 		label_at *at = &c->terr[i];
 		static const double dy[] = {0, -14, 14, -28, 28, -42, 42};
 		for (size_t k = 0; k < sizeof dy / sizeof dy[0] && !at->shown; k++) {
@@ -260,6 +310,8 @@ static void place_models(room *r, ctx *c)
 				continue;
 			arb_vec2 e = arbsvg__base_extent(m->facing_deg, &m->base, 0);
 			label_at *at = &c->mod[k];
+			if (!box_hits(&r->bases[k], &c->area))
+				continue; /* out of the view: not seen there, no label */
 			if (place_model(r, at, k, m->id, vx(w, m->pos.x), vy(w, m->pos.y),
 			                e.x * w->ppi, e.y * w->ppi)) {
 				at->x = (at->b.x0 + at->b.x1) / 2;
