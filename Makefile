@@ -202,9 +202,9 @@ FUZZ_BUILD := build/fuzz
 FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/writers -Itools/arbiter -pthread -MMD -MP \
                -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c strbuf.c) \
+FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c strbuf.c ref_para.c) \
              $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c)
-FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle
+FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle ref_para
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: %.c
@@ -236,6 +236,7 @@ replay: $(REPLAY_BIN)
 	$(BUILD)/replay_certify_hello tests/fuzz/regressions/certify_hello
 	$(BUILD)/replay_certify_expect tests/fuzz/regressions/certify_expect
 	$(BUILD)/replay_certify_bundle tests/fuzz/regressions/certify_bundle
+	$(BUILD)/replay_ref_para tests/fuzz/regressions/ref_para spec
 
 fuzz: deps $(ARBITER)
 	@sh tools/deps.sh --fuzz

@@ -37,6 +37,19 @@ expect_status "duplicate clause" 2 $?
 contains "duplicate clause" "$T/out" "movement.md:"
 contains "duplicate clause" "$T/out" "duplicate clause ID 'SH.MOV.3'"
 
+# A paragraph mark that stands before a heading: ref and run --report refuse
+# it (exit 2) with its file and line, and write nothing.
+cp -r spec "$T/spec-para"
+awk '/^## Movement Distance:/ && !done { sub(/^$/, "", prev); print "<!-- paragraph -->"; done = 1; prev = $0; next } NR > 1 { print prev } { prev = $0 } END { print prev }' \
+    spec/scrollhammer/movement.md >"$T/spec-para/scrollhammer/movement.md"
+"$ARB" --spec "$T/spec-para" ref -o "$T/ref-para" >"$T/out" 2>&1
+expect_status "misplaced paragraph mark" 2 $?
+contains "misplaced paragraph mark" "$T/out" "scrollhammer/movement.md:48:1: paragraph: a paragraph mark before a heading"
+if [ ! -e "$T/ref-para" ]; then ok; else ko "ref wrote a site over a misplaced mark"; fi
+"$ARB" --spec "$T/spec-para" run -q tests/fixtures/failing --report "$T/rep-para" >"$T/out" 2>&1
+contains "misplaced paragraph mark, report" "$T/out" "movement.md:48:1: paragraph:"
+if [ ! -e "$T/rep-para/index.html" ]; then ok; else ko "run --report wrote a report over a misplaced mark"; fi
+
 # The reading model's markup is parsed strictly (issue 8): an exception naming
 # a clause that does not exist, a cycle of exceptions, a sub-phase placed
 # twice, a fact of the wrong type: file:line:column and the field, exit 2.

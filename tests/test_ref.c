@@ -86,10 +86,18 @@ static char *slurp(const char *path)
 static void write_site(char *dir, size_t dn, char *edition, size_t en)
 {
 	snprintf(dir, dn, "%s/site", g_tmp.path);
-	ref_input in = {
-	    .rb = g_rb, .o = g_o, .cs = g_cs, .res = g_res, .version = "test", .gv = g_gv};
+	bool *para = NULL;
+	cr_assert(eq(int, ref_paragraphs(g_rb, &para), 0));
+	ref_input in = {.rb = g_rb,
+	                .o = g_o,
+	                .cs = g_cs,
+	                .res = g_res,
+	                .para = para,
+	                .version = "test",
+	                .gv = g_gv};
 	size_t pages = 0;
 	cr_assert(eq(int, ref_write(dir, &in, edition, en, &pages), 0));
+	free(para);
 	cr_assert(gt(sz, pages, 10), "a page per section and more (%zu)", pages);
 }
 
@@ -164,6 +172,36 @@ Test(ref, every_clause_is_an_anchor_on_its_page_and_in_the_whole_text)
 	char *html = page(dir, edition, "scrollhammer/movement.html");
 	cr_assert(strstr(html, "class=\"dangling\"") != NULL);
 	free(html);
+}
+
+/* The book's paragraphs: "Unit Coherency:" is two paragraphs in the book
+ * (000), the second from "During the course of a game"; each paragraph is
+ * followed by the notes on its own clauses. */
+Test(ref, a_heading_holds_the_books_paragraphs)
+{
+	char dir[256], edition[64];
+	write_site(dir, sizeof dir, edition, sizeof edition);
+	for (int whole = 0; whole < 2; whole++) {
+		char *html =
+		    page(dir, edition, whole ? "reference.html" : "scrollhammer/movement.html");
+		const char *second = strstr(html, "<p class=\"book\"><span class=\"clause\" "
+		                                  "id=\"SH.MOV.COH.5\">");
+		cr_assert(second != NULL, "SH.MOV.COH.5 opens a paragraph (%d)", whole);
+		const char *first = strstr(html, "id=\"SH.MOV.COH.4\">");
+		cr_assert(first != NULL && first < second);
+		/* COH.4 closes the first paragraph: nothing but its notes between */
+		const char *close = strstr(first, "</p>");
+		cr_assert(close != NULL && close < second);
+		if (!whole) {
+			const char *notes = strstr(close, "id=\"about-SH.MOV.COH.4\"");
+			cr_expect(notes != NULL && notes < second,
+			          "the notes of the first paragraph");
+		}
+		/* "Movement Distance:" is one paragraph: DIST.6 runs on */
+		cr_expect(strstr(html, "<p class=\"book\"><span class=\"clause\" "
+		                       "id=\"SH.MOV.DIST.6\">") == NULL);
+		free(html);
+	}
 }
 
 Test(ref, a_directory_arbiter_did_not_write_is_refused_and_left_whole)

@@ -2,8 +2,12 @@
 // opens every page of it in headless Chromium: every link and anchor resolves
 // (HTML pages and the phase-flow SVGs), no console error, no request leaves
 // the machine, axe-core finds no serious or critical violation, the search
-// finds a clause, and screenshots at phone, laptop and print widths are saved
-// under OUT_DIR/ref-shots/. Usage: node tests/browser/ref.mjs ARBITER OUT_DIR
+// finds a clause, a heading holds the book's paragraphs, every case drawing
+// has its size and alt and loads, no two text boxes of any drawing overlap
+// (measured in the browser's own fonts), every violated clause of a drawing
+// is drawn or said in its caption, and screenshots at phone, laptop and
+// print widths are saved under OUT_DIR/ref-shots/.
+// Usage: node tests/browser/ref.mjs ARBITER OUT_DIR
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -38,6 +42,7 @@ const walk = (dir) => readdirSync(dir).flatMap((n) => {
 const files = walk(site);
 const pages = files.filter((f) => f.endsWith('.html'));
 const graphs = files.filter((f) => f.includes('/graphs/') && f.endsWith('.svg'));
+const drawings = files.filter((f) => f.includes('/cases/') && f.endsWith('.svg'));
 check('a page per section, the contents, glossaries, search, whole text', pages.length >= 12,
 	`(${pages.length} pages)`);
 
@@ -141,6 +146,71 @@ try {
 		null, { timeout: 3000 }).then(() => true, () => false);
 	check('a clause mark opens its annotation', open === true, page.url());
 
+	// the book's paragraphs: "Unit Coherency:" is two paragraphs in the book,
+	// the second from SH.MOV.COH.5 (on the section page and the whole text)
+	for (const file of ['scrollhammer/movement.html', 'reference.html']) {
+		await page.goto(pathToFileURL(join(root, file)).href);
+		const paras = await page.evaluate(() => {
+			const p = document.getElementById('SH.MOV.COH.5').parentElement;
+			let prev = p.previousElementSibling;
+			while (prev && !(prev.tagName === 'P' && prev.classList.contains('book'))) prev = prev.previousElementSibling;
+			const last = prev ? [...prev.querySelectorAll('.clause')].pop() : null;
+			return { tag: p.tagName, first: p.querySelector('.clause').id, before: last ? last.id : '' };
+		});
+		check(`a heading holds the book's paragraphs (${file})`,
+			paras.tag === 'P' && paras.first === 'SH.MOV.COH.5' && paras.before === 'SH.MOV.COH.4',
+			JSON.stringify(paras));
+	}
+	// the four numbered sub-phases of Regiments each stand as a line of their own
+	await page.goto(pathToFileURL(join(root, 'regiments/movement.html')).href);
+	const items = await page.evaluate(() => ['RG.MOV.ORDER.4', 'RG.MOV.ORDER.5', 'RG.MOV.ORDER.6', 'RG.MOV.ORDER.7']
+		.map((id) => document.getElementById(id).parentElement.querySelector('.clause').id === id));
+	check('each numbered sub-phase opens its own paragraph', items.every((x) => x), JSON.stringify(items));
+
+	// every case drawing in a page: its own size and an alt that names the case
+	await page.goto(pathToFileURL(join(root, 'scrollhammer/charge.html')).href);
+	const imgs = await page.$$eval('figure.case img', (is) => is.map((i) => ({
+		w: i.getAttribute('width'), h: i.getAttribute('height'), alt: i.getAttribute('alt') || '',
+		src: i.getAttribute('src') })));
+	check('case drawings are in the page', imgs.length > 20, `(${imgs.length})`);
+	check('every drawing has its width, height and an alt naming its case',
+		imgs.every((i) => +i.w > 0 && +i.h > 0 && i.alt.includes(i.src.replace(/^.*\/|\.svg$/g, ''))),
+		JSON.stringify(imgs.find((i) => !(+i.w > 0 && +i.h > 0)) || ''));
+
+	// every drawing: no two text boxes meet, in the browser's own fonts; every
+	// clause its strip says is violated is drawn as a measure or said in the caption
+	const overlaps = [], silent = [];
+	for (const file of drawings) {
+		await page.goto(pathToFileURL(file).href);
+		const r = await page.evaluate(() => {
+			const boxes = [...document.querySelectorAll('text')].filter((t) => t.textContent.trim())
+				.map((t) => ({ b: t.getBBox(), s: t.textContent }));
+			const hits = [];
+			for (let i = 0; i < boxes.length; i++)
+				for (let j = i + 1; j < boxes.length; j++) {
+					const a = boxes[i].b, b = boxes[j].b;
+					const dx = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+					const dy = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+					if (dx > 0.5 && dy > 0.5) hits.push(`'${boxes[i].s}' / '${boxes[j].s}'`);
+				}
+			const verdict = [...document.querySelectorAll('g.strip text')].map((t) => t.textContent)
+				.find((t) => t.startsWith('verdict:')) || '';
+			const m = /; violates ([^;]*)/.exec(verdict);
+			const said = [...document.querySelectorAll('g.measure.violated text, g.caption text')]
+				.map((t) => t.textContent).join('\n');
+			const absent = (m ? m[1].split(', ') : []).filter((id) => !said.includes(id));
+			return { hits, absent };
+		});
+		const name = file.slice(root.length + 1);
+		if (r.hits.length) overlaps.push(`${name}: ${r.hits.slice(0, 2).join(', ')}`);
+		if (r.absent.length) silent.push(`${name}: ${r.absent.join(' ')}`);
+	}
+	check('drawings were measured', drawings.length > 100, `(${drawings.length})`);
+	check('no two labels of any drawing overlap', overlaps.length === 0,
+		`${overlaps.length}: ${overlaps.slice(0, 4).join(' | ')}`);
+	check('every violated clause is drawn or in the caption', silent.length === 0,
+		`${silent.length}: ${silent.slice(0, 4).join(' | ')}`);
+
 	// screenshots: phone, laptop, print
 	const shoot = async (name, file, viewport, media, full) => {
 		const p = await context.newPage();
@@ -161,9 +231,32 @@ try {
 	await ann.waitForLoadState('load');
 	await ann.evaluate(() => document.querySelectorAll('img').forEach((i) => { i.loading = 'eager'; }));
 	await ann.waitForTimeout(300);
+	const loaded = await ann.evaluate(() => {
+		const i = document.getElementById('about-SH.CHG.RANGE.1').querySelector('figure.case img');
+		return !!i && i.complete && i.naturalWidth > 0;
+	});
+	check('an opened annotation shows its drawing, loaded', loaded === true);
 	await ann.screenshot({ path: join(shots, 'laptop-annotation.png') });
 	await ann.close();
-	check('screenshots written', readdirSync(shots).length === 5, readdirSync(shots).join(' '));
+	// the book's two paragraphs under "Unit Coherency:"; a dense formation's
+	// drawing (24 labelled models); a drawing whose caption names the
+	// clauses it has nothing to draw for
+	const at = await context.newPage();
+	await at.setViewportSize({ width: 1366, height: 900 });
+	await at.goto(pathToFileURL(join(root, 'scrollhammer/movement.html')).href + '#h-SH.MOV.COH.1');
+	await at.waitForLoadState('load');
+	await at.screenshot({ path: join(shots, 'laptop-paragraphs.png') });
+	for (const [name, id] of [['drawing-dense.png', 'SH-FORM-MEET-002'], ['drawing-caption.png', 'GR-MOV-DIFF-001']]) {
+		await at.goto(pathToFileURL(join(root, 'cases', `${id}.svg`)).href);
+		await at.waitForLoadState('load');
+		// an SVG document has no page to scroll: the viewport is made its size
+		const size = await at.evaluate(() => [+document.documentElement.getAttribute('width'),
+			+document.documentElement.getAttribute('height')]);
+		await at.setViewportSize({ width: size[0] || 900, height: size[1] || 700 });
+		await at.screenshot({ path: join(shots, name) });
+	}
+	await at.close();
+	check('screenshots written', readdirSync(shots).length === 8, readdirSync(shots).join(' '));
 } finally {
 	await browser.close();
 }

@@ -10,7 +10,7 @@ ARB=$1
 BUILD=$2
 SECONDS_EACH=$3
 shift 3
-HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle}
+HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle ref_para}
 SEED=${FUZZ_SEED:-0}
 # libFuzzer's timeout is wall-clock time: on a loaded machine (or under
 # nice) a slow input is not a hang; FUZZ_TIMEOUT raises it for such runs.
@@ -50,6 +50,12 @@ seed() { # harness corpus-dir
 		done
 		"$ARB" conflicts scrollhammer --budget 20 --random 0 --shard 1/2 >"$BUILD/shard-seed.txt" 2>/dev/null
 		{ printf '\001'; cat "$BUILD/shard-seed.txt"; } >"$2/seed-shard"
+		;;
+	ref_para)
+		# the section files of spec/, whose marks are real
+		find spec -name '*.md' | while read -r f; do
+			cp "$f" "$2/$(echo "$f" | tr '/' '_')"
+		done
 		;;
 	lines)
 		# The first byte is the bound on a line; the rest, real lines.

@@ -238,8 +238,19 @@ char *cli_case_drawing(const arb_scenario *s, const arb_verdict *v)
 	shown.n_trace = 0;
 	for (size_t i = 0; i < v->n_trace; i++) {
 		const arb_trace *t = &v->trace[i];
-		if (t->result.outcome == ARB_NA || !t->result.has_measure || t->not_selected)
+		if (t->result.outcome == ARB_NA || t->not_selected)
 			continue;
+		if (!t->result.has_measure) {
+			/* nothing to draw, but a clause that decides (violated, or in
+			 * the dispute) is said in the drawing's caption */
+			bool disputed = false;
+			for (size_t k = 0; k < v->n_disputed && !disputed; k++)
+				disputed =
+				    v->disputed[k] && strcmp(v->disputed[k], t->pred->clause) == 0;
+			if ((t->result.outcome == ARB_VIOLATED && !t->overridden_by) || disputed)
+				shown.trace[shown.n_trace++] = *t;
+			continue;
+		}
 		bool keep = t->result.outcome == ARB_VIOLATED || t->result.outcome == ARB_UNDECIDED;
 		if (!keep) {
 			/* a holding measure is drawn when no other of its question beats it */

@@ -69,6 +69,7 @@ int cmd_ref(cli_env *env, int argc, char **argv)
 	arb_lint *lint = NULL;
 	ref_result *res = NULL;
 	arb_gv *gv = NULL;
+	bool *para = NULL;
 	if (!sel)
 		goto done;
 	for (int i = 0; i < argc; i++) {
@@ -93,6 +94,9 @@ int cmd_ref(cli_env *env, int argc, char **argv)
 			fprintf(stderr, "arbiter: no ruleset '%s' in %s\n", sel[i], env->spec_dir);
 			goto done;
 		}
+	/* a misplaced paragraph mark is bad input, found before any judging */
+	if (ref_paragraphs(rb, &para))
+		goto done;
 	if (cli_load_cases(env, rb, NULL, 0, &cs))
 		goto done;
 	size_t n = arb_caseset_count(cs);
@@ -115,6 +119,7 @@ int cmd_ref(cli_env *env, int argc, char **argv)
 	                .cs = cs,
 	                .res = res,
 	                .lint = lint,
+	                .para = para,
 	                .rulesets = sel,
 	                .n_rulesets = n_sel,
 	                .version = env->version ? env->version : "unknown",
@@ -128,6 +133,7 @@ int cmd_ref(cli_env *env, int argc, char **argv)
 	status = EXIT_AGREE;
 done:
 	arb_gv_free(gv);
+	free(para);
 	ref_results_free(res, cs ? arb_caseset_count(cs) : 0);
 	arb_lint_free(lint);
 	arb_caseset_free(cs);

@@ -364,7 +364,7 @@ int ref_write(const char *dir, const ref_input *in, char *edition, size_t en, si
 		rc = write_landing(&x, out.tmp);
 	free(secs);
 	for (size_t i = 0; i < x.n_drawn; i++)
-		free(x.drawn[i]);
+		free(x.drawn[i].id);
 	free(x.drawn);
 	if (rc) {
 		cli_dir_abort(&out);

@@ -29,9 +29,19 @@ typedef struct ref_input {
 	const arb_lint *lint;        /* findings shown beside their clauses; NULL: none */
 	const char *const *rulesets; /* the rulesets to write; n_rulesets 0: all */
 	size_t n_rulesets;
+	const bool *para;    /* per clause of rb: begins a paragraph of the
+	                        book inside its heading (ref_paragraphs);
+	                        NULL: each heading one paragraph */
 	const char *version; /* arbiter's version, shown on every page */
 	arb_gv *gv;          /* draws the phase flows (one context a process) */
 } ref_input;
+
+/* Where the book starts a paragraph inside a heading: one flag per clause
+ * of rb (by its index), read from the marks of its section file
+ * (ref_para.h). *out is malloc'ed; the caller frees it. Returns 0, or -1
+ * with a message on stderr: a misplaced mark (file:line:column), a file
+ * that cannot be read, out of memory. */
+int ref_paragraphs(const arb_rulebook *rb, bool **out);
 
 /* Writes the site into dir, whole or not at all (built beside it under a
  * temporary name and swapped in, tools/arbiter/outfile.c): dir/index.html

@@ -7,6 +7,7 @@
  */
 #include "cli.h"
 #include "ref_internal.h"
+#include "svg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,47 +92,50 @@ static size_t find_disputes(const ref_ctx *x, const arb_clause *c, dispute_group
 	return ng;
 }
 
-/* Draws case i (once per site) into cases/ID.svg; name gets its file name. */
-static int draw_case(ref_ctx *x, size_t i, char *name, size_t n)
+/* Draws case i (once per site) into cases/ID.svg; name gets its file name.
+ * Returns the drawing (its size), or NULL on failure. */
+static const ref_drawing *draw_case(ref_ctx *x, size_t i, char *name, size_t n)
 {
 	const arb_case *a = arb_caseset_at(x->in->cs, i);
 	ref_case_file(name, n, a->id);
 	for (size_t k = 0; k < x->n_drawn; k++)
-		if (strcmp(x->drawn[k], a->id) == 0)
-			return 0;
+		if (strcmp(x->drawn[k].id, a->id) == 0)
+			return &x->drawn[k];
 	arb_verdict *v = NULL;
 	arb_error err;
 	arb_error_clear(&err);
 	if (arb_judge(&v, x->in->o, a->scenario, a->profile, &err) != ARB_OK) {
 		cli_error(&err);
-		return -1;
+		return NULL;
 	}
 	char *svg = cli_case_drawing(a->scenario, v);
 	arb_verdict_free(v);
 	if (!svg) {
 		fprintf(stderr, "arbiter: out of memory\n");
-		return -1;
+		return NULL;
 	}
+	ref_drawing d = {0};
+	arbsvg_size(svg, &d.w, &d.h);
 	strbuf b = {0};
 	strbuf_puts(&b, svg);
 	free(svg);
 	char rel[600];
 	snprintf(rel, sizeof rel, "cases/%s.svg", name);
 	if (ref_page_write(x, rel, &b))
-		return -1;
+		return NULL;
 	if (x->n_drawn == x->cap_drawn) {
 		size_t cap = x->cap_drawn ? 2 * x->cap_drawn : 64;
-		char **d = realloc(x->drawn, cap * sizeof *d);
-		if (!d)
-			return -1;
-		x->drawn = d;
+		ref_drawing *dr = realloc(x->drawn, cap * sizeof *dr);
+		if (!dr)
+			return NULL;
+		x->drawn = dr;
 		x->cap_drawn = cap;
 	}
-	x->drawn[x->n_drawn] = strdup(a->id);
-	if (!x->drawn[x->n_drawn])
-		return -1;
-	x->n_drawn++;
-	return 0;
+	d.id = strdup(a->id);
+	if (!d.id)
+		return NULL;
+	x->drawn[x->n_drawn] = d;
+	return &x->drawn[x->n_drawn++];
 }
 
 static void put_kind_tag(strbuf *b, arb_verdict_kind k, int dispute)
@@ -150,16 +154,28 @@ static int put_case_figure(strbuf *b, ref_ctx *x, size_t i, const char *label)
 	const arb_case *a = arb_caseset_at(x->in->cs, i);
 	const ref_result *r = &x->in->res[i];
 	char name[512];
-	if (draw_case(x, i, name, sizeof name))
+	const ref_drawing *d = draw_case(x, i, name, sizeof name);
+	if (!d)
 		return -1;
+	/* In the page's flow at its own size (the room kept before it loads),
+	 * shrunk to the column; the alt says what it shows in words. */
 	strbuf_puts(b, "<figure class=\"case\" id=\"ex-");
 	strbuf_put_xml(b, a->id);
-	strbuf_puts(b, "\"><img loading=\"lazy\" src=\"../cases/");
+	strbuf_puts(b, "\"><img loading=\"lazy\" decoding=\"async\" src=\"../cases/");
 	strbuf_put_xml(b, name);
-	strbuf_puts(b, ".svg\" alt=\"drawing of case ");
+	strbuf_puts(b, ".svg\"");
+	if (d->w && d->h)
+		strbuf_putf(b, " width=\"%u\" height=\"%u\"", d->w, d->h);
+	strbuf_puts(b, " alt=\"drawing of case ");
 	strbuf_put_xml(b, a->id);
-	strbuf_puts(b, ": the board, the bases and paths, and the measurements that decided\">"
-	               "<figcaption><strong>");
+	strbuf_puts(b, ", judged ");
+	strbuf_puts(b, arb_verdict_kind_name(r->kind));
+	if (r->violates && r->violates[0]) {
+		strbuf_puts(b, ", violating ");
+		strbuf_put_xml(b, r->violates);
+	}
+	strbuf_puts(b, ": the bases and paths, and the measurements that decided, framed on the "
+	               "action\"><figcaption><strong>");
 	strbuf_put_xml(b, label);
 	strbuf_puts(b, "</strong> ");
 	strbuf_put_xml(b, a->id);

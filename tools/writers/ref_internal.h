@@ -8,12 +8,19 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* A case's drawing written into the site: its case ID (malloc'ed) and
+ * its size in px, which the pages give its <img>. */
+typedef struct ref_drawing {
+	char *id;
+	unsigned w, h;
+} ref_drawing;
+
 /* The writing of one site: its input, where it goes, what was drawn. */
 typedef struct ref_ctx {
 	const ref_input *in;
 	const char *root;    /* the edition's directory, inside the temporary one */
 	const char *edition; /* its name: "spec-" and the fingerprint */
-	char **drawn;        /* case IDs whose drawing is written (cases/ID.svg) */
+	ref_drawing *drawn;  /* the drawings written (cases/ID.svg) */
 	size_t n_drawn, cap_drawn;
 	size_t pages;
 	/* the text on one page with no site round it (the run report): clause
@@ -71,8 +78,9 @@ int ref_put_odds(strbuf *b, const ref_ctx *x, const arb_case *c);
 
 /* ref_section.c: one page per section; the whole text on one page. */
 int ref_write_section(ref_ctx *x, const char *ruleset, const char *section);
-/* The text of a section: each heading (<hN>, N = hlevel), its clauses as one
- * paragraph, and with annotated their notes below it. up: the page's way to
+/* The text of a section: each heading (<hN>, N = hlevel), its clauses in
+ * the book's paragraphs (in->para), and with annotated their notes below
+ * each paragraph. up: the page's way to
  * the edition root. Returns -1 on failure. */
 int ref_put_text(strbuf *b, ref_ctx *x, const char *ruleset, const char *section, const char *up,
                  bool annotated, int hlevel);

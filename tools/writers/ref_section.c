@@ -1,15 +1,86 @@
 /*
  * ref_section.c: one page per section of a ruleset, the book's text as it
- * reads (a heading's clauses run on as one paragraph, each clause an
- * anchor #ID with a small mark that names it), the annotations of each
+ * reads (a heading's clauses run on in the book's paragraphs, each clause
+ * an anchor #ID with a small mark that names it), the annotations of each
  * clause below its paragraph, and the section's phase flows; and the
  * whole text on one page (reference.html), which the graphs link to.
  */
 #include "ref_internal.h"
+#include "ref_para.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The whole of a file, NUL-terminated; NULL (errno set) when it cannot
+ * be read. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	strbuf b = {0};
+	char chunk[8192];
+	size_t k;
+	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+		strbuf_put(&b, chunk, k);
+	bool bad = ferror(f) != 0;
+	fclose(f);
+	*len = b.n;
+	char *s = strbuf_take(&b);
+	if (bad) {
+		free(s);
+		errno = EIO;
+		return NULL;
+	}
+	if (!s)
+		errno = ENOMEM;
+	return s;
+}
+
+int ref_paragraphs(const arb_rulebook *rb, bool **out)
+{
+	size_t n = arb_rulebook_clause_count(rb);
+	*out = calloc(n + 1, sizeof **out);
+	if (!*out) {
+		fprintf(stderr, "arbiter: out of memory\n");
+		return -1;
+	}
+	/* a section's clauses follow one another: one file read per run */
+	for (size_t i = 0; i < n;) {
+		const arb_clause *c = arb_rulebook_clause_at(rb, i);
+		size_t j = i;
+		while (j < n && strcmp(arb_rulebook_clause_at(rb, j)->file, c->file) == 0)
+			j++;
+		size_t len = 0;
+		char *text = slurp(c->file, &len);
+		long *marks = NULL;
+		size_t n_marks = 0;
+		ref_para_error err = {0};
+		int rc = text ? ref_para_marks(text, len, &marks, &n_marks, &err) : -3;
+		free(text);
+		if (rc == -1)
+			fprintf(stderr, "arbiter: %s:%ld:1: paragraph: %s\n", c->file, err.line,
+			        err.message);
+		else if (rc == -2)
+			fprintf(stderr, "arbiter: out of memory\n");
+		else if (rc == -3)
+			fprintf(stderr, "arbiter: %s: %s\n", c->file, strerror(errno));
+		if (rc) {
+			free(*out);
+			*out = NULL;
+			return -1;
+		}
+		for (size_t k = i; k < j; k++)
+			for (size_t m = 0; m < n_marks; m++)
+				if (marks[m] == arb_rulebook_clause_at(rb, k)->line)
+					(*out)[k] = true;
+		free(marks);
+		i = j;
+	}
+	return 0;
+}
 
 /* Wraps the first occurrence of needle in html that lies outside every tag
  * and every element already inserted (a link inside a link is no link).
@@ -238,16 +309,27 @@ int ref_put_text(strbuf *b, ref_ctx *x, const char *ruleset, const char *section
 		strbuf_put_xml(b, c->id);
 		strbuf_puts(b, "\">");
 		strbuf_put_xml(b, c->heading[0] ? c->heading : section);
-		strbuf_putf(b, "</h%d>\n<p class=\"book\">", hlevel);
-		for (size_t k = i; k < j && !rc; k++)
-			rc = put_clause(b, x, arb_rulebook_clause_at(rb, k), up, annotated);
-		strbuf_puts(b, "</p>\n");
-		if (annotated && !rc) {
-			strbuf_puts(
-			    b, "<section class=\"notes\" aria-label=\"notes on these clauses\">\n");
-			for (size_t k = i; k < j && !rc; k++)
-				rc = ref_put_annotation(b, x, arb_rulebook_clause_at(rb, k));
-			strbuf_puts(b, "</section>\n");
+		strbuf_putf(b, "</h%d>\n", hlevel);
+		/* the book's paragraphs under the heading, each followed by the
+		 * notes on its clauses */
+		for (size_t p = i; p < j && !rc;) {
+			size_t q = p + 1;
+			while (q < j && !(x->in->para && x->in->para[q]))
+				q++;
+			strbuf_puts(b, "<p class=\"book\">");
+			for (size_t k = p; k < q && !rc; k++)
+				rc = put_clause(b, x, arb_rulebook_clause_at(rb, k), up, annotated);
+			strbuf_puts(b, "</p>\n");
+			if (annotated && !rc) {
+				strbuf_puts(b,
+				            "<section class=\"notes\" aria-label=\"notes on these "
+				            "clauses\">\n");
+				for (size_t k = p; k < q && !rc; k++)
+					rc =
+					    ref_put_annotation(b, x, arb_rulebook_clause_at(rb, k));
+				strbuf_puts(b, "</section>\n");
+			}
+			p = q;
 		}
 		i = j;
 	}

@@ -13,6 +13,7 @@
 #include "flow_dot.h"
 #include "ref_internal.h"
 #include "strbuf.h"
+#include "svg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,15 +149,20 @@ static int put_failure(strbuf *b, const char *dir, const arb_rulebook *rb, const
 	char name[256], path[4608];
 	snprintf(name, sizeof name, "case-%s.svg", c->id);
 	snprintf(path, sizeof path, "%s/%s", dir, name);
+	unsigned w, h;
+	bool sized = arbsvg_size(svg, &w, &h);
 	int rc = cli_write_atomic(path, svg, strlen(svg));
 	free(svg);
 	if (rc)
 		return -1;
-	strbuf_puts(b, "<p><img alt=\"drawing of ");
+	strbuf_puts(b, "<p><img alt=\"drawing of case ");
 	strbuf_put_xml(b, c->id);
-	strbuf_puts(b, "\" src=\"");
+	strbuf_puts(b, ": the bases and paths, and the measurements that decided\" src=\"");
 	strbuf_put_xml(b, name);
-	strbuf_puts(b, "\"></p></div>\n");
+	strbuf_puts(b, "\"");
+	if (sized)
+		strbuf_putf(b, " width=\"%u\" height=\"%u\"", w, h);
+	strbuf_puts(b, "></p></div>\n");
 	return 0;
 }
 
@@ -216,7 +222,10 @@ static int put_flows(strbuf *b, const arb_rulebook *rb, const arb_caseset *cs,
  * book's paragraphs, each clause an anchor #ID. */
 static int put_rulebook(strbuf *b, const arb_rulebook *rb)
 {
-	ref_input in = {.rb = rb, .version = ""};
+	bool *para = NULL;
+	if (ref_paragraphs(rb, &para))
+		return -1;
+	ref_input in = {.rb = rb, .para = para, .version = ""};
 	ref_ctx x = {.in = &in, .edition = "", .one_page = true};
 	const char *last = NULL;
 	int rc = 0;
@@ -236,6 +245,7 @@ static int put_rulebook(strbuf *b, const arb_rulebook *rb)
 		strbuf_puts(b, "</h2>\n");
 		rc = ref_put_text(b, &x, c->ruleset, c->section, "", false, 3);
 	}
+	free(para);
 	return rc;
 }
 

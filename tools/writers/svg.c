@@ -186,9 +186,10 @@ void arbsvg__bounds_add_base(bounds *bb, arb_vec2 c, double facing, const arb_ba
 	bounds_add(bb, c.x + e.x, c.y + e.y);
 }
 
-/* The outline of a base; attrs are the presentation attributes. */
+/* The outline of a base; attrs are the presentation attributes; title,
+ * when not NULL, its tooltip (the model's ID). */
 static void draw_base(strbuf *b, const view *w, arb_vec2 c, double facing, const arb_base *base,
-                      const char *attrs)
+                      const char *attrs, const char *title)
 {
 	if (base->shape == ARB_BASE_RECT) {
 		arb_vec2 k[4];
@@ -196,11 +197,19 @@ static void draw_base(strbuf *b, const view *w, arb_vec2 c, double facing, const
 		strbuf_puts(b, "<polygon points=\"");
 		for (int i = 0; i < 4; i++)
 			sb_pt(b, w, k[i], i == 0);
-		strbuf_putf(b, "\" %s/>\n", attrs);
+		strbuf_putf(b, "\" %s", attrs);
 	} else {
-		strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"%.3f\" %s/>\n", vx(w, c.x),
+		strbuf_putf(b, "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"%.3f\" %s", vx(w, c.x),
 		            vy(w, c.y), mm_to_in(base->d_mm) / 2 * w->ppi, attrs);
 	}
+	if (!title) {
+		strbuf_puts(b, "/>\n");
+		return;
+	}
+	strbuf_puts(b, "><title>");
+	arbsvg__text(b, title);
+	strbuf_puts(b,
+	            base->shape == ARB_BASE_RECT ? "</title></polygon>\n" : "</title></circle>\n");
 }
 
 /* The set of points within z of a base: a circle for a round base, the
@@ -542,7 +551,6 @@ static void draw_terrain(ctx *c)
 	const view *w = &c->w;
 	for (size_t i = 0; i < c->s->n_terrain; i++) {
 		const arb_terrain *t = &c->s->terrain[i];
-		arb_vec2 sum = {0, 0};
 		size_t n = 0;
 		strbuf_putf(b,
 		            "<polygon class=\"terrain\" fill=\"%s\" fill-opacity=\"0.8\" "
@@ -552,22 +560,18 @@ static void draw_terrain(ctx *c)
 			if (!finite2(t->poly[j]))
 				continue;
 			sb_pt(b, w, t->poly[j], n == 0);
-			sum.x += t->poly[j].x;
-			sum.y += t->poly[j].y;
 			n++;
 		}
 		strbuf_puts(b, "\"/>\n");
-		if (n == 0)
-			continue;
-		/* The label sits at the mean of the vertices: inside any convex
-		 * piece, which terrain templates almost always are. */
+		if (n == 0 || !c->terr[i].shown)
+			continue; /* no room: the caption names it (svg_label.c) */
 		strbuf_putf(b,
 		            "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" fill=\"#3d3d30\" "
 		            "text-anchor=\"middle\">",
-		            vx(w, sum.x / (double)n), vy(w, sum.y / (double)n) + 3);
-		arbsvg__text(b, t->id);
+		            c->terr[i].x, c->terr[i].y);
+		arbsvg__textn(b, t->id, 120);
 		strbuf_puts(b, " (");
-		arbsvg__text(b, t->kind);
+		arbsvg__textn(b, t->kind, 120);
 		strbuf_puts(b, ")</text>\n");
 	}
 }
@@ -614,7 +618,7 @@ static void draw_models(ctx *c)
 			const arb_model *m = &u->models[j];
 			if (!finite2(m->pos))
 				continue;
-			draw_base(b, w, m->pos, m->facing_deg, &m->base, attrs);
+			draw_base(b, w, m->pos, m->facing_deg, &m->base, attrs, m->id);
 			/* The facing tick runs from inside the base to just past its
 			 * front edge. */
 			arb_vec2 f = dir_of(m->facing_deg);
@@ -632,30 +636,6 @@ static void draw_models(ctx *c)
 		}
 		strbuf_puts(b, "</g>\n");
 	}
-}
-
-/* Model ids go above their bases, after everything but the measures, so
- * that no base or path hides them. */
-static void draw_model_labels(ctx *c)
-{
-	strbuf *b = c->b;
-	const view *w = &c->w;
-	strbuf_puts(b, "<g class=\"labels\" font-size=\"10\" text-anchor=\"middle\" fill=\"#222\" "
-	               "stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">\n");
-	for (size_t i = 0; i < c->s->n_units; i++) {
-		const arb_unit *u = &c->s->units[i];
-		for (size_t j = 0; j < u->n_models; j++) {
-			const arb_model *m = &u->models[j];
-			if (!finite2(m->pos))
-				continue;
-			arb_vec2 e = arbsvg__base_extent(m->facing_deg, &m->base, 0);
-			strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\">", vx(w, m->pos.x),
-			            vy(w, m->pos.y + e.y) - 3);
-			arbsvg__text(b, m->id);
-			strbuf_puts(b, "</text>\n");
-		}
-	}
-	strbuf_puts(b, "</g>\n");
 }
 
 /* The arc a point runs from `from` to `to` about the step's pivot, as SVG
@@ -750,7 +730,7 @@ static void draw_paths(ctx *c)
 			         "stroke-dasharray=\"3 2\"",
 			         stroke);
 			double f = arb_path_facing(p, m, last_j);
-			draw_base(b, w, last, f, &m->base, attrs);
+			draw_base(b, w, last, f, &m->base, attrs, NULL);
 		}
 		strbuf_puts(b, "</g>\n");
 	}
@@ -783,7 +763,17 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	c.w.left = MARGIN_L;
 	c.w.top = STRIP_H + 8;
 	double inset_x = MARGIN_L + (bb.x1 - bb.x0) * c.w.ppi + 24;
-	c.label_xmax = c.framed ? inset_x - 12 : INFINITY;
+	/* Labels stay in the view: the frame, or (unframed) the board, whose
+	 * axis labels lie just outside it. */
+	c.area = (box){vx(&c.w, bb.x0), vy(&c.w, bb.y1), vx(&c.w, bb.x1), vy(&c.w, bb.y0)};
+	if (!c.framed && s->board_w > 0 && s->board_h > 0 && isfinite(s->board_w) &&
+	    isfinite(s->board_h))
+		c.area = (box){fmax(c.area.x0, vx(&c.w, 0)), fmax(c.area.y0, vy(&c.w, s->board_h)),
+		               fmin(c.area.x1, vx(&c.w, s->board_w)), fmin(c.area.y1, vy(&c.w, 0))};
+	if (arbsvg__layout(&c)) {
+		arbsvg__layout_free(&c);
+		return NULL; /* out of memory */
+	}
 
 	strbuf strip[3] = {{0}, {0}, {0}};
 	compose_strip(&c, strip);
@@ -804,6 +794,15 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 		/* ~7.5 px a character at 12 px sans-serif, 14 px for the title */
 		double lw = 20 + (double)strip[i].n * (i == 0 ? 8.5 : 7.0);
 		textw = fmax(textw, lw);
+	}
+	double caption_y = height + 14;
+	height += c.n_caption ? (double)c.n_caption * ARBSVG_CAPTION_LH + 8 : 0;
+	for (const char *p = c.caption.s; c.n_caption && p && *p;) {
+		const char *e = strchr(p, '\n');
+		char line[512];
+		snprintf(line, sizeof line, "%.*s", (int)(e ? e - p : (long)strlen(p)), p);
+		textw = fmax(textw, 20 + arbsvg__text_width(line, 11, false));
+		p = e ? e + 1 : p + strlen(p);
 	}
 	width = fmax(width, textw);
 
@@ -846,7 +845,7 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	draw_zones(&c);
 	draw_models(&c);
 	draw_paths(&c);
-	draw_model_labels(&c);
+	arbsvg__draw_model_labels(&c);
 	/* framed, a measurement that runs past the frame is cut at its edge too */
 	if (c.framed)
 		arbsvg__draw_measures(&c);
@@ -865,7 +864,27 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 		arbsvg__draw_inset(&c, inset_x, c.w.top, ARBSVG_INSET_W);
 	} else
 		arbsvg__draw_measures(&c);
+	arbsvg__draw_caption(&c, caption_y);
+	arbsvg__layout_free(&c);
 	strbuf_puts(&out, "</svg>\n");
 
 	return strbuf_take(&out);
+}
+
+bool arbsvg_size(const char *svg, unsigned *w, unsigned *h)
+{
+	*w = *h = 0;
+	const char *el = svg ? strstr(svg, "<svg ") : NULL;
+	const char *end = el ? strchr(el, '>') : NULL;
+	if (!end)
+		return false;
+	const char *pw = strstr(el, " width=\""), *ph = strstr(el, " height=\"");
+	if (!pw || !ph || pw > end || ph > end)
+		return false;
+	unsigned long vw = strtoul(pw + 8, NULL, 10), vh = strtoul(ph + 9, NULL, 10);
+	if (!vw || !vh || vw > 100000 || vh > 100000)
+		return false;
+	*w = (unsigned)vw;
+	*h = (unsigned)vh;
+	return true;
 }

@@ -35,6 +35,11 @@ typedef struct arbsvg_options {
  * of memory or when s is NULL. */
 char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_options *opt);
 
+/* The width and height in px that a drawing arbsvg_render wrote declares
+ * on its <svg> element, so that a page can give an <img> of it its size
+ * before it loads. Returns false (and sets both to 0) when svg has none. */
+bool arbsvg_size(const char *svg, unsigned *w, unsigned *h);
+
 #ifdef __cplusplus
 }
 #endif
