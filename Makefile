@@ -74,7 +74,7 @@ $(ARBITER): $(BUILD)/tools/arbiter/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
 # examples/abi/arbiter_ref.c): a shared library of position-independent
 # objects of the library and the JSON Lines code (docs/certify.md).
 PIC_SRC := $(LIB_SRC) examples/abi/arbiter_ref.c \
-           $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c json_verdict_dump.c strbuf.c)
+           $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_text.c json_util.c json_verdict_dump.c strbuf.c)
 ABI_REF := $(BUILD)/libarbiter_ref.so
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -202,7 +202,7 @@ FUZZ_BUILD := build/fuzz
 FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/writers -Itools/arbiter -pthread -MMD -MP \
                -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c strbuf.c) \
+FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_text.c json_util.c strbuf.c) \
              $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c)
 FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
