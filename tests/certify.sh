@@ -2,8 +2,8 @@
 # `arbiter certify` (docs/certify.md): the reference certifies at 100%; a
 # hostile implementation (tests/certify/hostile.py: crash, hang, early
 # exit, wrong or repeated id, garbage, an over-long line, a flood, a child
-# that stops reading, runs out of memory or CPU, forks and dies, answers an
-# error line) is recorded against the one case it spoiled while every
+# that stops reading, runs out of memory or CPU, forks and dies, forks
+# past --max-procs (run as an unprivileged user), answers an error line) is recorded against the one case it spoiled while every
 # other case still passes; bad hellos and expectations files are errors
 # (exit 2, file:line:column); waivers; a tampered bundle fails --verify
 # naming the hash that differs.
@@ -108,6 +108,65 @@ BACKEND="$ARB --spec $ROOT/spec judge --certify"
 PASSED=35
 LIMITS="--timeout 2 --mem-limit 0"
 if pgrep -f "$HOSTILE" >/dev/null 2>&1; then ko "a hostile child outlived its run"; else ok; fi
+
+# --max-procs: RLIMIT_NPROC counts every process of the user, and the
+# kernel does not enforce it for root. So root runs this as nobody, from
+# copies nobody can read; another user runs it as itself. The hostile
+# child forks on one case until the kernel refuses: that case is an error
+# (the child says how many forks it was allowed), the others pass.
+max_procs() {
+	P="$T/nproc"
+	AS=""
+	if [ "$(id -u)" = 0 ]; then
+		if ! command -v setpriv >/dev/null 2>&1 || ! id nobody >/dev/null 2>&1; then
+			echo "certify: SKIP --max-procs: run as root, and no setpriv or no user nobody to run it as"
+			return
+		fi
+		AS="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups"
+		chmod 711 "$T"
+	fi
+	# a table's ruleset and section are its path's: cases/RULESET/SECTION/
+	table="cases/scrollhammer/movement/$(basename "$SMALL")"
+	mkdir -p "$P/out" "$P/${table%/*}" && cp "$ARB" "$P/arbiter" && cp -r "$ROOT/spec" "$P/spec" &&
+	    cp "$SMALL" "$P/$table" && cp "$HOSTILE" "$PY" "$P/" && chmod -R a+rX "$P" &&
+	    chmod 777 "$P/out" || {
+		ko "--max-procs: cannot copy the program and its files"
+		return
+	}
+	# a python3 that user can run (root's may live where nobody can read)
+	py=""
+	for c in python3 /usr/bin/python3 /usr/local/bin/python3; do
+		# shellcheck disable=SC2086
+		if $AS "$c" -c pass >/dev/null 2>&1; then py=$c && break; fi
+	done
+	if [ -z "$py" ]; then
+		echo "certify: SKIP --max-procs: no python3 that $(id -un ${AS:+nobody}) can run"
+		return
+	fi
+	# the user's processes now (threads count), and room for the certifier,
+	# the hostile child and the example behind it, and three forks more
+	user=$(if [ -n "$AS" ]; then echo nobody; else id -un; fi)
+	now=$(ps -L -u "$user" --no-headers 2>/dev/null | wc -l)
+	limit=$((now + 6))
+	supp=""
+	if [ -n "${LSAN_OPTIONS:-}" ]; then
+		cp "$ROOT/tests/lsan.supp" "$P/" && chmod a+r "$P/lsan.supp"
+		supp="suppressions=$P/lsan.supp:print_suppressions=0"
+	fi
+	# shellcheck disable=SC2086
+	(cd "$P" && LSAN_OPTIONS="$supp" $AS "$P/arbiter" --spec "$P/spec" --cases "$P/cases" \
+	    certify -q --timeout 5 --mem-limit 0 --max-procs "$limit" -o "$P/out/np" "$P/$table" \
+	    -- "$py" "$P/hostile.py" nproc "$victim" "$py" "$P/pyscroll.py") >out 2>&1
+	expect_status "--max-procs $limit as $user" 1 $?
+	clean "--max-procs" out
+	contains "--max-procs" out "ERROR $victim"
+	contains "--max-procs" out "exited early with status 6"
+	contains "--max-procs" out "fork refused after"
+	contains "--max-procs" out "certify: 23 passed, 0 failed, 1 errors"
+	arb certify --verify "$P/out/np" >vout 2>&1
+	expect_status "--max-procs: verify" 0 $?
+}
+max_procs
 
 # Handshakes that claim what the rulebook does not have: exit 2, no bundle.
 for m in "no-hello:no hello: timed out" \
