@@ -81,6 +81,17 @@ $(BUILD)/pic/%.o: %.c
 	$(CC) $(CFLAGS) -fPIC -c $< -o $@
 $(ABI_REF): $(PIC_SRC:%.c=$(BUILD)/pic/%.o)
 	$(CC) $(LDFLAGS) -shared -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+# The same reference as a library of ABI version 1 (lines only), and one of
+# a version no certifier speaks: tests/certify.sh loads both.
+ABI_TEST := $(BUILD)/libarbiter_ref_lines.so $(BUILD)/libabi_v9.so
+$(BUILD)/pic/examples/abi/arbiter_ref_lines.o: examples/abi/arbiter_ref.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -DARBITER_REF_LINES -c $< -o $@
+$(BUILD)/libarbiter_ref_lines.so: $(filter-out %/arbiter_ref.o,$(PIC_SRC:%.c=$(BUILD)/pic/%.o)) \
+                                  $(BUILD)/pic/examples/abi/arbiter_ref_lines.o
+	$(CC) $(LDFLAGS) -shared -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+$(BUILD)/libabi_v9.so: $(BUILD)/pic/tests/certify/abi_v9.o
+	$(CC) $(LDFLAGS) -shared -o $@ $^
 
 # Graphviz stays at the edge: only the flow drawing includes it.
 $(BUILD)/tools/writers/flow_dot.o $(BUILD)/tools/writers/report.o: CFLAGS += $(GV_CFLAGS)
@@ -145,7 +156,7 @@ suite: deps $(ARBITER)
 twin: deps $(ARBITER)
 	sh tests/twin.sh $(ARBITER)
 
-check: deps all $(TESTS) $(ABI_REF) cases-check docs-check replay
+check: deps all $(TESTS) $(ABI_REF) $(ABI_TEST) cases-check docs-check replay
 	$(TESTS) --jobs 2
 	$(ARBITER) run
 	$(ARBITER) lint | tail -n 1

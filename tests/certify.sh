@@ -8,7 +8,8 @@
 # (exit 2, file:line:column); waivers; a tampered bundle fails --verify
 # naming the hash that differs.
 # The C ABI (--abi, arbiter_impl.h) with the reference built as a shared
-# library, when its path is given.
+# library, when its path is given (and, beside it, the same reference as a
+# library of ABI 1, and libabi_v9.so, of a version no certifier speaks).
 # Usage: sh tests/certify.sh path/to/arbiter [path/to/libarbiter_ref.so]
 #        (from the project root)
 set -u
@@ -254,6 +255,23 @@ if [ -n "$ABI" ]; then
 	arb certify --verify abi >out 2>&1
 	expect_status "the C ABI bundle verifies" 0 $?
 	if cmp -s abi/results.jsonl ref/results.jsonl; then ok; else ko "C ABI results differ from streaming"; fi
+	# The reference takes the scenario as structures (ABI 2); built as a
+	# library of ABI 1 it is given lines: the same results on every
+	# ruleset's cases, both ways. A version no certifier speaks: exit 2.
+	LINES="$(dirname "$ABI")/libarbiter_ref_lines.so"
+	V9="$(dirname "$ABI")/libabi_v9.so"
+	ARBITER_SPEC="$ROOT/spec" arb certify -q --abi "$ABI" -o abi-all >out 2>&1
+	expect_status "the whole suite through the C ABI's structures" 0 $?
+	ARBITER_SPEC="$ROOT/spec" arb certify -q --abi "$LINES" -o abi-lines >out 2>&1
+	expect_status "the whole suite through the C ABI's lines (ABI 1)" 0 $?
+	contains "the whole suite through the C ABI's lines (ABI 1)" out "0 failed, 0 errors"
+	if cmp -s abi-all/results.jsonl abi-lines/results.jsonl; then ok; else
+		ko "C ABI results differ between structures and lines"
+	fi
+	arb certify -q --abi "$V9" -o x "$SMALL" >out 2>&1
+	expect_status "--abi, a version it does not speak" 2 $?
+	contains "--abi, a version it does not speak" out "libabi_v9.so speaks ABI 9; this certifier speaks 1 and 2"
+	if [ -e x ]; then ko "--abi, a version it does not speak: a bundle was written"; else ok; fi
 else
 	echo "certify: no shared library given: the C ABI is not tested"
 fi
