@@ -213,9 +213,9 @@ FUZZ_BUILD := build/fuzz
 FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/writers -Itools/arbiter -pthread -MMD -MP \
                -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_text.c json_util.c strbuf.c) \
+FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_text.c json_util.c json_verdict_check.c strbuf.c) \
              $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c)
-FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle
+FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle certify_answer
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: %.c
@@ -247,6 +247,7 @@ replay: $(REPLAY_BIN)
 	$(BUILD)/replay_certify_hello tests/fuzz/regressions/certify_hello
 	$(BUILD)/replay_certify_expect tests/fuzz/regressions/certify_expect
 	$(BUILD)/replay_certify_bundle tests/fuzz/regressions/certify_bundle
+	$(BUILD)/replay_certify_answer tests/fuzz/regressions/certify_answer
 
 fuzz: deps $(ARBITER)
 	@sh tools/deps.sh --fuzz
