@@ -265,9 +265,9 @@ int cert_abi_ask(cert_abi *a, const arb_scenario *sc, const char *line, size_t l
 		view_mem m = {0};
 		arbiter_impl_scenario v;
 		bool built = view_scenario(&m, &v, sc);
-		k = built ? a->judge_scenario(a->ctx, &v, a->buf, ABI_MAX_LINE) : -2;
+		k = built ? a->judge_scenario(a->ctx, &v, a->buf, ABI_MAX_LINE) : -1;
 		vm_free(&m);
-		if (k == -2) {
+		if (!built) {
 			snprintf(why, n, "out of memory");
 			return -1;
 		}
@@ -275,7 +275,9 @@ int cert_abi_ask(cert_abi *a, const arb_scenario *sc, const char *line, size_t l
 		k = a->judge(a->ctx, line, len, a->buf, ABI_MAX_LINE);
 	}
 	if (k < 0) {
-		snprintf(why, n, "arbiter_impl_judge gave no answer");
+		snprintf(why, n, "%s gave no answer",
+		         a->judge_scenario && sc ? "arbiter_impl_judge_scenario"
+		                                 : "arbiter_impl_judge");
 		return -1;
 	}
 	if ((size_t)k >= ABI_MAX_LINE) {
