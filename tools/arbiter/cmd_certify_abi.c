@@ -284,8 +284,12 @@ int cert_abi_ask(cert_abi *a, const arb_scenario *sc, const char *line, size_t l
 		snprintf(why, n, "wrote a line longer than %zu bytes", ABI_MAX_LINE - 1);
 		return -1;
 	}
-	if (memchr(a->buf, '\n', (size_t)k) || strlen(a->buf) != (size_t)k) {
-		snprintf(why, n, "wrote more than one line, or a NUL byte, for one scenario");
+	/* never strlen: a library that left out the NUL would be read past */
+	if (memchr(a->buf, '\n', (size_t)k) || memchr(a->buf, '\0', (size_t)k) ||
+	    a->buf[k] != '\0') {
+		snprintf(why, n,
+		         "wrote more than one line, a NUL byte, or no NUL at its end, for "
+		         "one scenario");
 		return -1;
 	}
 	if (!(*answer = strdup(a->buf))) {
