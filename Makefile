@@ -74,13 +74,24 @@ $(ARBITER): $(BUILD)/tools/arbiter/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
 # examples/abi/arbiter_ref.c): a shared library of position-independent
 # objects of the library and the JSON Lines code (docs/certify.md).
 PIC_SRC := $(LIB_SRC) examples/abi/arbiter_ref.c \
-           $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c json_verdict_dump.c strbuf.c)
+           $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_text.c json_util.c json_verdict_dump.c strbuf.c)
 ABI_REF := $(BUILD)/libarbiter_ref.so
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -c $< -o $@
 $(ABI_REF): $(PIC_SRC:%.c=$(BUILD)/pic/%.o)
 	$(CC) $(LDFLAGS) -shared -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+# The same reference as a library of ABI version 1 (lines only), and one of
+# a version no certifier speaks: tests/certify.sh loads both.
+ABI_TEST := $(BUILD)/libarbiter_ref_lines.so $(BUILD)/libabi_v9.so
+$(BUILD)/pic/examples/abi/arbiter_ref_lines.o: examples/abi/arbiter_ref.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -DARBITER_REF_LINES -c $< -o $@
+$(BUILD)/libarbiter_ref_lines.so: $(filter-out %/arbiter_ref.o,$(PIC_SRC:%.c=$(BUILD)/pic/%.o)) \
+                                  $(BUILD)/pic/examples/abi/arbiter_ref_lines.o
+	$(CC) $(LDFLAGS) -shared -o $@ $^ $(JSON_LIBS) $(LDLIBS)
+$(BUILD)/libabi_v9.so: $(BUILD)/pic/tests/certify/abi_v9.o
+	$(CC) $(LDFLAGS) -shared -o $@ $^
 
 # Graphviz stays at the edge: only the flow drawing includes it.
 $(BUILD)/tools/writers/flow_dot.o $(BUILD)/tools/writers/report.o: CFLAGS += $(GV_CFLAGS)
@@ -145,7 +156,7 @@ suite: deps $(ARBITER)
 twin: deps $(ARBITER)
 	sh tests/twin.sh $(ARBITER)
 
-check: deps all $(TESTS) $(ABI_REF) cases-check docs-check replay
+check: deps all $(TESTS) $(ABI_REF) $(ABI_TEST) cases-check docs-check replay
 	$(TESTS) --jobs 2
 	$(ARBITER) run
 	$(ARBITER) lint | tail -n 1
@@ -202,9 +213,9 @@ FUZZ_BUILD := build/fuzz
 FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/writers -Itools/arbiter -pthread -MMD -MP \
                -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c strbuf.c ref_para.c) \
+FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_text.c json_util.c json_verdict_check.c strbuf.c ref_para.c) \
              $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c)
-FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle ref_para
+FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle certify_answer ref_para
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: %.c
@@ -237,6 +248,7 @@ replay: $(REPLAY_BIN)
 	$(BUILD)/replay_certify_expect tests/fuzz/regressions/certify_expect
 	$(BUILD)/replay_certify_bundle tests/fuzz/regressions/certify_bundle
 	$(BUILD)/replay_ref_para tests/fuzz/regressions/ref_para spec
+	$(BUILD)/replay_certify_answer tests/fuzz/regressions/certify_answer
 
 fuzz: deps $(ARBITER)
 	@sh tools/deps.sh --fuzz

@@ -2,13 +2,14 @@
 # `arbiter certify` (docs/certify.md): the reference certifies at 100%; a
 # hostile implementation (tests/certify/hostile.py: crash, hang, early
 # exit, wrong or repeated id, garbage, an over-long line, a flood, a child
-# that stops reading, runs out of memory or CPU, forks and dies, answers an
-# error line) is recorded against the one case it spoiled while every
+# that stops reading, runs out of memory or CPU, forks and dies, forks
+# past --max-procs (run as an unprivileged user), answers an error line) is recorded against the one case it spoiled while every
 # other case still passes; bad hellos and expectations files are errors
 # (exit 2, file:line:column); waivers; a tampered bundle fails --verify
 # naming the hash that differs.
 # The C ABI (--abi, arbiter_impl.h) with the reference built as a shared
-# library, when its path is given.
+# library, when its path is given (and, beside it, the same reference as a
+# library of ABI 1, and libabi_v9.so, of a version no certifier speaks).
 # Usage: sh tests/certify.sh path/to/arbiter [path/to/libarbiter_ref.so]
 #        (from the project root)
 set -u
@@ -109,6 +110,65 @@ PASSED=35
 LIMITS="--timeout 2 --mem-limit 0"
 if pgrep -f "$HOSTILE" >/dev/null 2>&1; then ko "a hostile child outlived its run"; else ok; fi
 
+# --max-procs: RLIMIT_NPROC counts every process of the user, and the
+# kernel does not enforce it for root. So root runs this as nobody, from
+# copies nobody can read; another user runs it as itself. The hostile
+# child forks on one case until the kernel refuses: that case is an error
+# (the child says how many forks it was allowed), the others pass.
+max_procs() {
+	P="$T/nproc"
+	AS=""
+	if [ "$(id -u)" = 0 ]; then
+		if ! command -v setpriv >/dev/null 2>&1 || ! id nobody >/dev/null 2>&1; then
+			echo "certify: SKIP --max-procs: run as root, and no setpriv or no user nobody to run it as"
+			return
+		fi
+		AS="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups"
+		chmod 711 "$T"
+	fi
+	# a table's ruleset and section are its path's: cases/RULESET/SECTION/
+	table="cases/scrollhammer/movement/$(basename "$SMALL")"
+	mkdir -p "$P/out" "$P/${table%/*}" && cp "$ARB" "$P/arbiter" && cp -r "$ROOT/spec" "$P/spec" &&
+	    cp "$SMALL" "$P/$table" && cp "$HOSTILE" "$PY" "$P/" && chmod -R a+rX "$P" &&
+	    chmod 777 "$P/out" || {
+		ko "--max-procs: cannot copy the program and its files"
+		return
+	}
+	# a python3 that user can run (root's may live where nobody can read)
+	py=""
+	for c in python3 /usr/bin/python3 /usr/local/bin/python3; do
+		# shellcheck disable=SC2086
+		if $AS "$c" -c pass >/dev/null 2>&1; then py=$c && break; fi
+	done
+	if [ -z "$py" ]; then
+		echo "certify: SKIP --max-procs: no python3 that $(id -un ${AS:+nobody}) can run"
+		return
+	fi
+	# the user's processes now (threads count), and room for the certifier,
+	# the hostile child and the example behind it, and three forks more
+	user=$(if [ -n "$AS" ]; then echo nobody; else id -un; fi)
+	now=$(ps -L -u "$user" --no-headers 2>/dev/null | wc -l)
+	limit=$((now + 6))
+	supp=""
+	if [ -n "${LSAN_OPTIONS:-}" ]; then
+		cp "$ROOT/tests/lsan.supp" "$P/" && chmod a+r "$P/lsan.supp"
+		supp="suppressions=$P/lsan.supp:print_suppressions=0"
+	fi
+	# shellcheck disable=SC2086
+	(cd "$P" && LSAN_OPTIONS="$supp" $AS "$P/arbiter" --spec "$P/spec" --cases "$P/cases" \
+	    certify -q --timeout 5 --mem-limit 0 --max-procs "$limit" -o "$P/out/np" "$P/$table" \
+	    -- "$py" "$P/hostile.py" nproc "$victim" "$py" "$P/pyscroll.py") >out 2>&1
+	expect_status "--max-procs $limit as $user" 1 $?
+	clean "--max-procs" out
+	contains "--max-procs" out "ERROR $victim"
+	contains "--max-procs" out "exited early with status 6"
+	contains "--max-procs" out "fork refused after"
+	contains "--max-procs" out "certify: 23 passed, 0 failed, 1 errors"
+	arb certify --verify "$P/out/np" >vout 2>&1
+	expect_status "--max-procs: verify" 0 $?
+}
+max_procs
+
 # Handshakes that claim what the rulebook does not have: exit 2, no bundle.
 for m in "no-hello:no hello: timed out" \
     "bad-hello:field 'name': expected 1 to 64" \
@@ -195,6 +255,23 @@ if [ -n "$ABI" ]; then
 	arb certify --verify abi >out 2>&1
 	expect_status "the C ABI bundle verifies" 0 $?
 	if cmp -s abi/results.jsonl ref/results.jsonl; then ok; else ko "C ABI results differ from streaming"; fi
+	# The reference takes the scenario as structures (ABI 2); built as a
+	# library of ABI 1 it is given lines: the same results on every
+	# ruleset's cases, both ways. A version no certifier speaks: exit 2.
+	LINES="$(dirname "$ABI")/libarbiter_ref_lines.so"
+	V9="$(dirname "$ABI")/libabi_v9.so"
+	ARBITER_SPEC="$ROOT/spec" arb certify -q --abi "$ABI" -o abi-all >out 2>&1
+	expect_status "the whole suite through the C ABI's structures" 0 $?
+	ARBITER_SPEC="$ROOT/spec" arb certify -q --abi "$LINES" -o abi-lines >out 2>&1
+	expect_status "the whole suite through the C ABI's lines (ABI 1)" 0 $?
+	contains "the whole suite through the C ABI's lines (ABI 1)" out "0 failed, 0 errors"
+	if cmp -s abi-all/results.jsonl abi-lines/results.jsonl; then ok; else
+		ko "C ABI results differ between structures and lines"
+	fi
+	arb certify -q --abi "$V9" -o x "$SMALL" >out 2>&1
+	expect_status "--abi, a version it does not speak" 2 $?
+	contains "--abi, a version it does not speak" out "libabi_v9.so speaks ABI 9; this certifier speaks 1 and 2"
+	if [ -e x ]; then ko "--abi, a version it does not speak: a bundle was written"; else ok; fi
 else
 	echo "certify: no shared library given: the C ABI is not tested"
 fi

@@ -82,6 +82,28 @@ for line in sys.stdin:
             time.sleep(3600)
             os._exit(0)
         sys.exit(4)
+    elif mode == "nproc":
+        # forks until the kernel refuses (RLIMIT_NPROC: --max-procs), and
+        # reaps its children itself so that the restart has room again
+        kids, refused = [], None
+        for _ in range(256):
+            try:
+                pid = os.fork()
+            except OSError as e:
+                refused = e
+                break
+            if pid == 0:
+                time.sleep(3600)
+                os._exit(0)
+            kids.append(pid)
+        for pid in kids:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        if refused is None:
+            sys.stderr.write(f"no limit: forked {len(kids)} children\n")
+            sys.exit(7)
+        sys.stderr.write(f"fork refused after {len(kids)} children: {refused}\n")
+        sys.exit(6)
     elif mode == "binary":
         # bytes that are not UTF-8, on stderr and as its answer, and a NUL
         sys.stderr.buffer.write(b"\xc3(\xff\xfe\n")

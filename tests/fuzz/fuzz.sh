@@ -10,7 +10,7 @@ ARB=$1
 BUILD=$2
 SECONDS_EACH=$3
 shift 3
-HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle ref_para}
+HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle certify_answer ref_para}
 SEED=${FUZZ_SEED:-0}
 # libFuzzer's timeout is wall-clock time: on a loaded machine (or under
 # nice) a slow input is not a hang; FUZZ_TIMEOUT raises it for such runs.
@@ -63,7 +63,7 @@ seed() { # harness corpus-dir
 		{ printf '\100'; cat "$BUILD/lines-seed.txt"; } >"$2/seed-suite"
 		printf '\005ab\n\nabcdefgh\r\nlast' >"$2/seed-short"
 		;;
-	certify_hello | certify_expect | certify_bundle)
+	certify_hello | certify_expect | certify_bundle | certify_answer)
 		# the hand-made inputs, valid and hostile, of the regressions
 		cp tests/fuzz/regressions/"$1"/* "$2"/
 		;;

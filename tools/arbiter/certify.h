@@ -151,8 +151,13 @@ typedef struct cert_abi cert_abi;
  * set either way, freed with cert_abi_close. */
 int cert_abi_open(cert_abi **out, const char *path, const char *suite, char **hello_line, char *why,
                   size_t n);
-/* One scenario line in, one answer line out (malloc'ed); -1 with why. */
-int cert_abi_ask(cert_abi *a, const char *line, size_t len, char **answer, char *why, size_t n);
+/* One scenario in, one answer line out (malloc'ed); -1 with why. The
+ * scenario goes as sc (arbiter_impl.h's structures) when the library takes
+ * them (cert_abi_takes_scenarios), else as the line (line[0..len)). */
+int cert_abi_ask(cert_abi *a, const arb_scenario *sc, const char *line, size_t len, char **answer,
+                 char *why, size_t n);
+/* Whether the library exports arbiter_impl_judge_scenario (version 2). */
+bool cert_abi_takes_scenarios(const cert_abi *a);
 void cert_abi_close(cert_abi *a);
 
 /* ---- the bundle (cmd_certify_bundle.c) ---- */

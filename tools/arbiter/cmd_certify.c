@@ -183,13 +183,15 @@ typedef struct asker {
 	char dead_why[1024];
 } asker;
 
-/* Asks the implementation one scenario line: its running process, or in
- * the process-per-case mode a new one. -1 with why (the tail of its stderr
+/* Asks the implementation one scenario: sc, or its line text (NULL only
+ * when the C ABI takes the structures): its running process, or in the
+ * process-per-case mode a new one. -1 with why (the tail of its stderr
  * added) when it failed to answer with one line. */
-static int ask(asker *a, const char *text, char **answer, char *why, size_t n)
+static int ask(asker *a, const arb_scenario *sc, const char *text, char **answer, char *why,
+               size_t n)
 {
 	if (a->abi)
-		return cert_abi_ask(a->abi, text, strlen(text), answer, why, n);
+		return cert_abi_ask(a->abi, sc, text, text ? strlen(text) : 0, answer, why, n);
 	cert_child *one = NULL, *ch = a->per_case ? NULL : *a->ch;
 	int rc = a->per_case ? cert_child_spawn(&one, a->cmd, a->lim, why, n) : 0;
 	if (a->per_case)
@@ -239,7 +241,7 @@ static bool still_disagrees(asker *a, const char *text, const char *profile, cha
 	    arb_judge_ex(&ref, a->o, sc, profile, ARB_JUDGE_TERSE, &err) != ARB_OK)
 		goto done;
 	char why[1024];
-	if (ask(a, text, answer, why, sizeof why)) {
+	if (ask(a, sc, text, answer, why, sizeof why)) {
 		restart(a);
 		goto done;
 	}
@@ -536,12 +538,15 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 			cli_error(&err);
 			goto done;
 		}
-		char *line = arbj_scenario_dump(r->c->scenario), *answer = NULL;
-		if (!line) {
+		/* no line to write when the library takes the structures */
+		char *line =
+		         cert_abi_takes_scenarios(abi) ? NULL : arbj_scenario_dump(r->c->scenario),
+		     *answer = NULL;
+		if (!line && !cert_abi_takes_scenarios(abi)) {
 			arb_verdict_free(ref);
 			goto oom;
 		}
-		int asked = ask(&ak, line, &answer, why, sizeof why);
+		int asked = ask(&ak, r->c->scenario, line, &answer, why, sizeof why);
 		free(line);
 		bool desync = false;
 		if (asked) {

@@ -1,13 +1,17 @@
 /*
  * cmd_certify_abi.c: an implementation loaded as a shared library through
  * the C ABI of arbiter_impl.h (`certify --abi LIB`, docs/certify.md): the
- * same lines as the streaming protocol, passed by call instead of pipe. In
+ * same lines as the streaming protocol, passed by call instead of pipe, or
+ * (version 2, when the library exports arbiter_impl_judge_scenario) the
+ * scenario as the header's structures, with no line written or read. In
  * the certifier's own process: fast, and unprotected.
  */
 #include "arbiter_impl.h"
 #include "certify.h"
 
 #include <dlfcn.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +24,7 @@ struct cert_abi {
 	void *(*open)(const char *);
 	const char *(*hello)(void *);
 	long (*judge)(void *, const char *, size_t, char *, size_t);
+	long (*judge_scenario)(void *, const arbiter_impl_scenario *, char *, size_t);
 	void (*close)(void *);
 	char *buf;
 };
@@ -52,11 +57,15 @@ int cert_abi_open(cert_abi **out, const char *path, const char *suite, char **he
 		snprintf(why, n, "%s lacks a function of arbiter_impl.h", path);
 		return -1;
 	}
-	if (abi() != ARBITER_IMPL_ABI) {
-		snprintf(why, n, "%s speaks ABI %d; this certifier speaks %d", path, abi(),
+	int version = abi();
+	if (version != 1 && version != ARBITER_IMPL_ABI) {
+		snprintf(why, n, "%s speaks ABI %d; this certifier speaks 1 and %d", path, version,
 		         ARBITER_IMPL_ABI);
 		return -1;
 	}
+	/* optional since version 2: the scenario as structures */
+	if (version >= 2)
+		SYM(a->judge_scenario, "arbiter_impl_judge_scenario");
 	if (!(a->ctx = a->open(suite))) {
 		snprintf(why, n, "%s: arbiter_impl_open failed", path);
 		return -1;
@@ -69,20 +78,218 @@ int cert_abi_open(cert_abi **out, const char *path, const char *suite, char **he
 	return 0;
 }
 
-int cert_abi_ask(cert_abi *a, const char *line, size_t len, char **answer, char *why, size_t n)
+bool cert_abi_takes_scenarios(const cert_abi *a)
+{
+	return a && a->judge_scenario;
+}
+
+/* ---- the scenario as arbiter_impl.h's structures ---- */
+
+/* The memory of one scenario's structures: blocks freed together after
+ * the call. */
+typedef struct view_mem {
+	void **blocks;
+	size_t n, cap;
+	bool oom;
+} view_mem;
+
+/* n zeroed elements of size bytes (NULL for none, or with oom set). */
+static void *vm_alloc(view_mem *m, size_t count, size_t size)
+{
+	if (count == 0 || m->oom)
+		return NULL;
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 32;
+		void **b = realloc(m->blocks, cap * sizeof *b);
+		if (!b) {
+			m->oom = true;
+			return NULL;
+		}
+		m->blocks = b;
+		m->cap = cap;
+	}
+	void *p = calloc(count, size);
+	if (!p)
+		m->oom = true;
+	else
+		m->blocks[m->n++] = p;
+	return p;
+}
+
+static void vm_free(view_mem *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		free(m->blocks[i]);
+	free(m->blocks);
+}
+
+static const arbiter_impl_number *view_numbers(view_mem *m, const arb_kv *kv, size_t n)
+{
+	arbiter_impl_number *v = vm_alloc(m, n, sizeof *v);
+	for (size_t i = 0; v && i < n; i++)
+		v[i] = (arbiter_impl_number){kv[i].name, kv[i].value};
+	return v;
+}
+
+static const arbiter_impl_point *view_points(view_mem *m, const arb_vec2 *p, size_t n)
+{
+	arbiter_impl_point *v = vm_alloc(m, n, sizeof *v);
+	for (size_t i = 0; v && i < n; i++)
+		v[i] = (arbiter_impl_point){p[i].x, p[i].y};
+	return v;
+}
+
+static void view_unit(view_mem *m, arbiter_impl_unit *v, const arb_unit *u)
+{
+	arbiter_impl_model *models = vm_alloc(m, u->n_models, sizeof *models);
+	for (size_t i = 0; models && i < u->n_models; i++) {
+		const arb_model *md = &u->models[i];
+		models[i] = (arbiter_impl_model){.id = md->id,
+		                                 .pos = {md->pos.x, md->pos.y},
+		                                 .facing_deg = md->facing_deg,
+		                                 .shape = md->base.shape == ARB_BASE_RECT
+		                                              ? ARBITER_IMPL_RECT
+		                                              : ARBITER_IMPL_ROUND,
+		                                 .d_mm = md->base.d_mm,
+		                                 .w_mm = md->base.w_mm,
+		                                 .depth_mm = md->base.depth_mm,
+		                                 .stats = view_numbers(m, md->stats, md->n_stats),
+		                                 .n_stats = md->n_stats};
+	}
+	*v = (arbiter_impl_unit){.id = u->id,
+	                         .side = u->side,
+	                         .formation = u->formation,
+	                         .facing_deg = u->facing_deg,
+	                         .stats = view_numbers(m, u->stats, u->n_stats),
+	                         .n_stats = u->n_stats,
+	                         .status = u->status,
+	                         .n_status = u->n_status,
+	                         .models = models,
+	                         .n_models = u->n_models};
+}
+
+static void view_path(view_mem *m, arbiter_impl_path *v, const arb_path *p)
+{
+	*v = (arbiter_impl_path){
+	    .model = p->model, .points = view_points(m, p->pts, p->n_pts), .n_points = p->n_pts};
+	if (!p->facing && !p->steps)
+		return;
+	double *fa = vm_alloc(m, p->n_pts, sizeof *fa);
+	arbiter_impl_step *st = vm_alloc(m, p->n_pts, sizeof *st);
+	for (size_t i = 0; fa && st && i < p->n_pts; i++) {
+		fa[i] = p->facing ? p->facing[i] : NAN;
+		if (p->steps && p->steps[i].kind == ARB_STEP_ROTATE)
+			st[i] = (arbiter_impl_step){
+			    1, {p->steps[i].pivot.x, p->steps[i].pivot.y}, p->steps[i].angle_deg};
+		else
+			st[i] = (arbiter_impl_step){.angle_deg = NAN};
+	}
+	v->facings = fa;
+	v->steps = st;
+}
+
+/* s as the header's structures, in m; false when memory runs out. What a
+ * line would say is what they say: the profile "all" is null, as
+ * arbj_scenario_dump writes it. */
+static bool view_scenario(view_mem *m, arbiter_impl_scenario *v, const arb_scenario *s)
+{
+	const arb_context *c = &s->context;
+	const arb_action *a = &s->action;
+	bool all = !s->profile || strcmp(s->profile, "all") == 0;
+	*v = (arbiter_impl_scenario){.abi = ARBITER_IMPL_ABI,
+	                             .id = s->id,
+	                             .ruleset = s->ruleset,
+	                             .profile = all ? NULL : s->profile,
+	                             .phase = c->phase,
+	                             .subphase = c->subphase,
+	                             .battle_round = c->battle_round,
+	                             .active_side = c->active_side,
+	                             .in_progress = c->in_progress,
+	                             .completed = c->completed,
+	                             .n_completed = c->n_completed,
+	                             .has_log = c->has_log,
+	                             .n_log = c->n_log,
+	                             .board_w = s->board_w,
+	                             .board_h = s->board_h,
+	                             .n_units = s->n_units,
+	                             .n_terrain = s->n_terrain,
+	                             .action_type = a->type,
+	                             .action_unit = a->unit,
+	                             .voluntary = a->voluntary,
+	                             .n_paths = a->n_paths,
+	                             .stationary_declared = a->stationary_declared,
+	                             .stationary = a->stationary,
+	                             .n_stationary = a->n_stationary,
+	                             .targets = a->targets,
+	                             .n_targets = a->n_targets,
+	                             .dice = s->dice,
+	                             .n_dice = s->n_dice,
+	                             .dice_test = s->dice_test,
+	                             .n_facts = s->n_facts};
+	arbiter_impl_event *log = vm_alloc(m, c->n_log, sizeof *log);
+	for (size_t i = 0; log && i < c->n_log; i++)
+		log[i] = (arbiter_impl_event){c->log[i].subphase, c->log[i].unit, c->log[i].action};
+	v->log = log;
+	arbiter_impl_unit *units = vm_alloc(m, s->n_units, sizeof *units);
+	for (size_t i = 0; units && i < s->n_units; i++)
+		view_unit(m, &units[i], &s->units[i]);
+	v->units = units;
+	arbiter_impl_terrain *ter = vm_alloc(m, s->n_terrain, sizeof *ter);
+	for (size_t i = 0; ter && i < s->n_terrain; i++) {
+		const arb_terrain *t = &s->terrain[i];
+		ter[i] = (arbiter_impl_terrain){.id = t->id,
+		                                .kind = t->kind,
+		                                .has_height = t->has_height,
+		                                .height = t->height,
+		                                .polygon = view_points(m, t->poly, t->n_poly),
+		                                .n_polygon = t->n_poly};
+	}
+	v->terrain = ter;
+	arbiter_impl_path *paths = vm_alloc(m, a->n_paths, sizeof *paths);
+	for (size_t i = 0; paths && i < a->n_paths; i++)
+		view_path(m, &paths[i], &a->paths[i]);
+	v->paths = paths;
+	arbiter_impl_fact *facts = vm_alloc(m, s->n_facts, sizeof *facts);
+	for (size_t i = 0; facts && i < s->n_facts; i++)
+		facts[i] = (arbiter_impl_fact){s->facts[i].name, s->facts[i].value};
+	v->facts = facts;
+	return !m->oom;
+}
+
+int cert_abi_ask(cert_abi *a, const arb_scenario *sc, const char *line, size_t len, char **answer,
+                 char *why, size_t n)
 {
 	*answer = NULL;
-	long k = a->judge(a->ctx, line, len, a->buf, ABI_MAX_LINE);
+	long k;
+	if (a->judge_scenario && sc) {
+		view_mem m = {0};
+		arbiter_impl_scenario v;
+		bool built = view_scenario(&m, &v, sc);
+		k = built ? a->judge_scenario(a->ctx, &v, a->buf, ABI_MAX_LINE) : -1;
+		vm_free(&m);
+		if (!built) {
+			snprintf(why, n, "out of memory");
+			return -1;
+		}
+	} else {
+		k = a->judge(a->ctx, line, len, a->buf, ABI_MAX_LINE);
+	}
 	if (k < 0) {
-		snprintf(why, n, "arbiter_impl_judge gave no answer");
+		snprintf(why, n, "%s gave no answer",
+		         a->judge_scenario && sc ? "arbiter_impl_judge_scenario"
+		                                 : "arbiter_impl_judge");
 		return -1;
 	}
 	if ((size_t)k >= ABI_MAX_LINE) {
 		snprintf(why, n, "wrote a line longer than %zu bytes", ABI_MAX_LINE - 1);
 		return -1;
 	}
-	if (memchr(a->buf, '\n', (size_t)k) || strlen(a->buf) != (size_t)k) {
-		snprintf(why, n, "wrote more than one line, or a NUL byte, for one scenario");
+	/* never strlen: a library that left out the NUL would be read past */
+	if (memchr(a->buf, '\n', (size_t)k) || memchr(a->buf, '\0', (size_t)k) ||
+	    a->buf[k] != '\0') {
+		snprintf(why, n,
+		         "wrote more than one line, a NUL byte, or no NUL at its end, for "
+		         "one scenario");
 		return -1;
 	}
 	if (!(*answer = strdup(a->buf))) {

@@ -245,7 +245,8 @@ int cert_score(cert_result *r, const char *answer, const arb_verdict *ref, bool 
 	*desync = false;
 	free(r->why);
 	r->why = NULL;
-	int rc = arbj_verdict_check(answer, &is_error, why, sizeof why);
+	json_t *v = NULL;
+	int rc = arbj_verdict_check_tree(answer, &is_error, &v, why, sizeof why);
 	if (rc == ARB_ENOMEM)
 		return -1;
 	if (rc != ARB_OK) {
@@ -255,9 +256,6 @@ int cert_score(cert_result *r, const char *answer, const arb_verdict *ref, bool 
 		*desync = true;
 		return (r->why = fmt("not an arbiter-verdict/2 line: %s", why)) ? 0 : -1;
 	}
-	json_t *v = json_loads(answer, 0, NULL);
-	if (!v)
-		return -1;
 	json_t *id = json_object_get(v, "id");
 	int out = 0;
 	if (json_is_string(id) && strcmp(json_string_value(id), r->c->id) != 0) {
@@ -289,11 +287,11 @@ int cert_score(cert_result *r, const char *answer, const arb_verdict *ref, bool 
 bool cert_disagrees_ref(const char *answer, const arb_verdict *ref)
 {
 	bool is_error = false;
-	if (arbj_verdict_check(answer, &is_error, NULL, 0) != ARB_OK || is_error)
+	json_t *v = NULL;
+	if (arbj_verdict_check_tree(answer, &is_error, &v, NULL, 0) != ARB_OK || is_error) {
+		json_decref(v);
 		return false;
-	json_t *v = json_loads(answer, 0, NULL);
-	if (!v)
-		return false;
+	}
 	const char *kind = json_string_value(json_object_get(v, "verdict"));
 	bool differs = strcmp(kind, arb_verdict_kind_name(ref->kind)) != 0 ||
 	               !same_ids(json_object_get(v, "violates"), ref->violates, ref->n_violates) ||

@@ -2,7 +2,8 @@
  * json_internal.h: what the parts of the JSON Lines interchange share, and
  * nothing else includes. The parts, one file each under tools/writers/:
  *
- *   json_util.c            UTF-8, numbers, type names; the tree-building helpers
+ *   json_util.c            UTF-8, type names for messages
+ *   json_text.c            JSON text written directly (the scenario line)
  *   json_read.c            reading members, with the JSON path for errors
  *   json_scenario_read.c   arbj_scenario_parse
  *   json_scenario_dump.c   arbj_scenario_dump
@@ -19,14 +20,23 @@
 
 #include "json_dom.h"
 
+#include "json_text.h"
+
 #include <jansson.h>
+#include <stdbool.h>
 
 /* ---- shared (json_util.c) ---- */
 
 /* Length of the string in a fixed buffer, which may lack its NUL. */
 size_t arbj__bounded_len(const char *s, size_t cap);
+/* Whether s[0..n) is valid UTF-8 (overlong forms, surrogates and code
+ * points above U+10FFFF are not, as in jansson). */
+bool arbj__utf8_valid(const char *s, size_t n);
+/* A malloc'd copy of s[0..n) with each byte that is not part of valid UTF-8
+ * as U+FFFD, its length in *out_len; NULL when out of memory. */
+char *arbj__utf8_repair(const char *s, size_t n, size_t *out_len);
 /* The fewest significant digits (1 to 17) with which "%.*g" reads back as
- * exactly v. */
+ * exactly v (json_text.c). */
 int arbj__shortest_precision(double v);
 /* "a string", "an array", ... for messages. */
 const char *arbj__type_name(const json_t *v);
@@ -99,36 +109,6 @@ int arbj__read_points(parser *p, const jd_value *v, size_t min, const char *what
 int arbj__get_stats(parser *p, const jd_value *obj, arb_kv **out, size_t *n);
 int arbj__get_facts(parser *p, const jd_value *obj, arb_fact **out, size_t *n);
 
-/* ---- writing (json_util.c) ---- */
-
-/* A tree under construction. Helpers return NULL and set failed when out
- * of memory; put and push then drop the member, and dump_finish notices. */
-typedef struct dumper {
-	bool failed;
-	int precision; /* digits that every non-integral number needs */
-} dumper;
-
-/* v, with failed set when it is NULL. */
-json_t *arbj__mark_fail(dumper *d, json_t *v);
-/* A string (null for NULL; bytes that are not UTF-8 become U+FFFD), a
- * number (integral values as integers, others exact, non-finite as null),
- * an empty object or array. */
-json_t *arbj__jstrn(dumper *d, const char *s, size_t n);
-json_t *arbj__jstr(dumper *d, const char *s);
-json_t *arbj__jnum(dumper *d, double v);
-json_t *arbj__jobj(dumper *d);
-json_t *arbj__jarr(dumper *d);
-/* Sets obj's member key to v, appends v to arr; both take v. */
-void arbj__put(dumper *d, json_t *obj, const char *key, json_t *v);
-void arbj__push(dumper *d, json_t *arr, json_t *v);
-/* A point [x, y], an array of them, of strings, an object of numbers. */
-json_t *arbj__jpoint(dumper *d, arb_vec2 pt);
-json_t *arbj__jpoints(dumper *d, const arb_vec2 *pts, size_t n);
-json_t *arbj__jstrings(dumper *d, const char *const *v, size_t n);
-json_t *arbj__jkv(dumper *d, const arb_kv *kv, size_t n);
-/* Serialises root (and releases it): compact, keys sorted, reals with the
- * fewest digits that read back exactly for the value that needs most. The
- * caller frees the text; NULL when out of memory. */
-char *arbj__dump_finish(dumper *d, json_t *root);
+/* ---- writing text: json_text.h ---- */
 
 #endif /* ARBJ_JSON_INTERNAL_H */

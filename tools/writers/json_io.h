@@ -68,4 +68,11 @@ char *arbj_error_line(const char *id, const arb_error *err);
  * which member and rule ("field 'dispute': ..."), or ARB_ENOMEM. */
 int arbj_verdict_check(const char *line, bool *is_error, char *why, size_t n);
 
+/* As arbj_verdict_check, and when the line obeys the rules, *tree (tree may
+ * be NULL) is the line as jansson read it, which the caller releases with
+ * json_decref (NULL otherwise): one parse to check and to score. */
+struct json_t;
+int arbj_verdict_check_tree(const char *line, bool *is_error, struct json_t **tree, char *why,
+                            size_t n);
+
 #endif /* ARBJ_JSON_IO_H */

@@ -1,184 +1,316 @@
 /*
  * json_scenario_dump.c: writing a scenario as one arbiter-scenario/2 line,
- * in the shape json_scenario_read.c reads (docs/interchange.md).
+ * in the shape json_scenario_read.c reads (docs/interchange.md). Written
+ * as text directly (json_text.c), each object's members in sorted key
+ * order: the line jansson wrote from a tree, byte for byte, for a fraction
+ * of the cost (docs/certify.md, "Measured").
  */
 #include "json_internal.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-static json_t *dump_base(dumper *d, const arb_base *b)
+static void dump_base(jtext *w, const arb_base *b)
 {
-	json_t *o = arbj__jobj(d);
+	jt_open(w, '{');
 	if (b->shape == ARB_BASE_ROUND) {
-		arbj__put(d, o, "shape", arbj__jstr(d, "round"));
-		arbj__put(d, o, "d_mm", arbj__jnum(d, b->d_mm));
+		jt_key(w, "d_mm");
+		jt_num(w, b->d_mm);
+		jt_key(w, "shape");
+		jt_str(w, "round");
 	} else if (b->shape == ARB_BASE_RECT) {
-		arbj__put(d, o, "shape", arbj__jstr(d, "rect"));
-		arbj__put(d, o, "w_mm", arbj__jnum(d, b->w_mm));
-		arbj__put(d, o, "depth_mm", arbj__jnum(d, b->depth_mm));
+		jt_key(w, "depth_mm");
+		jt_num(w, b->depth_mm);
+		jt_key(w, "shape");
+		jt_str(w, "rect");
+		jt_key(w, "w_mm");
+		jt_num(w, b->w_mm);
 	} else {
-		arbj__put(d, o, "shape",
-		          arbj__jstr(d, NULL)); /* not a shape: the reader rejects it */
+		jt_key(w, "shape");
+		jt_lit(w, "null"); /* not a shape: the reader rejects it */
 	}
-	return o;
+	jt_close(w, '}');
 }
 
-static json_t *dump_unit(dumper *d, const arb_unit *u)
+static void dump_unit(jtext *w, const arb_unit *u)
 {
-	json_t *o = arbj__jobj(d), *models = arbj__jarr(d);
-	arbj__put(d, o, "id", arbj__jstr(d, u->id));
-	arbj__put(d, o, "side", arbj__jstr(d, u->side));
-	arbj__put(d, o, "formation", arbj__jstr(d, u->formation));
-	arbj__put(d, o, "facing_deg", arbj__jnum(d, u->facing_deg));
-	arbj__put(d, o, "stats", arbj__jkv(d, u->stats, u->n_stats));
-	arbj__put(d, o, "status", arbj__jstrings(d, u->status, u->n_status));
+	jt_open(w, '{');
+	jt_key(w, "facing_deg");
+	jt_num(w, u->facing_deg);
+	jt_key(w, "formation");
+	jt_str(w, u->formation);
+	jt_key(w, "id");
+	jt_str(w, u->id);
+	jt_key(w, "models");
+	jt_open(w, '[');
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_model *m = &u->models[i];
-		json_t *mo = arbj__jobj(d);
-		arbj__put(d, mo, "id", arbj__jstr(d, m->id));
-		arbj__put(d, mo, "x", arbj__jnum(d, m->pos.x));
-		arbj__put(d, mo, "y", arbj__jnum(d, m->pos.y));
-		arbj__put(d, mo, "facing_deg", arbj__jnum(d, m->facing_deg));
-		arbj__put(d, mo, "base", dump_base(d, &m->base));
-		arbj__put(d, mo, "stats", arbj__jkv(d, m->stats, m->n_stats));
-		arbj__push(d, models, mo);
+		jt_open(w, '{');
+		jt_key(w, "base");
+		dump_base(w, &m->base);
+		jt_key(w, "facing_deg");
+		jt_num(w, m->facing_deg);
+		jt_key(w, "id");
+		jt_str(w, m->id);
+		jt_key(w, "stats");
+		jt_kv(w, m->stats, m->n_stats);
+		jt_key(w, "x");
+		jt_num(w, m->pos.x);
+		jt_key(w, "y");
+		jt_num(w, m->pos.y);
+		jt_close(w, '}');
 	}
-	arbj__put(d, o, "models", models);
-	return o;
+	jt_close(w, ']');
+	jt_key(w, "side");
+	jt_str(w, u->side);
+	jt_key(w, "stats");
+	jt_kv(w, u->stats, u->n_stats);
+	jt_key(w, "status");
+	jt_strings(w, u->status, u->n_status);
+	jt_close(w, '}');
 }
 
 /* A path of poses: its facings (null where not written) and steps (null
  * for a translation), as parse_turns reads them. */
-static void dump_turns(dumper *d, json_t *po, const arb_path *p)
+static void dump_facings(jtext *w, const arb_path *p)
 {
-	if (!p->facing && !p->steps)
-		return;
-	json_t *fa = arbj__jarr(d), *sa = arbj__jarr(d);
+	jt_open(w, '[');
 	for (size_t i = 0; i < p->n_pts; i++) {
-		arbj__push(d, fa,
-		           p->facing && !isnan(p->facing[i]) ? arbj__jnum(d, p->facing[i])
-		                                             : arbj__mark_fail(d, json_null()));
-		if (i + 1 == p->n_pts)
-			break;
+		if (p->facing && !isnan(p->facing[i]))
+			jt_num(w, p->facing[i]);
+		else
+			jt_lit(w, "null");
+	}
+	jt_close(w, ']');
+}
+
+static void dump_steps(jtext *w, const arb_path *p)
+{
+	jt_open(w, '[');
+	for (size_t i = 0; i + 1 < p->n_pts; i++) {
 		if (!p->steps || p->steps[i].kind != ARB_STEP_ROTATE) {
-			arbj__push(d, sa, arbj__mark_fail(d, json_null()));
+			jt_lit(w, "null");
 			continue;
 		}
-		json_t *st = arbj__jobj(d);
-		arbj__put(d, st, "pivot", arbj__jpoint(d, p->steps[i].pivot));
-		if (!isnan(p->steps[i].angle_deg))
-			arbj__put(d, st, "angle", arbj__jnum(d, p->steps[i].angle_deg));
-		arbj__push(d, sa, st);
+		jt_open(w, '{');
+		if (!isnan(p->steps[i].angle_deg)) {
+			jt_key(w, "angle");
+			jt_num(w, p->steps[i].angle_deg);
+		}
+		jt_key(w, "pivot");
+		jt_point(w, p->steps[i].pivot);
+		jt_close(w, '}');
 	}
-	arbj__put(d, po, "facings", fa);
-	arbj__put(d, po, "steps", sa);
+	jt_close(w, ']');
+}
+
+static void dump_context(jtext *w, const arb_context *c)
+{
+	jt_open(w, '{');
+	jt_key(w, "active_side");
+	jt_str(w, c->active_side);
+	jt_key(w, "battle_round");
+	jt_num(w, c->battle_round);
+	jt_key(w, "completed");
+	jt_strings(w, c->completed, c->n_completed);
+	jt_key(w, "in_progress");
+	jt_str(w, c->in_progress);
+	if (c->has_log) { /* written only where given: absent and null mean none */
+		jt_key(w, "log");
+		jt_open(w, '[');
+		for (size_t i = 0; i < c->n_log; i++) {
+			jt_open(w, '{');
+			if (c->log[i].unit) {
+				jt_key(w, "action");
+				jt_str(w, c->log[i].action);
+			} else {
+				jt_key(w, "end");
+				jt_lit(w, "true");
+			}
+			jt_key(w, "subphase");
+			jt_str(w, c->log[i].subphase);
+			if (c->log[i].unit) {
+				jt_key(w, "unit");
+				jt_str(w, c->log[i].unit);
+			}
+			jt_close(w, '}');
+		}
+		jt_close(w, ']');
+	}
+	jt_key(w, "phase");
+	jt_str(w, c->phase);
+	jt_key(w, "subphase");
+	jt_str(w, c->subphase);
+	jt_close(w, '}');
+}
+
+static void dump_action(jtext *w, const arb_action *a)
+{
+	jt_open(w, '{');
+	jt_key(w, "paths");
+	jt_open(w, '[');
+	/* In the order of the move, which is the order of the array. */
+	for (size_t i = 0; i < a->n_paths; i++) {
+		const arb_path *p = &a->paths[i];
+		bool turns = p->facing || p->steps;
+		jt_open(w, '{');
+		if (turns) {
+			jt_key(w, "facings");
+			dump_facings(w, p);
+		}
+		jt_key(w, "model");
+		jt_str(w, p->model);
+		jt_key(w, "points");
+		jt_points(w, p->pts, p->n_pts);
+		if (turns) {
+			jt_key(w, "steps");
+			dump_steps(w, p);
+		}
+		jt_close(w, '}');
+	}
+	jt_close(w, ']');
+	/* Absent and empty differ: only a declaration writes the member. */
+	if (a->stationary_declared) {
+		jt_key(w, "stationary");
+		jt_strings(w, a->stationary, a->n_stationary);
+	}
+	jt_key(w, "targets");
+	jt_strings(w, a->targets, a->n_targets);
+	jt_key(w, "type");
+	jt_str(w, a->type);
+	jt_key(w, "unit");
+	jt_str(w, a->unit);
+	jt_key(w, "voluntary");
+	jt_lit(w, a->voluntary ? "true" : "false");
+	jt_close(w, '}');
+}
+
+/* The dice: an array, or by test, an object of each test's dice in order
+ * (a die of no test under ""). */
+static void dump_dice(jtext *w, const arb_scenario *s)
+{
+	if (!s->dice_test) {
+		jt_open(w, '[');
+		for (size_t i = 0; i < s->n_dice; i++)
+			jt_int(w, s->dice[i]);
+		jt_close(w, ']');
+		return;
+	}
+	jt_open(w, '{');
+	if (w->measure) { /* integers only: nothing to measure */
+		jt_close(w, '}');
+		return;
+	}
+	size_t n = s->n_dice, m = 0;
+	const char **keys = malloc((n ? n : 1) * sizeof *keys);
+	size_t *order = malloc((n ? n : 1) * sizeof *order);
+	if (!keys || !order) {
+		w->failed = true;
+		n = 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		keys[i] = s->dice_test[i] ? s->dice_test[i] : "";
+	m = jt_sort_keys(w, keys, n, order);
+	for (size_t k = 0; k < m; k++) {
+		const char *t = keys[order[k]];
+		jt_key(w, t);
+		jt_open(w, '[');
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(keys[i], t) == 0)
+				jt_int(w, s->dice[i]);
+		jt_close(w, ']');
+	}
+	free(keys);
+	free(order);
+	jt_close(w, '}');
+}
+
+static void dump_facts(jtext *w, const arb_scenario *s)
+{
+	jt_open(w, '{');
+	if (w->measure) { /* strings only */
+		jt_close(w, '}');
+		return;
+	}
+	size_t n = s->n_facts;
+	const char **keys = malloc((n ? n : 1) * sizeof *keys);
+	size_t *order = malloc((n ? n : 1) * sizeof *order);
+	if (!keys || !order) {
+		w->failed = true;
+		n = 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		keys[i] = s->facts[i].name;
+	size_t m = jt_sort_keys(w, keys, n, order);
+	for (size_t k = 0; k < m; k++) {
+		jt_key(w, s->facts[order[k]].name);
+		jt_str(w, s->facts[order[k]].value);
+	}
+	free(keys);
+	free(order);
+	jt_close(w, '}');
+}
+
+static void dump(jtext *w, const arb_scenario *s)
+{
+	jt_open(w, '{');
+	jt_key(w, "action");
+	dump_action(w, &s->action);
+	jt_key(w, "board");
+	jt_open(w, '{');
+	jt_key(w, "h");
+	jt_num(w, s->board_h);
+	jt_key(w, "w");
+	jt_num(w, s->board_w);
+	jt_close(w, '}');
+	jt_key(w, "context");
+	dump_context(w, &s->context);
+	jt_key(w, "dice");
+	dump_dice(w, s);
+	jt_key(w, "facts");
+	dump_facts(w, s);
+	jt_key(w, "format");
+	jt_str(w, ARBJ_SCENARIO_FORMAT);
+	jt_key(w, "id");
+	jt_str(w, s->id);
+	bool all = !s->profile || strcmp(s->profile, "all") == 0;
+	jt_key(w, "profile");
+	jt_str(w, all ? NULL : s->profile);
+	jt_key(w, "ruleset");
+	jt_str(w, s->ruleset);
+	jt_key(w, "terrain");
+	jt_open(w, '[');
+	for (size_t i = 0; i < s->n_terrain; i++) {
+		const arb_terrain *t = &s->terrain[i];
+		jt_open(w, '{');
+		if (t->has_height) {
+			jt_key(w, "height");
+			jt_num(w, t->height);
+		}
+		jt_key(w, "id");
+		jt_str(w, t->id);
+		jt_key(w, "kind");
+		jt_str(w, t->kind);
+		jt_key(w, "polygon");
+		jt_points(w, t->poly, t->n_poly);
+		jt_close(w, '}');
+	}
+	jt_close(w, ']');
+	jt_key(w, "units");
+	jt_open(w, '[');
+	for (size_t i = 0; i < s->n_units; i++)
+		dump_unit(w, &s->units[i]);
+	jt_close(w, ']');
+	jt_close(w, '}');
 }
 
 char *arbj_scenario_dump(const arb_scenario *s)
 {
-	dumper d = {.precision = 1};
-	json_t *root = arbj__jobj(&d);
-	const arb_context *c = &s->context;
-	const arb_action *a = &s->action;
-
-	arbj__put(&d, root, "format", arbj__jstr(&d, ARBJ_SCENARIO_FORMAT));
-	arbj__put(&d, root, "id", arbj__jstr(&d, s->id));
-	arbj__put(&d, root, "ruleset", arbj__jstr(&d, s->ruleset));
-	bool all = !s->profile || strcmp(s->profile, "all") == 0;
-	arbj__put(&d, root, "profile", arbj__jstr(&d, all ? NULL : s->profile));
-
-	json_t *ctx = arbj__jobj(&d);
-	arbj__put(&d, ctx, "phase", arbj__jstr(&d, c->phase));
-	arbj__put(&d, ctx, "subphase", arbj__jstr(&d, c->subphase));
-	arbj__put(&d, ctx, "battle_round", arbj__jnum(&d, c->battle_round));
-	arbj__put(&d, ctx, "active_side", arbj__jstr(&d, c->active_side));
-	arbj__put(&d, ctx, "in_progress", arbj__jstr(&d, c->in_progress));
-	arbj__put(&d, ctx, "completed", arbj__jstrings(&d, c->completed, c->n_completed));
-	if (c->has_log) { /* written only where given: absent and null mean none */
-		json_t *log = arbj__jarr(&d);
-		for (size_t i = 0; i < c->n_log; i++) {
-			json_t *e = arbj__jobj(&d);
-			arbj__put(&d, e, "subphase", arbj__jstr(&d, c->log[i].subphase));
-			if (c->log[i].unit) {
-				arbj__put(&d, e, "unit", arbj__jstr(&d, c->log[i].unit));
-				arbj__put(&d, e, "action", arbj__jstr(&d, c->log[i].action));
-			} else {
-				arbj__put(&d, e, "end", json_true());
-			}
-			arbj__push(&d, log, e);
-		}
-		arbj__put(&d, ctx, "log", log);
-	}
-	arbj__put(&d, root, "context", ctx);
-
-	json_t *board = arbj__jobj(&d);
-	arbj__put(&d, board, "w", arbj__jnum(&d, s->board_w));
-	arbj__put(&d, board, "h", arbj__jnum(&d, s->board_h));
-	arbj__put(&d, root, "board", board);
-
-	json_t *units = arbj__jarr(&d);
-	for (size_t i = 0; i < s->n_units; i++)
-		arbj__push(&d, units, dump_unit(&d, &s->units[i]));
-	arbj__put(&d, root, "units", units);
-
-	json_t *terrain = arbj__jarr(&d);
-	for (size_t i = 0; i < s->n_terrain; i++) {
-		const arb_terrain *t = &s->terrain[i];
-		json_t *o = arbj__jobj(&d);
-		arbj__put(&d, o, "id", arbj__jstr(&d, t->id));
-		arbj__put(&d, o, "kind", arbj__jstr(&d, t->kind));
-		if (t->has_height)
-			arbj__put(&d, o, "height", arbj__jnum(&d, t->height));
-		arbj__put(&d, o, "polygon", arbj__jpoints(&d, t->poly, t->n_poly));
-		arbj__push(&d, terrain, o);
-	}
-	arbj__put(&d, root, "terrain", terrain);
-
-	json_t *act = arbj__jobj(&d), *paths = arbj__jarr(&d);
-	arbj__put(&d, act, "type", arbj__jstr(&d, a->type));
-	arbj__put(&d, act, "unit", arbj__jstr(&d, a->unit));
-	arbj__put(&d, act, "voluntary", arbj__mark_fail(&d, json_boolean(a->voluntary)));
-	/* In the order of the move, which is the order of the array. */
-	for (size_t i = 0; i < a->n_paths; i++) {
-		json_t *po = arbj__jobj(&d);
-		arbj__put(&d, po, "model", arbj__jstr(&d, a->paths[i].model));
-		arbj__put(&d, po, "points", arbj__jpoints(&d, a->paths[i].pts, a->paths[i].n_pts));
-		dump_turns(&d, po, &a->paths[i]);
-		arbj__push(&d, paths, po);
-	}
-	arbj__put(&d, act, "paths", paths);
-	/* Absent and empty differ: only a declaration writes the member. */
-	if (a->stationary_declared)
-		arbj__put(&d, act, "stationary",
-		          arbj__jstrings(&d, a->stationary, a->n_stationary));
-	arbj__put(&d, act, "targets", arbj__jstrings(&d, a->targets, a->n_targets));
-	arbj__put(&d, root, "action", act);
-
-	json_t *dice;
-	if (s->dice_test) {
-		/* by test: each test's dice in order */
-		dice = arbj__jobj(&d);
-		for (size_t i = 0; i < s->n_dice; i++) {
-			const char *t = s->dice_test[i] ? s->dice_test[i] : "";
-			json_t *arr = dice ? json_object_get(dice, t) : NULL;
-			if (!arr) {
-				arr = arbj__jarr(&d);
-				arbj__put(&d, dice, t, arr);
-			}
-			arbj__push(&d, arr, arbj__mark_fail(&d, json_integer(s->dice[i])));
-		}
-	} else {
-		dice = arbj__jarr(&d);
-		for (size_t i = 0; i < s->n_dice; i++)
-			arbj__push(&d, dice, arbj__mark_fail(&d, json_integer(s->dice[i])));
-	}
-	arbj__put(&d, root, "dice", dice);
-
-	json_t *facts = arbj__jobj(&d);
-	for (size_t i = 0; i < s->n_facts; i++)
-		arbj__put(&d, facts, s->facts[i].name, arbj__jstr(&d, s->facts[i].value));
-	arbj__put(&d, root, "facts", facts);
-
-	return arbj__dump_finish(&d, root);
+	jtext w;
+	jt_begin(&w);
+	dump(&w, s); /* measuring */
+	if (jt_write_pass(&w))
+		dump(&w, s);
+	return jt_finish(&w);
 }

@@ -1,10 +1,7 @@
 /*
  * json_util.c: what the parts of the JSON Lines interchange share
- * (json_internal.h): UTF-8 checks, the shortest exact number, type names for
- * messages, and the helpers that build a jansson tree for writing.
- *
- * Numbers go through printf/strtod: the tools run in the "C" locale (arbiter
- * never calls setlocale), so the decimal point is '.'.
+ * (json_internal.h): UTF-8 checks and type names for messages. The writing
+ * is json_text.c.
  */
 #include "json_internal.h"
 
@@ -49,7 +46,7 @@ static size_t utf8_seq(const unsigned char *s, size_t n)
 	return len;
 }
 
-static bool utf8_valid(const char *s, size_t n)
+bool arbj__utf8_valid(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	for (size_t i = 0; i < n;) {
@@ -65,7 +62,7 @@ static bool utf8_valid(const char *s, size_t n)
  * UTF-8 replaced by U+FFFD: JSON text is UTF-8, and a C string (an
  * explanation cut by snprintf in the middle of a character, a name read from
  * a Latin-1 CSV file) may not be. NULL when out of memory. */
-static char *utf8_repair(const char *s, size_t n, size_t *out_len)
+char *arbj__utf8_repair(const char *s, size_t n, size_t *out_len)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	if (n > (SIZE_MAX - 1) / 3)
@@ -100,17 +97,6 @@ size_t arbj__bounded_len(const char *s, size_t cap)
 
 /* The fewest significant digits (1 to 17) with which "%.*g" reads back as
  * exactly v: 17 always suffice for a double. */
-int arbj__shortest_precision(double v)
-{
-	char buf[40];
-	for (int p = 1; p < 17; p++) {
-		snprintf(buf, sizeof buf, "%.*g", p, v);
-		if (strtod(buf, NULL) == v)
-			return p;
-	}
-	return 17;
-}
-
 /* "a string", "an array", ... for messages. */
 const char *arbj__type_name(const json_t *v)
 {
@@ -154,133 +140,4 @@ const char *arbj__jd_type_name(const jd_value *v)
 		return "null";
 	}
 	return "an unknown value";
-}
-
-/* ---- writing: a jansson tree under construction ---- */
-
-json_t *arbj__mark_fail(dumper *d, json_t *v)
-{
-	if (!v)
-		d->failed = true;
-	return v;
-}
-
-/* A string, null for NULL; bytes that are not UTF-8 become U+FFFD. */
-json_t *arbj__jstrn(dumper *d, const char *s, size_t n)
-{
-	if (!s)
-		return arbj__mark_fail(d, json_null());
-	if (utf8_valid(s, n))
-		return arbj__mark_fail(d, json_stringn(s, n));
-	size_t rn = 0;
-	char *r = utf8_repair(s, n, &rn);
-	json_t *v = r ? json_stringn(r, rn) : NULL;
-	free(r);
-	return arbj__mark_fail(d, v);
-}
-
-json_t *arbj__jstr(dumper *d, const char *s)
-{
-	return arbj__jstrn(d, s, s ? strlen(s) : 0);
-}
-
-/* A number: integral values as JSON integers (72, not 72.0), others with
- * enough digits to read back exactly, non-finite ones (which JSON cannot
- * write) as null. */
-json_t *arbj__jnum(dumper *d, double v)
-{
-	if (!isfinite(v))
-		return arbj__mark_fail(d, json_null());
-	/* -0 as a JSON integer would read back as +0, and atan2 tells them
-	 * apart: it is written -0.0. */
-	if (v == 0 && signbit(v))
-		return arbj__mark_fail(d, json_real(v));
-	if (v == floor(v) && fabs(v) <= 9007199254740992.0) /* 2^53: exact as an integer */
-		return arbj__mark_fail(d, json_integer((json_int_t)v));
-	int p = arbj__shortest_precision(v);
-	if (p > d->precision)
-		d->precision = p;
-	return arbj__mark_fail(d, json_real(v));
-}
-
-json_t *arbj__jobj(dumper *d)
-{
-	return arbj__mark_fail(d, json_object());
-}
-
-json_t *arbj__jarr(dumper *d)
-{
-	return arbj__mark_fail(d, json_array());
-}
-
-void arbj__put(dumper *d, json_t *obj, const char *key, json_t *v)
-{
-	if (!obj || !v || !key) {
-		json_decref(v);
-		d->failed = true;
-		return;
-	}
-	size_t n = strlen(key), rn = 0;
-	char *fixed = NULL;
-	if (!utf8_valid(key, n) && !(key = fixed = utf8_repair(key, n, &rn))) {
-		json_decref(v);
-		d->failed = true;
-		return;
-	}
-	if (json_object_set_new(obj, key, v)) /* steals v even when it fails */
-		d->failed = true;
-	free(fixed);
-}
-
-void arbj__push(dumper *d, json_t *arr, json_t *v)
-{
-	if (!arr || !v || json_array_append_new(arr, v)) {
-		if (!arr)
-			json_decref(v);
-		d->failed = true;
-	}
-}
-
-json_t *arbj__jpoint(dumper *d, arb_vec2 pt)
-{
-	json_t *a = arbj__jarr(d);
-	arbj__push(d, a, arbj__jnum(d, pt.x));
-	arbj__push(d, a, arbj__jnum(d, pt.y));
-	return a;
-}
-
-json_t *arbj__jpoints(dumper *d, const arb_vec2 *pts, size_t n)
-{
-	json_t *a = arbj__jarr(d);
-	for (size_t i = 0; i < n; i++)
-		arbj__push(d, a, arbj__jpoint(d, pts[i]));
-	return a;
-}
-
-json_t *arbj__jstrings(dumper *d, const char *const *v, size_t n)
-{
-	json_t *a = arbj__jarr(d);
-	for (size_t i = 0; i < n; i++)
-		arbj__push(d, a, arbj__jstr(d, v[i]));
-	return a;
-}
-
-json_t *arbj__jkv(dumper *d, const arb_kv *kv, size_t n)
-{
-	json_t *o = arbj__jobj(d);
-	for (size_t i = 0; i < n; i++)
-		arbj__put(d, o, kv[i].name, arbj__jnum(d, kv[i].value));
-	return o;
-}
-
-/* Serialises root (and releases it): compact, keys sorted, reals with the
- * fewest digits that read back exactly for the value that needs most. */
-char *arbj__dump_finish(dumper *d, json_t *root)
-{
-	char *text = NULL;
-	if (!d->failed && root)
-		text = json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS |
-		                            JSON_REAL_PRECISION(d->precision));
-	json_decref(root);
-	return text;
 }

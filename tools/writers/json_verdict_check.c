@@ -262,7 +262,8 @@ static int check_verdict(checker *c, json_t *root)
 	return ARB_OK;
 }
 
-int arbj_verdict_check(const char *line, bool *is_error, char *why, size_t n)
+int arbj_verdict_check_tree(const char *line, bool *is_error, struct json_t **tree, char *why,
+                            size_t n)
 {
 	checker c = {.why = why, .n = n};
 	json_error_t jerr;
@@ -270,6 +271,8 @@ int arbj_verdict_check(const char *line, bool *is_error, char *why, size_t n)
 		why[0] = '\0';
 	if (is_error)
 		*is_error = false;
+	if (tree)
+		*tree = NULL;
 	json_t *root = json_loads(line, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root) {
 		if (json_error_code(&jerr) == json_error_out_of_memory)
@@ -287,6 +290,14 @@ int arbj_verdict_check(const char *line, bool *is_error, char *why, size_t n)
 	} else {
 		rc = check_verdict(&c, root);
 	}
-	json_decref(root);
+	if (rc == ARB_OK && tree)
+		*tree = root; /* the caller's: one parse for checking and scoring */
+	else
+		json_decref(root);
 	return rc;
+}
+
+int arbj_verdict_check(const char *line, bool *is_error, char *why, size_t n)
+{
+	return arbj_verdict_check_tree(line, is_error, NULL, why, n);
 }

@@ -1,96 +1,141 @@
 /*
  * json_verdict_dump.c: writing a verdict, or the error that takes its place,
- * as one arbiter-verdict/2 line (docs/interchange.md).
+ * as one arbiter-verdict/2 line (docs/interchange.md). Written as text
+ * directly (json_text.c), each object's members in sorted key order.
  */
 #include "json_internal.h"
 
 #include <string.h>
 
-static json_t *dump_trace(dumper *d, const arb_trace *t)
+static void dump_trace(jtext *w, const arb_trace *t)
 {
 	const arb_predicate *pr = t->pred;
 	const arb_result *r = &t->result;
-	json_t *o = arbj__jobj(d);
-	arbj__put(d, o, "clause", arbj__jstr(d, pr ? pr->clause : NULL));
-	arbj__put(d, o, "reading", arbj__jstr(d, t->reading));
-	arbj__put(d, o, "question", arbj__jstr(d, pr ? pr->question : NULL));
-	arbj__put(d, o, "outcome", arbj__jstr(d, arb_outcome_name(r->outcome)));
-	size_t elen = arbj__bounded_len(r->explanation, sizeof r->explanation);
-	arbj__put(d, o, "explanation", arbj__jstrn(d, r->explanation, elen));
-	arbj__put(d, o, "overridden_by", arbj__jstr(d, t->overridden_by));
-	arbj__put(d, o, "not_selected", arbj__mark_fail(d, json_boolean(t->not_selected)));
-	arbj__put(d, o, "missing", arbj__jstr(d, r->outcome == ARB_MISSING ? r->missing : NULL));
+	jt_open(w, '{');
+	jt_key(w, "clause");
+	jt_str(w, pr ? pr->clause : NULL);
+	jt_key(w, "explanation");
+	jt_strn(w, r->explanation, arbj__bounded_len(r->explanation, sizeof r->explanation));
+	jt_key(w, "measure");
 	if (r->has_measure) {
-		json_t *m = arbj__jobj(d);
-		arbj__put(d, m, "figure", arbj__jnum(d, r->measure.figure));
-		arbj__put(d, m, "limit", arbj__jnum(d, r->measure.limit));
-		arbj__put(d, m, "margin", arbj__jnum(d, r->measure.margin));
-		arbj__put(d, m, "p", arbj__jpoint(d, r->measure.p));
-		arbj__put(d, m, "q", arbj__jpoint(d, r->measure.q));
-		arbj__put(d, o, "measure", m);
+		jt_open(w, '{');
+		jt_key(w, "figure");
+		jt_num(w, r->measure.figure);
+		jt_key(w, "limit");
+		jt_num(w, r->measure.limit);
+		jt_key(w, "margin");
+		jt_num(w, r->measure.margin);
+		jt_key(w, "p");
+		jt_point(w, r->measure.p);
+		jt_key(w, "q");
+		jt_point(w, r->measure.q);
+		jt_close(w, '}');
 	} else {
-		arbj__put(d, o, "measure", arbj__mark_fail(d, json_null()));
+		jt_lit(w, "null");
 	}
-	return o;
+	jt_key(w, "missing");
+	jt_str(w, r->outcome == ARB_MISSING ? r->missing : NULL);
+	jt_key(w, "not_selected");
+	jt_lit(w, t->not_selected ? "true" : "false");
+	jt_key(w, "outcome");
+	jt_str(w, arb_outcome_name(r->outcome));
+	jt_key(w, "overridden_by");
+	jt_str(w, t->overridden_by);
+	jt_key(w, "question");
+	jt_str(w, pr ? pr->question : NULL);
+	jt_key(w, "reading");
+	jt_str(w, t->reading);
+	jt_close(w, '}');
+}
+
+static void dump(jtext *w, const arb_verdict *v, bool with_trace)
+{
+	jt_open(w, '{');
+	/* arb_dispute_name joins the kinds with '+'; the format lists them. */
+	char names[128];
+	jt_key(w, "dispute");
+	jt_open(w, '[');
+	const char *k = arb_dispute_name(v->dispute, names, sizeof names);
+	while (k && *k) {
+		size_t n = strcspn(k, "+");
+		if (n)
+			jt_strn(w, k, n);
+		k += n + (k[n] == '+');
+	}
+	jt_close(w, ']');
+	jt_key(w, "disputed");
+	jt_strings(w, v->disputed, v->n_disputed);
+	jt_key(w, "format");
+	jt_str(w, ARBJ_VERDICT_FORMAT);
+	jt_key(w, "id");
+	jt_str(w, v->scenario_id);
+	jt_key(w, "info");
+	jt_kv(w, v->info, v->n_info);
+	jt_key(w, "missing");
+	jt_strings(w, v->missing, v->n_missing);
+	if (with_trace) {
+		jt_key(w, "trace");
+		jt_open(w, '[');
+		for (size_t i = 0; i < v->n_trace; i++)
+			dump_trace(w, &v->trace[i]);
+		jt_close(w, ']');
+	}
+	jt_key(w, "values");
+	jt_kv(w, v->values, v->n_values);
+	jt_key(w, "verdict");
+	jt_str(w, arb_verdict_kind_name(v->kind));
+	jt_key(w, "violates");
+	jt_strings(w, v->violates, v->n_violates);
+	jt_close(w, '}');
 }
 
 char *arbj_verdict_dump(const arb_verdict *v, bool with_trace)
 {
-	dumper d = {.precision = 1};
-	json_t *root = arbj__jobj(&d);
-	arbj__put(&d, root, "format", arbj__jstr(&d, ARBJ_VERDICT_FORMAT));
-	arbj__put(&d, root, "id", arbj__jstr(&d, v->scenario_id));
-	arbj__put(&d, root, "verdict", arbj__jstr(&d, arb_verdict_kind_name(v->kind)));
-
-	/* arb_dispute_name joins the kinds with '+'; the format lists them. */
-	char names[128];
-	json_t *dispute = arbj__jarr(&d);
-	const char *w = arb_dispute_name(v->dispute, names, sizeof names);
-	while (w && *w) {
-		size_t n = strcspn(w, "+");
-		if (n)
-			arbj__push(&d, dispute, arbj__jstrn(&d, w, n));
-		w += n + (w[n] == '+');
-	}
-	arbj__put(&d, root, "dispute", dispute);
-	arbj__put(&d, root, "violates", arbj__jstrings(&d, v->violates, v->n_violates));
-	arbj__put(&d, root, "disputed", arbj__jstrings(&d, v->disputed, v->n_disputed));
-	arbj__put(&d, root, "missing", arbj__jstrings(&d, v->missing, v->n_missing));
-	arbj__put(&d, root, "values", arbj__jkv(&d, v->values, v->n_values));
-	arbj__put(&d, root, "info", arbj__jkv(&d, v->info, v->n_info));
-	if (with_trace) {
-		json_t *trace = arbj__jarr(&d);
-		for (size_t i = 0; i < v->n_trace; i++)
-			arbj__push(&d, trace, dump_trace(&d, &v->trace[i]));
-		arbj__put(&d, root, "trace", trace);
-	}
-	return arbj__dump_finish(&d, root);
+	jtext w;
+	jt_begin(&w);
+	dump(&w, v, with_trace); /* measuring */
+	if (jt_write_pass(&w))
+		dump(&w, v, with_trace);
+	return jt_finish(&w);
 }
 
 char *arbj_error_line(const char *id, const arb_error *err)
 {
-	dumper d = {.precision = 1};
-	json_t *root = arbj__jobj(&d), *e = arbj__jobj(&d);
-	arbj__put(&d, root, "format", arbj__jstr(&d, ARBJ_VERDICT_FORMAT));
-	arbj__put(&d, root, "id", arbj__jstr(&d, id));
+	jtext w;
+	jt_begin(&w);
+	jt_write_pass(&w); /* integers and strings only: nothing to measure */
+	jt_open(&w, '{');
+	jt_key(&w, "error");
+	jt_open(&w, '{');
 	/* 0 and "" mean "not known" in arb_error; JSON says so with null. */
-	arbj__put(&d, e, "line",
-	          err->line > 0 ? arbj__jnum(&d, (double)err->line)
-	                        : arbj__mark_fail(&d, json_null()));
-	arbj__put(&d, e, "column",
-	          err->column > 0 ? arbj__jnum(&d, (double)err->column)
-	                          : arbj__mark_fail(&d, json_null()));
-	arbj__put(&d, e, "field",
-	          err->field[0] ? arbj__jstrn(&d, err->field,
-	                                      arbj__bounded_len(err->field, sizeof err->field))
-	                        : arbj__mark_fail(&d, json_null()));
+	jt_key(&w, "column");
+	if (err->column > 0)
+		jt_int(&w, err->column);
+	else
+		jt_lit(&w, "null");
+	jt_key(&w, "field");
+	if (err->field[0])
+		jt_strn(&w, err->field, arbj__bounded_len(err->field, sizeof err->field));
+	else
+		jt_lit(&w, "null");
 	/* A scenario at fault, or the oracle (out of memory, out of budget, a bug). */
-	arbj__put(&d, e, "kind", arbj__jstr(&d, err->code == ARB_EINPUT ? "input" : "fault"));
-	arbj__put(&d, e, "message",
-	          err->message[0]
-	              ? arbj__jstrn(&d, err->message,
-	                            arbj__bounded_len(err->message, sizeof err->message))
-	              : arbj__jstr(&d, "unknown error"));
-	arbj__put(&d, root, "error", e);
-	return arbj__dump_finish(&d, root);
+	jt_key(&w, "kind");
+	jt_str(&w, err->code == ARB_EINPUT ? "input" : "fault");
+	jt_key(&w, "line");
+	if (err->line > 0)
+		jt_int(&w, err->line);
+	else
+		jt_lit(&w, "null");
+	jt_key(&w, "message");
+	if (err->message[0])
+		jt_strn(&w, err->message, arbj__bounded_len(err->message, sizeof err->message));
+	else
+		jt_str(&w, "unknown error");
+	jt_close(&w, '}');
+	jt_key(&w, "format");
+	jt_str(&w, ARBJ_VERDICT_FORMAT);
+	jt_key(&w, "id");
+	jt_str(&w, id);
+	jt_close(&w, '}');
+	return jt_finish(&w);
 }
