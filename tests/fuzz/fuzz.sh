@@ -10,7 +10,7 @@ ARB=$1
 BUILD=$2
 SECONDS_EACH=$3
 shift 3
-HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle}
+HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle words}
 SEED=${FUZZ_SEED:-0}
 # libFuzzer's timeout is wall-clock time: on a loaded machine (or under
 # nice) a slow input is not a hang; FUZZ_TIMEOUT raises it for such runs.
@@ -56,6 +56,13 @@ seed() { # harness corpus-dir
 		"$ARB" export | head -n 3 >"$BUILD/lines-seed.txt"
 		{ printf '\100'; cat "$BUILD/lines-seed.txt"; } >"$2/seed-suite"
 		printf '\005ab\n\nabcdefgh\r\nlast' >"$2/seed-short"
+		;;
+	words)
+		# the word lists of spec/ and the hand-made ones of the regressions
+		find spec -name words.txt | while read -r f; do
+			cp "$f" "$2/$(echo "$f" | tr '/' '_')"
+		done
+		cp tests/fuzz/regressions/words/* "$2"/
 		;;
 	certify_hello | certify_expect | certify_bundle)
 		# the hand-made inputs, valid and hostile, of the regressions

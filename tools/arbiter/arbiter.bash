@@ -62,7 +62,7 @@ _arbiter()
 	certify) opts="--timeout --cpu-limit --mem-limit --max-procs --expectations --shrink --per-case --abi -o --quiet -q --verify" ;;
 	export) opts="-o" ;;
 	check-verdicts) opts="" ;;
-	lint) opts="--json --strict --severity --matrix" ;;
+	lint) opts="--json --strict --severity --matrix --dictionary --no-spelling" ;;
 	graph) opts="-o --href --dot" ;;
 	conflicts) opts="--seed --budget --random --jobs --profile --baseline -o --shard --merge --progress --strict-baseline" ;;
 	diff) opts="--json --html --profile --budget --no-search" ;;
