@@ -70,6 +70,12 @@ static const cli_option kLintOpts[] = {
     {"--no-spelling", NULL, NULL, "leave spelling and grammar out"},
     {NULL, NULL, NULL, NULL},
 };
+static const cli_option kDivergeOpts[] = {
+    {"--json", NULL, NULL, "one arbiter-divergence/1 line per probe, agreeing or not"},
+    {"--all", NULL, NULL, "print the probes whose verdicts agree too"},
+    {"--situations", NULL, "FILE", "the shared situations (default spec/shared/situations.md)"},
+    {NULL, NULL, NULL, NULL},
+};
 static const cli_option kGraphOpts[] = {
     {"-o", NULL, "DIR", "where the .dot and .svg files go (default reports/graphs)"},
     {"--href", NULL, "PAGE", "the page clause links point to (default ../reference.html)"},
@@ -153,6 +159,10 @@ static const cli_command kCommands[] = {
      "what an edit of the rulebook changes (OLD and NEW: spec/ directories or git revisions); "
      "exit 1 when a verdict changed",
      kDiffOpts, 0},
+    {"diverge", cmd_diverge, "diverge [--json] [--all] [--situations FILE] [SITUATION...]",
+     "judge the situations rulesets share (spec/shared/situations.md) under each; list where "
+     "verdicts differ; exit 1 when one does",
+     kDivergeOpts, 0},
     {"ref", cmd_ref, "ref [-o DIR] [RULESET...]",
      "the annotated rule reference as a static HTML site (per edition of the text)", kRefOpts, 0},
     {"clauses", cmd_clauses, "clauses [RULESET]",
