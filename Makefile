@@ -156,6 +156,7 @@ check: deps all $(TESTS) $(ABI_REF) cases-check docs-check replay
 	sh tests/cli.sh $(ARBITER)
 	sh tests/conflicts.sh $(ARBITER)
 	sh tests/diff.sh $(ARBITER)
+	sh tests/diverge.sh $(ARBITER)
 	sh tests/writes.sh $(ARBITER)
 	sh tests/certify.sh $(ARBITER) $(ABI_REF)
 	sh examples/pyscroll/certify.sh $(ARBITER) $(BUILD)/certify-example $(BUILD)/certify-mutants
@@ -207,8 +208,8 @@ FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itool
                -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_util.c strbuf.c) \
-             $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c words.c)
-FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle words
+             $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c words.c situations.c)
+FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle words situations
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: %.c
@@ -241,6 +242,7 @@ replay: $(REPLAY_BIN)
 	$(BUILD)/replay_certify_expect tests/fuzz/regressions/certify_expect
 	$(BUILD)/replay_certify_bundle tests/fuzz/regressions/certify_bundle
 	$(BUILD)/replay_words tests/fuzz/regressions/words spec
+	$(BUILD)/replay_situations tests/fuzz/regressions/situations spec/shared
 
 fuzz: deps $(ARBITER)
 	@sh tools/deps.sh --fuzz

@@ -10,7 +10,7 @@ ARB=$1
 BUILD=$2
 SECONDS_EACH=$3
 shift 3
-HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle words}
+HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle words situations}
 SEED=${FUZZ_SEED:-0}
 # libFuzzer's timeout is wall-clock time: on a loaded machine (or under
 # nice) a slow input is not a hang; FUZZ_TIMEOUT raises it for such runs.
@@ -63,6 +63,11 @@ seed() { # harness corpus-dir
 			cp "$f" "$2/$(echo "$f" | tr '/' '_')"
 		done
 		cp tests/fuzz/regressions/words/* "$2"/
+		;;
+	situations)
+		# the shared situations of spec/ and the hand-made ones of the regressions
+		cp spec/shared/situations.md "$2/seed-situations.md"
+		cp tests/fuzz/regressions/situations/* "$2"/
 		;;
 	certify_hello | certify_expect | certify_bundle)
 		# the hand-made inputs, valid and hostile, of the regressions
