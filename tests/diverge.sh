@@ -49,7 +49,8 @@ contains "approach texts side by side" "$T/out" "RG.MOV.GAP.1 (constraint, spec/
 # allowance so long as it remains in unit coherency" (a Horde: within 1";
 # they end 1.47" apart centre to centre, 25 mm bases: 0.49" between them):
 # legal. Regiments RG.MOV.M.3: "the whole unit uses the slowest one": 5" is
-# more than 4: illegal.
+# more than 4: illegal (and RG.MOV.M.2, "Every model in a unit moves as one":
+# the two moved 4" and 5").
 expect_side "mixed at 5" "$T/out" "DIFFERS mixed-move at move 5 in" scrollhammer legal
 expect_side "mixed at 5" "$T/out" "DIFFERS mixed-move at move 5 in" regiments illegal
 expect_side "mixed at 4" "$T/out" "same mixed-move at move 4 in" regiments legal
