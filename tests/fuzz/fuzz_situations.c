@@ -49,10 +49,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		for (size_t m = 0; m < x->n_maps; m++) {
 			const sit_map *mp = &x->map[m];
-			if (!arb_rulebook_has_ruleset(g_rb, mp->ruleset) || !mp->action || !mp->phase)
+			if (!arb_rulebook_has_ruleset(g_rb, mp->ruleset) || !mp->action ||
+			    !mp->phase)
 				abort();
 			for (size_t k = 0; k < mp->n_limits; k++) {
-				const arb_clause *c = arb_rulebook_clause(g_rb, mp->limit[k].clause);
+				const arb_clause *c =
+				    arb_rulebook_clause(g_rb, mp->limit[k].clause);
 				if (!c || strcmp(c->ruleset, mp->ruleset) != 0 ||
 				    !arb_clause_param(c, mp->limit[k].param))
 					abort();
