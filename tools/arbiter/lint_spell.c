@@ -442,7 +442,7 @@ static int spell(speller *s, arb_lint *l, const arb_clause *c, const token *t, w
 		snprintf(hint + hl, sizeof hint - hl, "%s'%s'", i ? ", " : "; did you mean ",
 		         sug[i]);
 	}
-	if (ns > 0)
+	if (sug)
 		Hunspell_free_list(s->h, &sug, ns);
 	return add(l, c, t, "misspelling", "'%s' is in neither the dictionary nor a word list%s",
 	           t->w, hint);
@@ -554,7 +554,9 @@ int speller_unused(speller *s, const char *ruleset, arb_finding **out, size_t *n
 			return ARB_OK;
 	}
 	for (size_t i = 0; i < wl->n; i++) {
-		if (wl->e[i].uses)
+		/* a word the dictionary spells is not needed either */
+		bool known = Hunspell_spell(s->h, wl->e[i].word) != 0;
+		if (wl->e[i].uses && !known)
 			continue;
 		arb_finding *nf = realloc(*out, (*n + 1) * sizeof *nf);
 		if (!nf)
@@ -568,9 +570,14 @@ int speller_unused(speller *s, const char *ruleset, arb_finding **out, size_t *n
 		                   .file = wl->file,
 		                   .line = wl->e[i].line,
 		                   .column = 1};
-		snprintf(f->message, sizeof f->message,
-		         "'%s' is listed and no word of %s's text needs it: remove it",
-		         wl->e[i].word, ruleset ? ruleset : "any ruleset");
+		if (known)
+			snprintf(f->message, sizeof f->message,
+			         "'%s' is listed and the dictionary spells it already: remove it",
+			         wl->e[i].word);
+		else
+			snprintf(f->message, sizeof f->message,
+			         "'%s' is listed and no word of %s's text needs it: remove it",
+			         wl->e[i].word, ruleset ? ruleset : "any ruleset");
 	}
 	return ARB_OK;
 }

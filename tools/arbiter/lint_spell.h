@@ -32,7 +32,7 @@ int speller_lint(speller *s, arb_lint *l, const arb_rulebook *rb, const char *ru
                  arb_error *err);
 
 /* The entries of the word lists that accepted no word of the text linted
- * so far, as `unused-word` findings in *out (the caller frees the array;
+ * so far, or that the dictionary spells already, as `unused-word` findings in *out (the caller frees the array;
  * the strings live as long as s): of ruleset's list, or of the list every
  * ruleset shares when ruleset is NULL (meaningful once every ruleset was
  * linted). */
