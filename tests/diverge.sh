@@ -111,8 +111,13 @@ bad "one ruleset" "$H- scrollhammer: move in movement; limits SH.MOV.WAY.1 enemy
 bad "unknown shape" '---\ntitle: t\n---\n## s\n- shape: spiral\n' "situations.md:5:10: field 'shape'"
 bad "unknown action" "$H- scrollhammer: fly in movement; clauses SH.MOV.WAY.1\n" "situations.md:8:17: field 'action': scrollhammer declares no action 'fly'"
 bad "bad probe" "$H- probe gap: 1, x\n" "situations.md:8:17: field 'probe'"
+bad "nothing to probe" '---\ntitle: t\n---\n## s\n- shape: approach\n- scrollhammer: move in movement; clauses SH.MOV.WAY.1\n- grit: move in movement; clauses GR.MOV.ENG.1\n' "situations.md:4:1: field 'probe': situation 's' is probed at nothing"
 bad "no front matter" '## s\n' "situations.md:1:1: field 'front matter'"
 bad "ruleset twice" "$H- scrollhammer: move in movement; clauses SH.MOV.WAY.1\n- scrollhammer: move in movement; clauses SH.MOV.WAY.1\n" "situations.md:9:3: field 'ruleset': scrollhammer maps this situation twice (line 8)"
+# A scenario a ruleset refuses (Grit compares heights in terrain, and this
+# line states none): exit 2 at the ruleset's line, nothing on stdout.
+bad "refused scenario" '---\ntitle: t\n---\n## s\n- shape: difficult\n- probe move: 3\n- scrollhammer: move in movement; clauses SH.TER.DIFF.3; terrain difficult; dice 2, 4; formation horde\n- grit: move in movement; clauses GR.MOV.DIFF.3; terrain difficult\n' "situations.md:8: grit cannot judge situation 's' at move"
+if [ -s "$T/out" ]; then ko "diverge refused scenario: stdout is not empty"; else ok; fi
 "$ARB" diverge nosuch >"$T/out" 2>"$T/err"
 expect_status "diverge unknown situation" 2 $?
 contains "diverge unknown situation" "$T/err" "names no situation 'nosuch'"

@@ -326,29 +326,30 @@ static size_t side_clauses(const answer *a, const char **out, size_t cap)
 	return n;
 }
 
-static void print_list(const char *label, const char **l, size_t n)
+static void print_list(strbuf *o, const char *label, const char **l, size_t n)
 {
 	if (!n)
 		return;
-	printf(" %s", label);
+	strbuf_putf(o, " %s", label);
 	for (size_t i = 0; i < n; i++)
-		printf(" %s", l[i]);
+		strbuf_putf(o, " %s", l[i]);
 }
 
-static void print_text(const arb_rulebook *rb, const situation *s, const probe *p, const answer *a,
-                       size_t n, cmp c)
+static void print_text(strbuf *o, const arb_rulebook *rb, const situation *s, const probe *p,
+                       const answer *a, size_t n, cmp c)
 {
 	static const char *const kWord[] = {"same", "OPEN", "DIFFERS"};
-	printf("%s %s at %s %.4g in (%s)\n", kWord[c], s->name, s->probe, p->at, p->from);
+	strbuf_putf(o, "%s %s at %s %.4g in (%s)\n", kWord[c], s->name, s->probe, p->at, p->from);
 	for (size_t i = 0; i < n; i++) {
 		char d[64];
-		printf("  %-13s %-14s", a[i].map->ruleset, arb_verdict_kind_name(a[i].v->kind));
+		strbuf_putf(o, "  %-13s %-14s", a[i].map->ruleset,
+		            arb_verdict_kind_name(a[i].v->kind));
 		if (a[i].v->dispute)
-			printf(" %s", arb_dispute_name(a[i].v->dispute, d, sizeof d));
-		print_list("violates", a[i].v->violates, a[i].v->n_violates);
-		print_list("disputed", a[i].v->disputed, a[i].v->n_disputed);
-		print_list("needs", a[i].v->missing, a[i].v->n_missing);
-		printf("\n");
+			strbuf_putf(o, " %s", arb_dispute_name(a[i].v->dispute, d, sizeof d));
+		print_list(o, "violates", a[i].v->violates, a[i].v->n_violates);
+		print_list(o, "disputed", a[i].v->disputed, a[i].v->n_disputed);
+		print_list(o, "needs", a[i].v->missing, a[i].v->n_missing);
+		strbuf_putf(o, "\n");
 	}
 	if (c == SAME)
 		return;
@@ -358,10 +359,10 @@ static void print_text(const arb_rulebook *rb, const situation *s, const probe *
 		for (size_t j = 0; j < k; j++) {
 			const arb_clause *cl = arb_rulebook_clause(rb, ids[j]);
 			if (cl)
-				printf("  %-13s %s (%s, %s:%ld)\n    \"%s\"\n",
-				       j ? "" : a[i].map->ruleset, cl->id,
-				       arb_clause_kind_name(cl->kind), cl->file, cl->line,
-				       cl->text);
+				strbuf_putf(o, "  %-13s %s (%s, %s:%ld)\n    \"%s\"\n",
+				            j ? "" : a[i].map->ruleset, cl->id,
+				            arb_clause_kind_name(cl->kind), cl->file, cl->line,
+				            cl->text);
 		}
 	}
 }
@@ -455,6 +456,7 @@ int cmd_diverge(cli_env *env, int argc, char **argv)
 	char *text = NULL;
 	answer ans[SIT_MAX_MAPS] = {0};
 	size_t n_ans = 0;
+	strbuf out = {0}; /* printed whole at the end: nothing half-written on an error */
 	if (!names)
 		goto done;
 	for (int i = 0; i < argc; i++) {
@@ -510,6 +512,15 @@ int cmd_diverge(cli_env *env, int argc, char **argv)
 		n_sit++;
 		probe pr[SIT_MAX_PROBES + 3 * SIT_MAX_MAPS * SIT_MAX_LIMITS];
 		size_t np = probes(rb, s, pr, sizeof pr / sizeof *pr);
+		if (!np) {
+			/* its limits are all lengths the text does not give */
+			fprintf(
+			    stderr,
+			    "arbiter: %s:%ld: situation '%s' has no length to be probed at: its "
+			    "limits are not given by the text; add '- probe %s:' values\n",
+			    file, s->line, s->name, s->probe);
+			goto done;
+		}
 		for (size_t p = 0; p < np; p++) {
 			n_probes++;
 			for (size_t m = 0; m < s->n_maps; m++) {
@@ -555,20 +566,29 @@ int cmd_diverge(cli_env *env, int argc, char **argv)
 					fprintf(stderr, "arbiter: out of memory\n");
 					goto done;
 				}
-				puts(line);
+				strbuf_putf(&out, "%s\n", line);
 				free(line);
 			} else if (d != SAME || all)
-				print_text(rb, s, &pr[p], ans, n_ans, d);
+				print_text(&out, rb, s, &pr[p], ans, n_ans, d);
 			answers_free(ans, n_ans);
 			n_ans = 0;
 		}
 	}
 	if (!json)
-		printf("diverge: %zu situations, %zu probes, %zu verdicts: %zu probes differ, %zu "
-		       "open (a ruleset's verdict disputed), %zu verdicts missing input\n",
-		       n_sit, n_probes, n_verdicts, n_differ, n_open, n_missing);
+		strbuf_putf(
+		    &out,
+		    "diverge: %zu situations, %zu probes, %zu verdicts: %zu probes differ, %zu "
+		    "open (a ruleset's verdict disputed), %zu verdicts missing input\n",
+		    n_sit, n_probes, n_verdicts, n_differ, n_open, n_missing);
+	if (out.oom) {
+		fprintf(stderr, "arbiter: out of memory\n");
+		goto done;
+	}
+	if (out.n)
+		fwrite(out.s, 1, out.n, stdout);
 	status = n_differ ? EXIT_DISAGREE : EXIT_AGREE;
 done:
+	strbuf_free(&out);
 	answers_free(ans, n_ans);
 	situations_free(sits);
 	free(text);

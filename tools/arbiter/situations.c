@@ -359,6 +359,14 @@ static int finish(const rd *r, const situation *s)
 		return fail(&at, NULL, "ruleset",
 		            "situation '%s' maps %zu ruleset(s): a divergence needs two", s->name,
 		            s->n_maps);
+	size_t limits = 0;
+	for (size_t i = 0; i < s->n_maps; i++)
+		limits += s->map[i].n_limits;
+	if (!s->n_probes && !limits)
+		return fail(&at, NULL, "probe",
+		            "situation '%s' is probed at nothing: give '- probe %s:' values or a "
+		            "ruleset's limits",
+		            s->name, s->probe);
 	if (s->shape == SIT_MIXED_MOVE && !(s->speed[1] > 0))
 		return fail(&at, NULL, "speeds", "situation '%s' (mixed_move) has no '- speeds:'",
 		            s->name);
