@@ -32,10 +32,9 @@ int speller_lint(speller *s, arb_lint *l, const arb_rulebook *rb, const char *ru
                  arb_error *err);
 
 /* The entries of the word lists that accepted no word of the text linted
- * so far, or that the dictionary spells already, as `unused-word` findings in *out (the caller frees the array;
- * the strings live as long as s): of ruleset's list, or of the list every
- * ruleset shares when ruleset is NULL (meaningful once every ruleset was
- * linted). */
+ * so far, or that the dictionary spells already, as `unused-word` findings in *out (the caller
+ * frees the array; the strings live as long as s): of ruleset's list, or of the list every ruleset
+ * shares when ruleset is NULL (meaningful once every ruleset was linted). */
 int speller_unused(speller *s, const char *ruleset, arb_finding **out, size_t *n);
 
 /* The words speller_lint reads for clause c, each followed by a space,
