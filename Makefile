@@ -49,6 +49,9 @@ NETTLE_LIBS := $(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
 GV_CFLAGS := $(shell pkg-config --cflags libgvc 2>/dev/null || echo -I/usr/include/graphviz)
 GV_LIBS   := $(shell pkg-config --libs libgvc 2>/dev/null || echo -lgvc -lcgraph -lcdt)
 CMARK_LIBS := $(shell pkg-config --libs libcmark 2>/dev/null || echo -lcmark)
+# hunspell: the spelling of `arbiter lint` (tools/arbiter/lint_spell.c only).
+SPELL_CFLAGS := $(shell pkg-config --cflags hunspell 2>/dev/null || echo -I/usr/include/hunspell)
+SPELL_LIBS := $(shell pkg-config --libs hunspell 2>/dev/null || echo -lhunspell-1.7)
 CRIT_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 # GEOS is test-only: the differential test of the geometry kernel
 # (tests/test_geos.c) and its benchmark (tools/bench/bench_geos.c).
@@ -68,7 +71,7 @@ $(BUILD)/%.o: %.c
 # Rule objects are linked directly (not through an archive) so that their
 # ARB_PREDICATE descriptors in the arb_predicates section are kept.
 $(ARBITER): $(BUILD)/tools/arbiter/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(SPELL_LIBS) $(LDLIBS)
 
 # The reference behind the C ABI of `certify --abi` (tools/arbiter/arbiter_impl.h,
 # examples/abi/arbiter_ref.c): a shared library of position-independent
@@ -95,6 +98,7 @@ $(BUILD)/libabi_v9.so: $(BUILD)/pic/tests/certify/abi_v9.o
 
 # Graphviz stays at the edge: only the flow drawing includes it.
 $(BUILD)/tools/writers/flow_dot.o $(BUILD)/tools/writers/report.o: CFLAGS += $(GV_CFLAGS)
+$(BUILD)/tools/arbiter/lint_spell.o: CFLAGS += $(SPELL_CFLAGS)
 
 $(BUILD)/gen_%: $(BUILD)/tools/gen/gen_%.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -143,7 +147,7 @@ $(BUILD)/bench_judge: $(BUILD)/tools/bench/bench_judge.o $(BUILD)/tools/bench/en
 	$(CC) $(LDFLAGS) $(foreach f,$(BENCH_ALLOC),-Wl,--wrap=$(f)) -o $@ $^ $(LDLIBS)
 
 $(TESTS): $(TEST_OBJ) $(TOOL_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CRIT_LIBS) $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CRIT_LIBS) $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(SPELL_LIBS) $(LDLIBS)
 
 unit: deps $(TESTS)
 	$(TESTS) --jobs 2
@@ -163,6 +167,7 @@ check: deps all $(TESTS) $(ABI_REF) $(ABI_TEST) cases-check docs-check replay
 	sh tests/cli.sh $(ARBITER)
 	sh tests/conflicts.sh $(ARBITER)
 	sh tests/diff.sh $(ARBITER)
+	sh tests/diverge.sh $(ARBITER)
 	sh tests/writes.sh $(ARBITER)
 	sh tests/certify.sh $(ARBITER) $(ABI_REF)
 	sh examples/pyscroll/certify.sh $(ARBITER) $(BUILD)/certify-example $(BUILD)/certify-mutants
@@ -214,8 +219,8 @@ FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itool
                -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_text.c json_util.c json_verdict_check.c strbuf.c ref_para.c) \
-             $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c)
-FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle certify_answer ref_para
+             $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c words.c situations.c)
+FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle certify_answer ref_para words situations
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: %.c
@@ -249,6 +254,8 @@ replay: $(REPLAY_BIN)
 	$(BUILD)/replay_certify_bundle tests/fuzz/regressions/certify_bundle
 	$(BUILD)/replay_ref_para tests/fuzz/regressions/ref_para spec
 	$(BUILD)/replay_certify_answer tests/fuzz/regressions/certify_answer
+	$(BUILD)/replay_words tests/fuzz/regressions/words spec
+	$(BUILD)/replay_situations tests/fuzz/regressions/situations spec/shared
 
 fuzz: deps $(ARBITER)
 	@sh tools/deps.sh --fuzz
@@ -279,8 +286,8 @@ mutate: deps $(ARBITER) $(TESTS) $(BUILD)/mutate/mutate
 	  JOBS='$(JOBS)' FILES='$(FILES)' CC='$(CC)' CFLAGS='$(filter-out -MMD -MP,$(CFLAGS))' \
 	  LDFLAGS='$(LDFLAGS)' ARB_MAIN='$(BUILD)/tools/arbiter/arbiter.o' TOOL_OBJ='$(TOOL_OBJ)' \
 	  LIB_OBJ='$(LIB_OBJ)' TEST_OBJ='$(TEST_OBJ)' \
-	  ARB_LIBS='$(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)' \
-	  TEST_LIBS='$(CRIT_LIBS) $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(LDLIBS)' \
+	  ARB_LIBS='$(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(SPELL_LIBS) $(LDLIBS)' \
+	  TEST_LIBS='$(CRIT_LIBS) $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(GEOS_LIBS) $(SPELL_LIBS) $(LDLIBS)' \
 	  CASES='$(CASES)' PREV='$(PREV)' sh tools/mutate/mutate.sh
 
 # The C sources clang-format keeps: `make format` rewrites them, `make
@@ -346,7 +353,7 @@ $(INST)/datadir.o: tools/arbiter/datadir.c $(INST)/paths
 
 $(INST)/arbiter: $(BUILD)/tools/arbiter/arbiter.o $(INST)/datadir.o \
                  $(filter-out %/datadir.o,$(TOOL_OBJ)) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(JSON_LIBS) $(NETTLE_LIBS) $(GV_LIBS) $(CMARK_LIBS) $(SPELL_LIBS) $(LDLIBS)
 
 # The predicates live in a linker section that nothing references by name:
 # a program links the archive whole (arbiter.pc says so) or gets none.

@@ -1374,7 +1374,8 @@ typedef enum arb_lint_kind {
 	ARB_LINT_TRACE,
 	ARB_LINT_STALE,
 	ARB_LINT_ASSUMPTION,
-	ARB_LINT_PRECEDENCE /* what ranks clauses and places actions, with the words */
+	ARB_LINT_PRECEDENCE, /* what ranks clauses and places actions, with the words */
+	ARB_LINT_WORDS       /* spelling and grammar of the text (the program's spell checker) */
 } arb_lint_kind;
 
 typedef enum arb_severity { ARB_SEV_INFO, ARB_SEV_WARNING, ARB_SEV_ERROR } arb_severity;
@@ -1388,6 +1389,7 @@ typedef struct arb_finding {
 	const char *file;    /* where to look; NULL if nowhere */
 	long line;
 	char message[384]; /* one sentence */
+	long column;       /* of the word in the line, in bytes from 1; 0 when not one word */
 } arb_finding;
 
 /* One row of the traceability matrix. Cases "seen holding" are those in
@@ -1412,8 +1414,12 @@ typedef struct arb_lint arb_lint;
 int arb_lint_run(arb_lint **out, const arb_rulebook *rb, const arb_oracle *o, const arb_caseset *cs,
                  const char *ruleset, arb_error *err);
 void arb_lint_free(arb_lint *l);
-/* Adds a finding found outside (a case table that would not load). */
+/* Adds a finding found outside (a case table that would not load, a word
+ * the program's spell checker does not know). The strings f points to must
+ * outlive l. */
 int arb_lint_add(arb_lint *l, const arb_finding *f);
+/* Sorts the findings again by file, line and column, after arb_lint_add. */
+void arb_lint_sort(arb_lint *l);
 size_t arb_lint_count(const arb_lint *l);
 const arb_finding *arb_lint_at(const arb_lint *l, size_t i);
 /* The traceability matrix: one row per clause of the linted rulesets, in

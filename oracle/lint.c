@@ -20,8 +20,8 @@ struct arb_lint {
 	size_t n_rows;
 };
 
-static const char *const kKinds[] = {"structure", "reference",  "traceability",
-                                     "staleness", "assumption", "precedence"};
+static const char *const kKinds[] = {"structure",  "reference",  "traceability", "staleness",
+                                     "assumption", "precedence", "words"};
 static const char *const kSev[] = {"info", "warning", "error"};
 
 const char *arb_lint_kind_name(arb_lint_kind k)
@@ -765,6 +765,8 @@ static int cmp_finding(const void *a, const void *b)
 		return c;
 	if (x->line != y->line)
 		return x->line < y->line ? -1 : 1;
+	if (x->column != y->column)
+		return x->column < y->column ? -1 : 1;
 	if (x->kind != y->kind)
 		return x->kind < y->kind ? -1 : 1;
 	return strcmp(x->message, y->message);
@@ -809,6 +811,12 @@ int arb_lint_run(arb_lint **out, const arb_rulebook *rb, const arb_oracle *o, co
 		qsort(l->f, l->n, sizeof *l->f, cmp_finding);
 	*out = l;
 	return ARB_OK;
+}
+
+void arb_lint_sort(arb_lint *l)
+{
+	if (l && l->n)
+		qsort(l->f, l->n, sizeof *l->f, cmp_finding);
 }
 
 void arb_lint_free(arb_lint *l)

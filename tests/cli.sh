@@ -230,6 +230,25 @@ contains "lint malformed tag" "$T/err" "scrollhammer/movement.md:$line:"
 expect_status "lint --matrix" 0 $?
 contains "lint --matrix" "$T/matrix.md" "| SH.MOV.DIST.1 |"
 
+# lint's spelling: the two mistakes of Grit's text at file:line:column with
+# their clause, the column in JSON; a word list that does not read and a
+# dictionary that is not there are bad input (exit 2), never a silent pass.
+"$ARB" lint grit >"$T/out" 2>&1
+contains "lint spelling" "$T/out" "spec/grit/movement.md:92:38: warning: words: GR.MOV.STOMP.2: 'a Initiative'"
+contains "lint spelling" "$T/out" "spec/grit/movement.md:33:91: warning: words: GR.MOV.BCOH.1:"
+"$ARB" lint --json grit >"$T/out" 2>&1
+contains "lint spelling json" "$T/out" '"code":"article","column":38,'
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+printf 'stomper: fine\nreroll\n' >"$T/spec/grit/words.txt"
+"$ARB" --spec "$T/spec" lint grit >"$T/out" 2>"$T/err"
+expect_status "lint bad word list" 2 $?
+contains "lint bad word list" "$T/err" "grit/words.txt:2:7: field 'word'"
+"$ARB" lint --dictionary "$T/none" grit >"$T/out" 2>"$T/err"
+expect_status "lint no dictionary" 2 $?
+"$ARB" lint --no-spelling grit >"$T/out" 2>"$T/err"
+expect_status "lint --no-spelling" 0 $?
+if grep -q "words:" "$T/out"; then ko "lint --no-spelling: a words finding"; else ok; fi
+
 # lint of an unknown ruleset: exit 2.
 "$ARB" lint nosuchland >"$T/out" 2>"$T/err"
 expect_status "lint unknown ruleset" 2 $?

@@ -1167,7 +1167,8 @@ Test(lint, kind_names)
 	STR_EQ(arb_lint_kind_name(ARB_LINT_STALE), "staleness");
 	STR_EQ(arb_lint_kind_name(ARB_LINT_ASSUMPTION), "assumption");
 	STR_EQ(arb_lint_kind_name(ARB_LINT_PRECEDENCE), "precedence");
-	STR_EQ(arb_lint_kind_name((arb_lint_kind)6), "?");
+	STR_EQ(arb_lint_kind_name(ARB_LINT_WORDS), "words");
+	STR_EQ(arb_lint_kind_name((arb_lint_kind)7), "?");
 }
 
 /* ---- the real rulebook ---- */

@@ -20,13 +20,14 @@ for a in "$@"; do
 	esac
 done
 # libgeos-dev is for the tests and the benchmark only (tests/test_geos.c,
-# tools/bench/bench_geos.c): the library never links it.
-PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev libcmark-dev nettle-dev libgeos-dev python3"
+# tools/bench/bench_geos.c): the library never links it. libhunspell-dev and
+# hunspell-en-us are the spelling of `arbiter lint` (the program only).
+PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev libcmark-dev nettle-dev libgeos-dev python3 libhunspell-dev hunspell-en-us"
 [ "$FUZZ" = 1 ] && PKGS="$PKGS clang libclang-rt-14-dev"
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# Not Debian: nothing to check here; the build names what is missing.
 	echo "deps: not a Debian system (no dpkg-query): install a C17 compiler, make, pkg-config" >&2
-	echo "deps: and the libraries csv, criterion, jansson, graphviz (gvc), cmark and geos (tests only) yourself" >&2
+	echo "deps: and the libraries csv, criterion, jansson, graphviz (gvc), cmark, hunspell (with an en_US dictionary) and geos (tests only) yourself" >&2
 	[ "$CHECK" = 1 ] && exit 1
 	exit 0
 fi

@@ -10,7 +10,7 @@ ARB=$1
 BUILD=$2
 SECONDS_EACH=$3
 shift 3
-HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle certify_answer ref_para}
+HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle certify_answer ref_para words situations}
 SEED=${FUZZ_SEED:-0}
 # libFuzzer's timeout is wall-clock time: on a loaded machine (or under
 # nice) a slow input is not a hang; FUZZ_TIMEOUT raises it for such runs.
@@ -33,7 +33,7 @@ seed() { # harness corpus-dir
 	spec)
 		# The first byte picks the file (fuzz_spec.c sorts them by path).
 		i=0
-		find spec -name '*.md' ! -name baseline.md | LC_ALL=C sort | while read -r f; do
+		find spec -name '*.md' ! -name baseline.md ! -name situations.md | LC_ALL=C sort | while read -r f; do
 			{ printf "\\$(printf '%03o' "$i")"; cat "$f"; } >"$2/$(echo "$f" | tr '/' '_')"
 			i=$((i + 1))
 		done
@@ -62,6 +62,18 @@ seed() { # harness corpus-dir
 		"$ARB" export | head -n 3 >"$BUILD/lines-seed.txt"
 		{ printf '\100'; cat "$BUILD/lines-seed.txt"; } >"$2/seed-suite"
 		printf '\005ab\n\nabcdefgh\r\nlast' >"$2/seed-short"
+		;;
+	words)
+		# the word lists of spec/ and the hand-made ones of the regressions
+		find spec -name words.txt | while read -r f; do
+			cp "$f" "$2/$(echo "$f" | tr '/' '_')"
+		done
+		cp tests/fuzz/regressions/words/* "$2"/
+		;;
+	situations)
+		# the shared situations of spec/ and the hand-made ones of the regressions
+		cp spec/shared/situations.md "$2/seed-situations.md"
+		cp tests/fuzz/regressions/situations/* "$2"/
 		;;
 	certify_hello | certify_expect | certify_bundle | certify_answer)
 		# the hand-made inputs, valid and hostile, of the regressions

@@ -78,11 +78,13 @@ static int copy_entry(const char *src, const struct stat *st, int flag, struct F
 	snprintf(dst, sizeof dst, "%s%s", g.dir, src + g.root_len);
 	if (flag == FTW_D)
 		return mkdir(dst, 0777) == 0 || src[g.root_len] == '\0' ? 0 : -1;
-	/* baseline.md is not the rulebook's (fuzz_baseline reads it): left
-	 * out, so that the first byte picks the files it always picked */
+	/* baseline.md and shared/situations.md are not the rulebook's
+	 * (fuzz_baseline and fuzz_situations read them): left out, so that the
+	 * first byte picks the files it always picked */
 	const char *base = strrchr(src, '/');
 	if (flag != FTW_F || g.n == MAX_FILES || !strstr(src, ".md") ||
-	    strcmp(base ? base + 1 : src, "baseline.md") == 0)
+	    strcmp(base ? base + 1 : src, "baseline.md") == 0 ||
+	    strcmp(base ? base + 1 : src, "situations.md") == 0)
 		return 0;
 	size_t len;
 	char *text = slurp(src, &len);

@@ -14,7 +14,7 @@ _arbiter()
 	COMPREPLY=()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	local commands="run explain judge certify export check-verdicts lint graph ref conflicts diff clauses help"
+	local commands="run explain judge certify export check-verdicts lint graph ref conflicts diff diverge clauses help"
 	local global="--spec --cases"
 
 	case $prev in
@@ -62,10 +62,11 @@ _arbiter()
 	certify) opts="--timeout --cpu-limit --mem-limit --max-procs --expectations --shrink --per-case --abi -o --quiet -q --verify" ;;
 	export) opts="-o" ;;
 	check-verdicts) opts="" ;;
-	lint) opts="--json --strict --severity --matrix" ;;
+	lint) opts="--json --strict --severity --matrix --dictionary --no-spelling" ;;
 	graph) opts="-o --href --dot" ;;
 	conflicts) opts="--seed --budget --random --jobs --profile --baseline -o --shard --merge --progress --strict-baseline" ;;
 	diff) opts="--json --html --profile --budget --no-search" ;;
+	diverge) opts="--json --all --situations" ;;
 	ref) opts="-o" ;;
 	clauses) opts="" ;;
 	help)

@@ -66,6 +66,14 @@ static const cli_option kLintOpts[] = {
     {"--strict", NULL, NULL, "warnings fail too (as --severity warning)"},
     {"--severity", NULL, "S", "the least severity that fails: info, warning or error"},
     {"--matrix", NULL, "FILE", "write the traceability matrix as Markdown"},
+    {"--dictionary", NULL, "BASE", "the hunspell dictionary BASE.aff, BASE.dic (default en_US)"},
+    {"--no-spelling", NULL, NULL, "leave spelling and grammar out"},
+    {NULL, NULL, NULL, NULL},
+};
+static const cli_option kDivergeOpts[] = {
+    {"--json", NULL, NULL, "one arbiter-divergence/1 line per probe, agreeing or not"},
+    {"--all", NULL, NULL, "print the probes whose verdicts agree too"},
+    {"--situations", NULL, "FILE", "the shared situations (default spec/shared/situations.md)"},
     {NULL, NULL, NULL, NULL},
 };
 static const cli_option kGraphOpts[] = {
@@ -131,8 +139,11 @@ static const cli_command kCommands[] = {
      "the case suite as JSON Lines scenarios, without expectations", kExportOpts, 0},
     {"check-verdicts", cmd_check_verdicts, "check-verdicts [FILE...]",
      "check that every line of a verdict stream obeys arbiter-verdict/2", kNoOpts, CLI_NO_DATA},
-    {"lint", cmd_lint, "lint [--json] [--strict] [--severity S] [--matrix FILE] [RULESET...]",
-     "the rulebook's health: structure, references, traceability, staleness, assumptions",
+    {"lint", cmd_lint,
+     "lint [--json] [--strict] [--severity S] [--matrix FILE] [--dictionary BASE] "
+     "[--no-spelling] [RULESET...]",
+     "the rulebook's health: structure, references, traceability, staleness, assumptions, "
+     "spelling",
      kLintOpts, 0},
     {"graph", cmd_graph, "graph [-o DIR] [--href PAGE] [--dot] [RULESET[/SECTION]...]",
      "the phase flows of spec/ as DOT and SVG (Graphviz), linked to their clauses", kGraphOpts, 0},
@@ -148,6 +159,10 @@ static const cli_command kCommands[] = {
      "what an edit of the rulebook changes (OLD and NEW: spec/ directories or git revisions); "
      "exit 1 when a verdict changed",
      kDiffOpts, 0},
+    {"diverge", cmd_diverge, "diverge [--json] [--all] [--situations FILE] [SITUATION...]",
+     "judge the situations rulesets share (spec/shared/situations.md) under each; list where "
+     "verdicts differ; exit 1 when one does",
+     kDivergeOpts, 0},
     {"ref", cmd_ref, "ref [-o DIR] [RULESET...]",
      "the annotated rule reference as a static HTML site (per edition of the text)", kRefOpts, 0},
     {"clauses", cmd_clauses, "clauses [RULESET]",

@@ -76,6 +76,7 @@ int cmd_conflicts(cli_env *env, int argc, char **argv);
 int cmd_diff(cli_env *env, int argc, char **argv);
 int cmd_certify(cli_env *env, int argc, char **argv);
 int cmd_ref(cli_env *env, int argc, char **argv);
+int cmd_diverge(cli_env *env, int argc, char **argv);
 
 /* Prints "arbiter: file:line:column: field 'x': message" to stderr. */
 void cli_error(const arb_error *err);

@@ -4,6 +4,7 @@
  * the traceability matrix as Markdown (--matrix FILE).
  */
 #include "cli.h"
+#include "lint_spell.h"
 #include "strbuf.h"
 
 #include <jansson.h>
@@ -12,7 +13,9 @@
 
 static void print_text(const arb_finding *f)
 {
-	if (f->file && f->line)
+	if (f->file && f->line && f->column)
+		printf("%s:%ld:%ld: ", f->file, f->line, f->column);
+	else if (f->file && f->line)
 		printf("%s:%ld: ", f->file, f->line);
 	else if (f->file)
 		printf("%s: ", f->file);
@@ -26,6 +29,11 @@ static int print_json(const arb_finding *f)
 	    "{s:s,s:s,s:s,s:s?,s:s?,s:s?,s:I,s:s}", "kind", arb_lint_kind_name(f->kind), "severity",
 	    arb_severity_name(f->severity), "code", f->code, "ruleset", f->ruleset, "clause",
 	    f->clause, "file", f->file, "line", (json_int_t)f->line, "message", f->message);
+	/* the column only where a finding is one word: older lines keep their shape */
+	if (o && f->column > 0 && json_object_set_new(o, "column", json_integer(f->column))) {
+		json_decref(o);
+		o = NULL;
+	}
 	char *s = o ? json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII) : NULL;
 	json_decref(o);
 	if (!s) {
@@ -74,7 +82,11 @@ static void matrix_section(strbuf *t, const arb_lint *l, const char *ruleset)
 
 int cmd_lint(cli_env *env, int argc, char **argv)
 {
-	bool json = false;
+	bool json = false, spelling = true;
+	const char *dict = SPELL_DICTIONARY;
+	speller *sp = NULL;
+	arb_finding *unused = NULL;
+	size_t n_unused = 0;
 	arb_severity threshold = ARB_SEV_ERROR;
 	const char *matrix = NULL;
 	char **rulesets = calloc((size_t)argc + 1, sizeof *rulesets);
@@ -102,9 +114,14 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 			}
 		} else if (strcmp(argv[i], "--matrix") == 0 && i + 1 < argc)
 			matrix = argv[++i];
+		else if (strcmp(argv[i], "--dictionary") == 0 && i + 1 < argc)
+			dict = argv[++i];
+		else if (strcmp(argv[i], "--no-spelling") == 0)
+			spelling = false;
 		else if (argv[i][0] == '-') {
 			fprintf(stderr, "usage: arbiter lint [--json] [--strict] [--severity S] "
-			                "[--matrix FILE] [RULESET...]\n");
+			                "[--matrix FILE] [--dictionary BASE] [--no-spelling] "
+			                "[RULESET...]\n");
 			goto done;
 		} else
 			rulesets[nr++] = argv[i];
@@ -118,6 +135,13 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 			fprintf(stderr, "arbiter: unknown ruleset '%s'\n", rulesets[i]);
 			goto done;
 		}
+	/* The words of the text through hunspell and the word lists of spec/:
+	 * a missing dictionary or a bad word list is an error, never a silent
+	 * pass (--no-spelling says so on purpose). */
+	if (spelling && speller_new(&sp, dict, env->spec_dir, &err)) {
+		cli_error(&err);
+		goto done;
+	}
 	/* Predicates that cannot be bound are findings, not a reason to stop. */
 	arb_finding bind = {0};
 	bool bind_failed = arb_oracle_new(&o, rb, &err) != ARB_OK;
@@ -178,6 +202,24 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 				cli_error(&err);
 				goto done;
 			}
+			if (sp) {
+				arb_finding *u = NULL;
+				size_t nu = 0;
+				int rc = speller_lint(sp, l, rb, all[r], &err);
+				if (!rc && (rc = speller_unused(sp, all[r], &u, &nu)) == ARB_OK)
+					for (size_t i = 0; i < nu && !rc; i++)
+						rc = arb_lint_add(l, &u[i]);
+				free(u);
+				if (rc) {
+					if (!err.message[0])
+						arb_error_set(&err, rc, NULL, 0, 0, NULL,
+						              "out of memory");
+					cli_error(&err);
+					arb_lint_free(l);
+					goto done;
+				}
+				arb_lint_sort(l);
+			}
 			for (size_t i = 0; i < arb_lint_count(l); i++) {
 				const arb_finding *f = arb_lint_at(l, i);
 				if (json ? print_json(f) : (print_text(f), 0)) {
@@ -190,6 +232,17 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 			if (matrix)
 				matrix_section(&mt, l, all[r]);
 			arb_lint_free(l);
+		}
+	}
+	/* the shared word list, once every ruleset has been read */
+	if (sp && !nr) {
+		if (speller_unused(sp, NULL, &unused, &n_unused))
+			goto done;
+		for (size_t i = 0; i < n_unused; i++) {
+			if (json ? print_json(&unused[i]) : (print_text(&unused[i]), 0))
+				goto done;
+			counts[unused[i].severity]++;
+			shown++;
 		}
 	}
 	if (!json)
@@ -206,6 +259,8 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 done:
 	fflush(stdout);
 	free(rulesets);
+	free(unused);
+	speller_free(sp);
 	for (size_t i = 0; i < n_extra; i++)
 		free((char *)extra[i].file);
 	free(extra);
