@@ -1207,6 +1207,11 @@ typedef struct arb_trace {
 	 * is missing-input, naming the fact. */
 	const char *awaits;
 	const arb_precedence *awaits_how;
+	/* A violated entry's: a declared winner that overrides where it
+	 * permits, left undecided by the text (no reading permits, one is
+	 * undecided); or NULL. Such a violation decides nothing: the question
+	 * is a gap naming both clauses. */
+	const arb_precedence *open_how;
 } arb_trace;
 
 typedef struct arb_verdict {
