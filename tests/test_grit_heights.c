@@ -431,6 +431,55 @@ Test(grit_heights, the_least_move_out_from_under_two_stompers)
 	}
 }
 
+/* e1 under a1 (0.4 in to its right) and a2, placed so that a1's nearest
+ * edge point straight left of e1 (a1's depth, 0.584 in) is still 0.0005
+ * in under a2: over the tolerance, so the least move out ends where a1's
+ * and a2's edges meet, 1e-7 in further (by circle_meet, not the depth).
+ * e1 moves 0.7 in left, too far: the figure is the least. Alone (both
+ * readings measure clear of the stompers) and beside e2 within 1 yd of
+ * every end (coherent: the least that also keeps coherency, the same). */
+Test(grit_heights, the_least_move_out_is_clear_beyond_the_tolerance)
+{
+	static const double w = 25 / 25.4;
+	double ax = 0.4, bx = -0.2, px = -(w - 0.4), by, mx, my;
+	by = sqrt((w - 0.0005) * (w - 0.0005) - (bx - px) * (bx - px));
+	by = round(by * 1e12) / 1e12;
+	circle_meet(ax, 0, w, bx, by, w, 0, 0, &mx, &my);
+	double least = hypot(mx, my);
+	cr_assert(least - (w - 0.4) > 5e-8); /* the depth end is refused */
+	for (int two = 0; two < 2; two++) {
+		char row[512];
+		snprintf(
+		    row, sizeof row,
+		    "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16.4,10 "
+		    "25; A1/a2 %.12f,%.12f 25; E1/e1 16,10 25%s\",,move E1,\"e1 16,10 15.3,10\","
+		    "stomped=true,,",
+		    16 + bx, 10 + by, two ? "; E1/e2 15.35,8.8 25" : "");
+		fixture f = load(true, row);
+		for (int k = 0; k < 2; k++) {
+			arb_result r = result(&f, "GR.MOV.STOMP.3", k ? "coherent" : "depth");
+			cr_assert(eq(int, r.outcome, ARB_VIOLATED), "%d %d: %s", two, k,
+			          r.explanation);
+			cr_assert(epsilon_eq(dbl, r.measure.limit, least, 1e-10), "%d %d: %.12f %s",
+			          two, k, r.measure.limit, r.explanation);
+		}
+		fixture_free(&f);
+	}
+}
+
+/* Only the models under a stomper are held to a least move out: e2, not
+ * under one, goes 0.3 in aside and back (0.6 in) while e1 moves out by the
+ * least that keeps it within 1 yd of e2 (1.016 in down, as above). */
+Test(grit_heights, a_model_not_under_a_stomper_is_not_held_to_the_least)
+{
+	fixture f = load(true, "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 "
+	                       "16,10 25; E1/e1 16,10 25; E1/e2 16,7 25\",,move E1,\"e1 16,10 "
+	                       "16,8.98425197; e2 16,7 16.3,7 16,7\",stomped=true,,");
+	arb_result r = result(&f, "GR.MOV.STOMP.3", "coherent");
+	cr_assert(eq(int, r.outcome, ARB_PERMITS), "%s", r.explanation);
+	fixture_free(&f);
+}
+
 /* e1 starts 0.5 in off a1's centre (0.484 in under it), e2 to its right.
  * e2 at 19,10: the nearest end within 1 yd of e2 is on the circle of
  * radius 1 + 0.984 round e2, towards e1's start, and clear of a1: the least

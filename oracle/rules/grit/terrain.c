@@ -555,11 +555,11 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 		cap += s->units[k].n_models;
 	/* the models each model starts under, and their names, in one block */
 	arb_placed *st = malloc((cap ? cap : 1) * (sizeof *st + sizeof(arb_model *)));
-	const arb_model **who = (const arb_model **)(void *)(st + (cap ? cap : 1));
 	if (!st) {
 		arb_result_fault(r, ARB_ENOMEM, "out of memory measuring the move out");
 		return;
 	}
+	const arb_model **who = (const arb_model **)(void *)(st + (cap ? cap : 1));
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_model *m = &u->models[i];
 		size_t n_st = stompers_of(s, u, m, st, who);
