@@ -224,6 +224,29 @@ int arb_geom_coherency_measured(const arb_placed *models, size_t n, const double
 int arb_geom_coherency_k_near(const arb_placed *models, size_t n, double limit, size_t k,
                               arb_coherency *out);
 
+/* Whether the base being moved may end with its centre at p: 1 yes, 0 no,
+ * a negative ARB_E... code to stop (arb_geom_least_clear returns it). */
+typedef int (*arb_geom_accept_fn)(void *ctx, arb_vec2 p);
+
+/* The least straight move of base m's centre (from m->c, facing unchanged)
+ * to a position p where m is clear of every base of clear[0..n_clear-1]
+ * (overlapping none deeper than tol) and accept(ctx, p) holds (NULL: any p).
+ * accept may ask that m end within range of some bases: near[0..n_near-1]
+ * are those whose range edges it reads, and nothing else of p may decide
+ * it (the unit coherency of a stomped model's move out). Round and
+ * rectangular bases alike. Exact: where m may end is bounded by the edges
+ * of the obstacles (each base's convex core summed with m's, grown by both
+ * radii) and of the ranges (grown by range too), straight pieces and arcs;
+ * the nearest allowed point is the start, the nearest point of a piece, a
+ * piece's end or where two pieces meet, and each of those is tried nearest
+ * first with the kernel's own tests (docs/geometry.md, "Least move
+ * clear"). *out is the distance, INFINITY when no position is allowed; *at
+ * (if not NULL) that position. Returns ARB_OK, ARB_ENOMEM, or what accept
+ * returned below 0. */
+int arb_geom_least_clear(double *out, arb_vec2 *at, const arb_placed *m, const arb_placed *clear,
+                         size_t n_clear, double tol, const arb_placed *near, size_t n_near,
+                         double range, arb_geom_accept_fn accept, void *ctx);
+
 /* How "moving through" a piece of terrain is read. */
 typedef enum arb_through {
 	ARB_THROUGH_CENTRE = 0, /* the centre of the base is inside (or on) the polygon */
@@ -1207,6 +1230,11 @@ typedef struct arb_trace {
 	 * is missing-input, naming the fact. */
 	const char *awaits;
 	const arb_precedence *awaits_how;
+	/* A violated entry's: a declared winner that overrides where it
+	 * permits, left undecided by the text (no reading permits, one is
+	 * undecided); or NULL. Such a violation decides nothing: the question
+	 * is a gap naming both clauses. */
+	const arb_precedence *open_how;
 } arb_trace;
 
 typedef struct arb_verdict {

@@ -189,6 +189,22 @@ static const char *winner_awaits(const arb_verdict *v, const judging *j, size_t 
 	return fact;
 }
 
+/* Whether a declared winner's selected readings leave it undecided: none
+ * permits and one is undecided. Decided, it might permit. */
+static bool winner_undecided(const arb_verdict *v, const judging *j, size_t first)
+{
+	bool und = false;
+	for (size_t i = first; i < v->n_trace; i = j->next[i]) {
+		const arb_trace *t = &v->trace[i];
+		if (t->not_selected)
+			continue;
+		if (t->result.outcome == ARB_PERMITS)
+			return false;
+		und = und || t->result.outcome == ARB_UNDECIDED;
+	}
+	return und;
+}
+
 /* Whether two selected readings of the clause whose first trace entry is
  * first give one value different numbers. */
 static bool values_differ(const arb_verdict *v, const judging *j, size_t first)
@@ -224,6 +240,18 @@ static bool undecided_permission(const judging *j, const size_t *at, size_t n)
 			return true;
 	}
 	return false;
+}
+
+/* Adds to disputed the clause of trace entry i, left undecided in its
+ * question, and the undecided winners that leave its violations open. */
+static int name_undecided(const arb_verdict *v, const judging *j, size_t i, idset *disputed)
+{
+	int rc = idset_add(disputed, v->trace[i].pred->clause);
+	for (size_t k = j->first[i]; k < v->n_trace && rc == ARB_OK; k = j->next[k])
+		if (v->trace[k].open_how && active(&v->trace[k]) &&
+		    question_of(j, k) == question_of(j, i))
+			rc = idset_add(disputed, v->trace[k].open_how->winner);
+	return rc;
 }
 
 /* Decides the question whose first trace entry is qfirst: the answers of the
@@ -263,6 +291,12 @@ static int decide_question(arb_verdict *v, const judging *j, size_t qfirst, idse
 					    strcmp(missing_of(v, j->mis[m]), missing_of(v, k)) == 0;
 				if (!have)
 					j->mis[n_mis++] = k;
+				continue;
+			}
+			/* A violation that an undecided winner may set aside is
+			 * undecided itself (docs/spec-format.md, "Precedence"). */
+			if (u->result.outcome == ARB_VIOLATED && u->open_how) {
+				classes |= CL_UND;
 				continue;
 			}
 			/* A reading under which the clause does not apply forbids nothing. */
@@ -320,10 +354,16 @@ static int decide_question(arb_verdict *v, const judging *j, size_t qfirst, idse
 					rc = idset_add(disputed, t[j->und[i]].pred->clause);
 		} else if (n_neg) {
 			*illegal = true;
-		} else if (!any_pos && !n_split && n_und) {
-			v->dispute |= ARB_DISPUTE_GAP;
+		} else if (n_und) {
+			/* Alone, the undecided clauses leave the question open; beside
+			 * answers that allow, an undecided constraint still may forbid
+			 * (an undecided grant beside them could only allow too). */
+			bool alone = !any_pos && !n_split;
 			for (size_t i = 0; i < n_und && rc == ARB_OK; i++)
-				rc = idset_add(disputed, t[j->und[i]].pred->clause);
+				if (alone || !undecided_permission(j, &j->und[i], 1)) {
+					v->dispute |= ARB_DISPUTE_GAP;
+					rc = name_undecided(v, j, j->und[i], disputed);
+				}
 		}
 	}
 	return rc;
@@ -446,6 +486,7 @@ static void trace_start(arb_trace *t, const arb_bound *b, size_t index, bool ter
 	t->overridden_how = NULL;
 	t->awaits = NULL;
 	t->awaits_how = NULL;
+	t->open_how = NULL;
 	t->not_selected = false;
 	arb_result *r = &t->result;
 	r->outcome = ARB_NA;
@@ -473,7 +514,7 @@ static void free_borrowing(arb_verdict *v)
 /* Saves (restore false) or puts back (restore true) the overrides of v's
  * trace in keep (KEPT_PER_ENTRY per entry): judge_once borrowing v's trace
  * rewrites them. */
-#define KEPT_PER_ENTRY 4
+#define KEPT_PER_ENTRY 5
 static void keep_overrides(arb_verdict *v, const void **keep, bool restore)
 {
 	for (size_t i = 0; i < v->n_trace; i++) {
@@ -484,11 +525,13 @@ static void keep_overrides(arb_verdict *v, const void **keep, bool restore)
 			t->overridden_how = k[1];
 			t->awaits = k[2];
 			t->awaits_how = k[3];
+			t->open_how = k[4];
 		} else {
 			k[0] = t->overridden_by;
 			k[1] = t->overridden_how;
 			k[2] = t->awaits;
 			k[3] = t->awaits_how;
+			k[4] = t->open_how;
 		}
 	}
 }
@@ -526,6 +569,7 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_verd
 			v->trace[a].overridden_how = NULL;
 			v->trace[a].awaits = NULL;
 			v->trace[a].awaits_how = NULL;
+			v->trace[a].open_how = NULL;
 		}
 	} else if (v) {
 		v->trace = malloc((j->n_app ? j->n_app : 1) * sizeof *v->trace);
@@ -585,6 +629,15 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_verd
 					v->trace[i].awaits = fact;
 					v->trace[i].awaits_how = pr;
 				}
+			/* One the text leaves undecided may set it aside or not: the
+			 * loser's violation is open (a gap naming both). */
+			bool open =
+			    !fact && pr->when_permits && winner_undecided(v, j, j->prec_at[2 * k]);
+			for (size_t i = j->prec_at[2 * k + 1]; open && i < v->n_trace;
+			     i = j->next[i])
+				if (v->trace[i].result.outcome == ARB_VIOLATED &&
+				    !v->trace[i].open_how)
+					v->trace[i].open_how = pr;
 			continue;
 		}
 		for (size_t i = j->prec_at[2 * k + 1]; i < v->n_trace; i = j->next[i])

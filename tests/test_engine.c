@@ -1148,16 +1148,20 @@ Test(engine, gap_when_only_an_undecided_clause_applies)
 	arb_scenario_free(s);
 }
 
-Test(engine, no_gap_when_another_clause_decides)
+Test(engine, undecided_constraint_beside_one_that_holds_is_a_gap)
 {
+	/* Both constraints must hold for the move to be allowed: TL.A.1 holding
+	 * does not decide what the undecided TL.D.1 leaves open (until
+	 * grit-needs.md 16 this was legal, TL.D.1 unnamed) */
 	fixture(kProfiles);
 	arb_scenario *s = scen();
 	fact(s, "d", "open");
 	fact(s, "a", "yes");
 	arb_verdict *v = judge(s, NULL);
-	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
-	cr_assert(eq(int, v->dispute, 0));
-	cr_assert(eq(sz, v->n_disputed, 0));
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	cr_assert(eq(int, v->dispute, ARB_DISPUTE_GAP));
+	IDS_EQ(v->disputed, v->n_disputed, "TL.D.1");
+	cr_assert(eq(sz, v->n_violates, 0));
 	arb_verdict_free(v);
 	arb_scenario_free(s);
 }

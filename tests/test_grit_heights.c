@@ -347,12 +347,136 @@ Test(grit_heights, the_least_move_out_that_keeps_coherency)
 	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.3", "coherent").outcome, ARB_PERMITS));
 	fixture_free(&f);
 
-	/* a1 on a rectangular base: not measured, an error of the program */
-	snprintf(row, sizeof row, OUT_ROW, "25x25", "16,7", "16,8.5");
+	/* reading depth: a move out 0.0005 in over the overlap depth is too far
+	 * even where the least move that keeps coherency is that very move
+	 * (e2 2.969004 in below: 0.984752 in down ends 1 in from it) */
+	snprintf(row, sizeof row, OUT_ROW, "25", "16,7.030996", "16,9.015248");
 	f = load(true, row);
-	cr_assert(eq(int, f.rc, ARB_EBUDGET));
-	cr_assert(strstr(f.err.message, "measured for round bases only") != NULL, "%s",
-	          f.err.message);
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.3", "coherent").outcome, ARB_PERMITS));
+	r = result(&f, "GR.MOV.STOMP.3", "depth");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	cr_assert(epsilon_eq(dbl, r.measure.limit, w, 1e-9));
+	fixture_free(&f);
+}
+
+static void circle_meet(double ax, double ay, double ra, double bx, double by, double rb, double sx,
+                        double sy, double *x, double *y);
+
+/* a1 on a square base (25 x 25 mm) over e1, centres together; e2 3.1 in
+ * away along the diagonal. Round, a1 would let e1 go 3.1 - 1.984 = 1.116
+ * in towards e2; square, that point is still under a1's corner, and the
+ * least end is where the circle round a1's corner (radius e1's, 0.492 in)
+ * meets e2's range (1 + 0.984 in): 1.153 in. Along a side it is the
+ * depth, 0.984 in. */
+Test(grit_heights, the_least_move_out_from_under_a_square_base)
+{
+	static const double h = 25 / 25.4 / 2;
+	double k = 3.1 / sqrt(2), ex, ey;
+	circle_meet(16 + h, 10 + h, h, 16 + k, 10 + k, 1 + 2 * h, 16, 10, &ex, &ey);
+	double least = hypot(ex - 16, ey - 10);
+	cr_assert(least > 3.1 - (1 + 2 * h) + 0.03); /* not the round answer */
+	for (int over = 0; over < 2; over++) {
+		double f = (least + (over ? 0.0005 : 0)) / least;
+		char row[512], e2[64];
+		snprintf(e2, sizeof e2, "%.10f,%.10f", 16 + k, 10 + k);
+		snprintf(row, sizeof row,
+		         "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 "
+		         "25x25; E1/e1 16,10 25; E1/e2 %s 25\",,move E1,\"e1 16,10 %.10f,%.10f\","
+		         "stomped=true,,",
+		         e2, 16 + f * (ex - 16), 10 + f * (ey - 10));
+		fixture f0 = load(true, row);
+		arb_result r = result(&f0, "GR.MOV.STOMP.3", "coherent");
+		cr_assert(eq(int, r.outcome, over ? ARB_VIOLATED : ARB_PERMITS), "%d: %s", over,
+		          r.explanation);
+		if (over)
+			cr_assert(epsilon_eq(dbl, r.measure.limit, least, 1e-9), "%s",
+			          r.explanation);
+		r = result(&f0, "GR.MOV.STOMP.3", "depth");
+		cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+		cr_assert(epsilon_eq(dbl, r.measure.limit, 2 * h, 1e-9));
+		fixture_free(&f0);
+	}
+}
+
+/* e1, alone, under a1 and a2 (0.4 in to each side of it): each overlaps it
+ * 0.584 in, and the least move that frees it of both is sqrt(0.984^2 -
+ * 0.4^2) = 0.899 in, up or down (not each depth in turn). */
+Test(grit_heights, the_least_move_out_from_under_two_stompers)
+{
+	static const double w = 25 / 25.4;
+	double least = sqrt(w * w - 0.16);
+	static const char *const reading[] = {"depth", "coherent"};
+	for (int over = 0; over < 2; over++) {
+		char row[512];
+		snprintf(row, sizeof row,
+		         "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 15.6,10 "
+		         "25; A1/a2 16.4,10 25; E1/e1 16,10 25\",,move E1,\"e1 16,10 16,%.10f\","
+		         "stomped=true,,",
+		         10 + least + (over ? 0.0005 : 0));
+		fixture f = load(true, row);
+		for (int k = 0; k < 2; k++) {
+			arb_result r = result(&f, "GR.MOV.STOMP.3", reading[k]);
+			cr_assert(eq(int, r.outcome, over ? ARB_VIOLATED : ARB_PERMITS),
+			          "%s %d: %s", reading[k], over, r.explanation);
+			cr_assert(epsilon_eq(dbl, r.measure.limit, least, 1e-9), "%s",
+			          r.explanation);
+			STR_EQ(r.subject, "e1");
+			STR_EQ(r.object, "a1");
+			if (over)
+				STR_EQ(r.explanation,
+				       "e1 moves 0.900 in out from under a1 and the others "
+				       "it starts under; the minimum is 0.899 in");
+		}
+		fixture_free(&f);
+	}
+}
+
+/* e1 under a1 (0.4 in to its right) and a2, placed so that a1's nearest
+ * edge point straight left of e1 (a1's depth, 0.584 in) is still 0.0005
+ * in under a2: over the tolerance, so the least move out ends where a1's
+ * and a2's edges meet, 1e-7 in further (by circle_meet, not the depth).
+ * e1 moves 0.7 in left, too far: the figure is the least. Alone (both
+ * readings measure clear of the stompers) and beside e2 within 1 yd of
+ * every end (coherent: the least that also keeps coherency, the same). */
+Test(grit_heights, the_least_move_out_is_clear_beyond_the_tolerance)
+{
+	static const double w = 25 / 25.4;
+	double ax = 0.4, bx = -0.2, px = -(w - 0.4), by, mx, my;
+	by = sqrt((w - 0.0005) * (w - 0.0005) - (bx - px) * (bx - px));
+	by = round(by * 1e12) / 1e12;
+	circle_meet(ax, 0, w, bx, by, w, 0, 0, &mx, &my);
+	double least = hypot(mx, my);
+	cr_assert(least - (w - 0.4) > 5e-8); /* the depth end is refused */
+	for (int two = 0; two < 2; two++) {
+		char row[512];
+		snprintf(
+		    row, sizeof row,
+		    "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16.4,10 "
+		    "25; A1/a2 %.12f,%.12f 25; E1/e1 16,10 25%s\",,move E1,\"e1 16,10 15.3,10\","
+		    "stomped=true,,",
+		    16 + bx, 10 + by, two ? "; E1/e2 15.35,8.8 25" : "");
+		fixture f = load(true, row);
+		for (int k = 0; k < 2; k++) {
+			arb_result r = result(&f, "GR.MOV.STOMP.3", k ? "coherent" : "depth");
+			cr_assert(eq(int, r.outcome, ARB_VIOLATED), "%d %d: %s", two, k,
+			          r.explanation);
+			cr_assert(epsilon_eq(dbl, r.measure.limit, least, 1e-10), "%d %d: %.12f %s",
+			          two, k, r.measure.limit, r.explanation);
+		}
+		fixture_free(&f);
+	}
+}
+
+/* Only the models under a stomper are held to a least move out: e2, not
+ * under one, goes 0.3 in aside and back (0.6 in) while e1 moves out by the
+ * least that keeps it within 1 yd of e2 (1.016 in down, as above). */
+Test(grit_heights, a_model_not_under_a_stomper_is_not_held_to_the_least)
+{
+	fixture f = load(true, "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 "
+	                       "16,10 25; E1/e1 16,10 25; E1/e2 16,7 25\",,move E1,\"e1 16,10 "
+	                       "16,8.98425197; e2 16,7 16.3,7 16,7\",stomped=true,,");
+	arb_result r = result(&f, "GR.MOV.STOMP.3", "coherent");
+	cr_assert(eq(int, r.outcome, ARB_PERMITS), "%s", r.explanation);
 	fixture_free(&f);
 }
 
@@ -399,12 +523,13 @@ Test(grit_heights, the_least_move_out_by_its_circles)
 		for (int over = 0; over < 2; over++) {
 			double f = (least + (over ? 0.0005 : 0)) / least;
 			char row[512];
-			snprintf(
-			    row, sizeof row,
-			    "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - height=2,\"A1/a1 16,10 "
-			    "25; E1/e1 16,%g 25; E1/e2 %s 25\",,move E1,\"e1 16,%g %.10f,%.10f\","
-			    "stomped=true,,",
-			    sy, sets[k].e2, sy, sx + f * (ex - sx), sy + f * (ey - sy));
+			snprintf(row, sizeof row,
+			         "S,GR.MOV.STOMP.3,legal,A1 A - height=1; E1 B - "
+			         "height=2,\"A1/a1 16,10 "
+			         "25; E1/e1 16,%g 25; E1/e2 %s 25\",,move E1,\"e1 16,%g "
+			         "%.10f,%.10f\","
+			         "stomped=true,,",
+			         sy, sets[k].e2, sy, sx + f * (ex - sx), sy + f * (ey - sy));
 			fixture f0 = load(true, row);
 			arb_result r = result(&f0, "GR.MOV.STOMP.3", "coherent");
 			cr_assert(eq(int, r.outcome, over ? ARB_VIOLATED : ARB_PERMITS),
@@ -459,9 +584,9 @@ Test(grit_heights, too_far_out_for_any_range)
 	fixture f = load(false, row);
 	arb_result r = result(&f, "GR.MOV.STOMP.3", "coherent");
 	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
-	STR_EQ(r.explanation,
-	       "e1 moves 1.500 in out; the least move out that keeps unit coherency is 0.984 in, "
-	       "whatever range the missing table gives");
+	STR_EQ(r.explanation, "e1 moves 1.500 in out; the least move out that keeps unit "
+	                      "coherency is 0.984 in, "
+	                      "whatever range the missing table gives");
 	fixture_free(&f);
 
 	static const char *const ends[] = {"16,10.98425197", "16,8.98425197", "16,8.5"};
@@ -510,20 +635,25 @@ Test(grit_heights, a_broken_unit_spends_its_movement)
 		const char *words;
 	} rows[] = {
 	    {true, "12,10 6,10", "12,11.5 6,11.5", ARB_HOLDS,
-	     "A1 is broken and every model spends its movement moving towards the left edge"},
+	     "A1 is broken and every model spends its movement moving towards the left "
+	     "edge"},
 	    /* a repeated point is no step */
 	    {true, "12,10 12,10 6,10", "12,11.5 6,11.5", ARB_HOLDS, NULL},
 	    {true, "12,10 7,10", "12,11.5 6,11.5", ARB_VIOLATED,
-	     "A1 is broken and a1 spends 5.00 in (5.00 yd) of its movement, 6.00 yd, and stays on "
+	     "A1 is broken and a1 spends 5.00 in (5.00 yd) of its movement, 6.00 yd, and "
+	     "stays on "
 	     "the table"},
 	    {true, "12,10 6.0000005,10", "12,11.5 6,11.5", ARB_HOLDS, NULL},
 	    {true, "12,10 6.0005,10", "12,11.5 6,11.5", ARB_VIOLATED, NULL},
 	    {true, "12,10 12,12 6,12", "12,11.5 6,11.5", ARB_VIOLATED,
-	     "A1 is broken and a1 does not move towards the left edge (step 1: 11.51 in from it "
+	     "A1 is broken and a1 does not move towards the left edge (step 1: 11.51 in "
+	     "from it "
 	     "before, 11.51 after)"},
 	    {false, "12,10 6,10", "12,11.5 6,11.5", ARB_UNDECIDED,
-	     "A1 is broken and moves towards the left edge; a1 moves 6.00 in (6.00 yd) and stays "
-	     "on the table: whether that spends its movement is 'on the table below' (GR.MOV.2), "
+	     "A1 is broken and moves towards the left edge; a1 moves 6.00 in (6.00 yd) and "
+	     "stays "
+	     "on the table: whether that spends its movement is 'on the table below' "
+	     "(GR.MOV.2), "
 	     "which the text does not have"},
 	    /* off the table: whatever is left need not be spent, table or not */
 	    {false, "12,10 0.3,10", "12,11.5 0.3,11.5", ARB_HOLDS, NULL},

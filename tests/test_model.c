@@ -23,6 +23,9 @@
  *                                       applicable (over
  *                                       ML.Q.1 where it permits)
  *   ML.Q.1  constraint  q.p       q     bad violated
+ *   ML.U.1  permission  q.u       u     yes permits / open: undecided (no precedence)
+ *   ML.V.1  constraint  q.u       v     bad violated
+ *   ML.W.1  constraint  q.u       w     open: undecided / else: not applicable
  *   ML.B.1  constraint  q.b       b     bad violated (section beta: moves only,
  *                                       in the movement phase; a charge follows it)
  */
@@ -138,6 +141,26 @@ ARB_PREDICATE(ml_q, .clause = "ML.Q.1", .ruleset = "modelland", .actions = "move
 	bad_violates(ev, r, "q");
 }
 
+ARB_PREDICATE(ml_u, .clause = "ML.U.1", .ruleset = "modelland", .actions = "move", .phases = "*",
+              .question = "q.u", .fingerprint = "-")
+{
+	r->outcome = is(ev, "u", "open")  ? ARB_UNDECIDED
+	             : is(ev, "u", "yes") ? ARB_PERMITS
+	                                  : ARB_NA;
+}
+
+ARB_PREDICATE(ml_v, .clause = "ML.V.1", .ruleset = "modelland", .actions = "move", .phases = "*",
+              .question = "q.u", .fingerprint = "-")
+{
+	bad_violates(ev, r, "v");
+}
+
+ARB_PREDICATE(ml_w, .clause = "ML.W.1", .ruleset = "modelland", .actions = "move", .phases = "*",
+              .question = "q.u", .fingerprint = "-")
+{
+	r->outcome = is(ev, "w", "open") ? ARB_UNDECIDED : ARB_NA;
+}
+
 ARB_PREDICATE(ml_b, .clause = "ML.B.1", .ruleset = "modelland", .actions = "move",
               .phases = "movement", .question = "q.b", .fingerprint = "-")
 {
@@ -156,7 +179,8 @@ static const char kRuleset[] =
     "---\nruleset: modelland\ntitle: Modelland\nprefix: ML\nsections: alpha, beta\n"
     "actions: move, charge\nphases: movement, fight\nsubphases: rush\n"
     "facts: r:one|two|none, m:bool, k:ok|bad|oom|budget|skip|unweighed, x:yes|no, g:ok|bad, "
-    "y:yes|no, h:ok|bad, p:permits|holds|unsure|open, q:ok|bad, b:ok|bad, n:number, c:count, "
+    "y:yes|no, h:ok|bad, p:permits|holds|unsure|open, q:ok|bad, u:yes|open, v:ok|bad, w:open|shut, "
+    "b:ok|bad, n:number, c:count, "
     "who:unit, "
     "at:point\n---\n\n# Modelland\n\n"
     "## Phases\n\n"
@@ -178,6 +202,9 @@ static const char kAlpha[] =
     "{#ML.Q.1 constraint}\nModels end in a chain.\n\n"
     "{#ML.P.1 permission}\nThey end in a chain [(or get as close as they can)]{over:ML.Q.1 "
     "when=permits}.\n\n"
+    "{#ML.U.1 permission}\nWaders may cross.\n\n"
+    "{#ML.V.1 constraint}\nModels keep dry.\n\n"
+    "{#ML.W.1 constraint}\nModels keep their boots on.\n\n"
     "{#ML.PH.1 procedure}\nThe rush in the fight comes first.\n\n"
     "{#ML.PH.2 procedure}\nAll charges are made in the rush.\n\n"
     "{#ML.PH.3 procedure}\nA charge moves as a move does.\n";
@@ -530,9 +557,78 @@ Test(model, a_violation_awaits_the_fact_a_winner_needs_to_permit)
 
 Test(model, an_undecided_permission_beside_a_violation_is_a_gap)
 {
-	/* ML.Q.1 is violated; ML.P.1, which would grant it, is undecided: the
-	 * text leaves open whether the move is allowed. Decided, it would set
-	 * ML.Q.1 aside or not: a gap of both, ML.Q.1 still named violated. */
+	/* ML.V.1 is violated; ML.U.1, which would grant it and is ranked over
+	 * nothing, is undecided: the text leaves open whether the move is
+	 * allowed (decided, a conflict or an illegal move): a gap of both,
+	 * ML.V.1 still named violated. */
+	load();
+	arb_scenario *s = scenario("move", "movement", NULL);
+	fact(s, "m", "true");
+	fact(s, "v", "bad");
+	fact(s, "u", "open");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	cr_assert(eq(int, v->dispute, ARB_DISPUTE_GAP));
+	IDS_EQ(v->disputed, v->n_disputed, "ML.U.1 ML.V.1");
+	IDS_EQ(v->violates, v->n_violates, "ML.V.1");
+	arb_verdict_free(v);
+	/* nothing forbidden: an undecided grant beside what holds could only
+	 * allow too; the question is answered by what holds */
+	s->facts[1].value = "ok";
+	v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(model, an_undecided_constraint_beside_one_that_holds_is_a_gap)
+{
+	/* ML.V.1 holds, ML.W.1 (a constraint too) is undecided: both must hold
+	 * for the move to be allowed, so the question is open, a gap naming
+	 * ML.W.1 (grit-needs.md 16) */
+	load();
+	arb_scenario *s = scenario("move", "movement", NULL);
+	fact(s, "m", "true");
+	fact(s, "v", "ok");
+	fact(s, "w", "open");
+	arb_verdict *v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	cr_assert(eq(int, v->dispute, ARB_DISPUTE_GAP));
+	IDS_EQ(v->disputed, v->n_disputed, "ML.W.1");
+	cr_assert(eq(sz, v->n_violates, 0));
+	arb_verdict_free(v);
+	/* beside a permission that permits, likewise: decided, it might forbid
+	 * (a conflict) */
+	fact(s, "u", "yes");
+	v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
+	IDS_EQ(v->disputed, v->n_disputed, "ML.W.1");
+	arb_verdict_free(v);
+	/* beside a violation nothing permits it changes nothing: it could only
+	 * add one */
+	s->facts[1].value = "bad";
+	s->facts[3].value = "open";
+	v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_DISPUTED)); /* ML.U.1 open: item 12 */
+	IDS_EQ(v->disputed, v->n_disputed, "ML.U.1 ML.V.1");
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+	s = scenario("move", "movement", NULL);
+	fact(s, "m", "true");
+	fact(s, "v", "bad");
+	fact(s, "w", "open");
+	v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_ILLEGAL));
+	IDS_EQ(v->violates, v->n_violates, "ML.V.1");
+	arb_verdict_free(v);
+	arb_scenario_free(s);
+}
+
+Test(model, an_undecided_winner_leaves_its_losers_violation_open)
+{
+	/* ML.Q.1 is violated; ML.P.1 sets it aside where it permits, and is
+	 * undecided: whether the violation stands is open. It decides nothing:
+	 * a gap naming both, ML.Q.1 not listed as violated (grit-needs.md 15) */
 	load();
 	arb_scenario *s = scenario("move", "movement", NULL);
 	fact(s, "m", "true");
@@ -542,13 +638,34 @@ Test(model, an_undecided_permission_beside_a_violation_is_a_gap)
 	cr_assert(eq(int, v->kind, ARB_V_DISPUTED));
 	cr_assert(eq(int, v->dispute, ARB_DISPUTE_GAP));
 	IDS_EQ(v->disputed, v->n_disputed, "ML.P.1 ML.Q.1");
-	IDS_EQ(v->violates, v->n_violates, "ML.Q.1");
+	cr_assert(eq(sz, v->n_violates, 0));
+	bool seen = false;
+	for (size_t i = 0; i < v->n_trace; i++)
+		if (strcmp(v->trace[i].pred->clause, "ML.Q.1") == 0) {
+			seen = true;
+			cr_assert(v->trace[i].open_how != NULL);
+			cr_assert(eq(str, (char *)v->trace[i].open_how->winner, "ML.P.1"));
+			cr_assert(v->trace[i].overridden_by == NULL);
+			cr_assert(v->trace[i].awaits == NULL);
+		} else {
+			cr_assert(v->trace[i].open_how == NULL);
+		}
+	cr_assert(seen);
 	arb_verdict_free(v);
-	/* nothing forbidden: the undecided permission alone is no gap here, as
-	 * before (the question is answered by what holds) */
+	/* nothing violated: nothing is open, and the undecided grant beside
+	 * what holds leaves the question to it */
 	s->facts[1].value = "ok";
 	v = judge(s, NULL);
 	cr_assert(eq(int, v->kind, ARB_V_LEGAL));
+	for (size_t i = 0; i < v->n_trace; i++)
+		cr_assert(v->trace[i].open_how == NULL);
+	arb_verdict_free(v);
+	/* a violation no winner could set aside still decides */
+	s->facts[1].value = "bad";
+	fact(s, "g", "bad");
+	v = judge(s, NULL);
+	cr_assert(eq(int, v->kind, ARB_V_ILLEGAL));
+	IDS_EQ(v->violates, v->n_violates, "ML.G.1");
 	arb_verdict_free(v);
 	arb_scenario_free(s);
 }

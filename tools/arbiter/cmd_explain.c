@@ -30,6 +30,9 @@ static void print_trace(const arb_verdict *v)
 		if (t->awaits && t->awaits_how)
 			printf(" [awaits %s: %s sets it aside where it permits]", t->awaits,
 			       t->awaits_how->winner);
+		if (t->open_how)
+			printf(" [open: %s, undecided, sets it aside where it permits]",
+			       t->open_how->winner);
 		printf("\n");
 		if (t->result.has_measure && t->result.outcome != ARB_NA) {
 			const arb_measure *m = &t->result.measure;

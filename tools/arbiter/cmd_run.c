@@ -65,13 +65,15 @@ static void print_disagreement(const arb_case *c, const arb_verdict *v, const ch
 		const arb_trace *t = &v->trace[i];
 		if (t->result.outcome == ARB_NA)
 			continue;
-		printf("     %s%s%s %s: %s%s%s%s%s%s%s%s\n", t->pred->clause, t->reading ? "/" : "",
-		       t->reading ? t->reading : "", arb_outcome_name(t->result.outcome),
-		       t->result.explanation, t->not_selected ? " [reading not selected]" : "",
+		printf("     %s%s%s %s: %s%s%s%s%s%s%s%s%s%s%s\n", t->pred->clause,
+		       t->reading ? "/" : "", t->reading ? t->reading : "",
+		       arb_outcome_name(t->result.outcome), t->result.explanation,
+		       t->not_selected ? " [reading not selected]" : "",
 		       t->overridden_by ? " [overridden by " : "",
 		       t->overridden_by ? t->overridden_by : "", t->overridden_by ? "]" : "",
 		       t->awaits ? " [awaits " : "", t->awaits ? t->awaits : "",
-		       t->awaits ? "]" : "");
+		       t->awaits ? "]" : "", t->open_how ? " [open: " : "",
+		       t->open_how ? t->open_how->winner : "", t->open_how ? " undecided]" : "");
 	}
 	if (c->note && c->note[0])
 		printf("     note: %s\n", c->note);

@@ -469,115 +469,74 @@ static int in_coherency(const arb_placed *pl, size_t n, double limit, size_t k, 
 	return co->ok;
 }
 
-/* A circle a candidate end lies on: a stomper's edge (clear of it beyond)
- * or the edge of another model's coherency range (within it inside). */
-typedef struct circle {
-	arb_vec2 c;
-	double r;
-} circle;
+/* Where model i of a stomped unit may end: the unit in coherency, model i
+ * at p and the others where they end (arb_geom_accept_fn). */
+typedef struct coherent_at {
+	arb_placed *pl;
+	size_t n, i, k;
+	double limit;
+} coherent_at;
 
-static arb_vec2 on_circle(const circle *a, arb_vec2 towards)
+static int coherent_end(void *ctx, arb_vec2 p)
 {
-	double dx = towards.x - a->c.x, dy = towards.y - a->c.y, d = hypot(dx, dy);
-	return (arb_vec2){a->c.x + a->r * dx / d, a->c.y + a->r * dy / d};
+	coherent_at *c = ctx;
+	arb_coherency co;
+	arb_vec2 keep = c->pl[c->i].c;
+	c->pl[c->i].c = p;
+	int ok = in_coherency(c->pl, c->n, c->limit, c->k, &co);
+	c->pl[c->i].c = keep;
+	return ok < 0 ? ARB_ENOMEM : ok;
 }
 
-/* The least distance from model i's start to an end clear of every model
- * of another unit it starts under and in coherency (the others where they
- * end): for round bases the ends allowed are bounded by circles, so the
- * nearest is the point of one circle nearest the start, or where two
- * circles meet. pl: the unit's ends
- * (pl[i] is changed and restored). 1 and *out; 0 when a base is not
- * round; -1 when out of memory. */
-static int least_out(const arb_scenario *s, const arb_unit *u, size_t i, arb_placed *pl,
-                     double limit, size_t k, double *out)
+/* The models of other units that model m starts under, placed into st and
+ * named in who (room for every model of s); their count. */
+static size_t stompers_of(const arb_scenario *s, const arb_unit *u, const arb_model *m,
+                          arb_placed *st, const arb_model **who)
 {
-	const arb_model *m = &u->models[i];
-	arb_placed a = arb_model_placed(m), keep = pl[i];
-	size_t n = u->n_models, nc = 0, cap = n;
-	for (size_t q = 0; q < s->n_units; q++)
-		cap += s->units[q].n_models;
-	circle *cs = malloc(cap * sizeof *cs);
-	if (!cs)
-		return -1;
-	int rc = 1;
-	double rm = m->base.d_mm / ARB_MM_PER_INCH / 2;
-	for (size_t q = 0; q < s->n_units && rc == 1; q++)
-		for (size_t j = 0; &s->units[q] != u && j < s->units[q].n_models; j++) {
-			arb_placed st = arb_model_placed(&s->units[q].models[j]);
-			if (arb_geom_penetration(&a, &st) <= TOL)
+	arb_placed a = arb_model_placed(m);
+	size_t n = 0;
+	for (size_t k = 0; k < s->n_units; k++)
+		for (size_t j = 0; &s->units[k] != u && j < s->units[k].n_models; j++) {
+			arb_placed o = arb_model_placed(&s->units[k].models[j]);
+			if (arb_geom_penetration(&a, &o) <= TOL)
 				continue;
-			if (st.base.shape != ARB_BASE_ROUND)
-				rc = 0;
-			cs[nc++] = (circle){st.c, rm + st.base.d_mm / ARB_MM_PER_INCH / 2};
+			who[n] = &s->units[k].models[j];
+			st[n++] = o;
 		}
-	size_t n_st = nc;
-	for (size_t j = 0; j < n && rc == 1; j++) {
-		if (u->models[j].base.shape != ARB_BASE_ROUND)
-			rc = 0;
-		else if (j != i)
-			cs[nc++] =
-			    (circle){pl[j].c, limit + rm + pl[j].base.d_mm / ARB_MM_PER_INCH / 2};
-	}
-	double best = INFINITY;
-	/* each circle's nearest point and its meeting points with the later ones */
-	arb_vec2 *cand = rc == 1 ? malloc((2 * nc + 1) * sizeof *cand) : NULL;
-	if (rc == 1 && !cand)
-		rc = -1;
-	for (size_t x = 0; x < nc && rc == 1; x++) {
-		size_t nk = 0;
-		/* the point of the circle nearest the start; from its centre, all
-		 * are as near, and one stands for them (the meeting points bound
-		 * the part of it allowed) */
-		if (hypot(a.c.x - cs[x].c.x, a.c.y - cs[x].c.y) > 1e-12)
-			cand[nk++] = on_circle(&cs[x], a.c);
-		else
-			cand[nk++] = (arb_vec2){cs[x].c.x + cs[x].r, cs[x].c.y};
-		for (size_t y = x + 1; y < nc; y++) {
-			/* where the two circles meet */
-			double dx = cs[y].c.x - cs[x].c.x, dy = cs[y].c.y - cs[x].c.y,
-			       d = hypot(dx, dy);
-			double along = (d * d + cs[x].r * cs[x].r - cs[y].r * cs[y].r) / (2 * d),
-			       h2 = cs[x].r * cs[x].r - along * along;
-			if (d < 1e-12 || h2 < 0)
-				continue;
-			double h = sqrt(h2), ux = dx / d, uy = dy / d;
-			arb_vec2 mid = {cs[x].c.x + along * ux, cs[x].c.y + along * uy};
-			cand[nk++] = (arb_vec2){mid.x - h * uy, mid.y + h * ux};
-			cand[nk++] = (arb_vec2){mid.x + h * uy, mid.y - h * ux};
-		}
-		for (size_t w = 0; w < nk && rc == 1; w++) {
-			double dist = hypot(cand[w].x - a.c.x, cand[w].y - a.c.y);
-			if (dist >= best)
-				continue;
-			bool clear = true;
-			for (size_t y = 0; y < n_st && clear; y++)
-				clear = hypot(cand[w].x - cs[y].c.x, cand[w].y - cs[y].c.y) >=
-				        cs[y].r - TOL;
-			if (!clear)
-				continue;
-			arb_coherency co;
-			pl[i].c = cand[w];
-			int ok = in_coherency(pl, n, limit, k, &co);
-			if (ok < 0)
-				rc = -1;
-			else if (ok)
-				best = dist;
-		}
-	}
-	pl[i] = keep;
-	free(cand);
-	free(cs);
-	*out = best;
+	return n;
+}
+
+/* The least move that frees model i of the models it starts under (n_st of
+ * them, st), and, when pl is given, keeps the unit (its ends pl, n of
+ * them) in coherency: within limit of k others. *out; INFINITY when no end
+ * is allowed. ARB_OK or ARB_ENOMEM. */
+static int least_out(const arb_model *m, const arb_placed *st, size_t n_st, arb_placed *pl,
+                     size_t n, size_t i, double limit, size_t k, double *out)
+{
+	arb_placed a = arb_model_placed(m);
+	if (!pl)
+		return arb_geom_least_clear(out, NULL, &a, st, n_st, TOL, NULL, 0, 0, NULL, NULL);
+	arb_placed *near = malloc(n * sizeof *near);
+	if (!near)
+		return ARB_ENOMEM;
+	size_t nn = 0;
+	for (size_t j = 0; j < n; j++)
+		if (j != i)
+			near[nn++] = pl[j];
+	coherent_at c = {.pl = pl, .n = n, .i = i, .k = k, .limit = limit};
+	int rc =
+	    arb_geom_least_clear(out, NULL, &a, st, n_st, TOL, near, nn, limit, coherent_end, &c);
+	free(near);
 	return rc;
 }
 
 /* GR.MOV.STOMP.3: the stomped unit's move out (the fact stomped): each of
- * its models that starts under a model of another unit ends clear of it,
- * having moved no further than the minimum (readings above), and the unit
- * ends in coherency (GR.MOV.COH.1 and .3's: within range of 1 + one more
- * for every 10 models; asked of units of two or more, and undecided
- * without GR.MOV.COH.2's table). */
+ * its models that starts under models of other units ends clear of them,
+ * having moved no further than the minimum (readings above: under depth
+ * the least move that frees it of all of them at once), and the unit ends
+ * in coherency (GR.MOV.COH.1 and .3's: within range of 1 + one more for
+ * every 10 models; asked of units of two or more, and undecided without
+ * GR.MOV.COH.2's table). */
 ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
               .readings = ARB_READINGS({"depth", GR_STOMP_DEPTH}, {"coherent", GR_STOMP_COHERENT}),
               .ruleset = "grit", .actions = "move", .phases = "movement", .question = "stomp.out",
@@ -586,51 +545,68 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
 	bool any = false, coherent = arb_eval_reading_arg(ev) == GR_STOMP_COHERENT;
-	size_t longer = 0; /* models that move further than their overlap */
+	size_t longer = 0; /* models that move further than the least that frees them */
 	if (gr__fact_bool(s, "stomped") != 1) {
 		r->outcome = ARB_NA;
 		return;
 	}
+	size_t cap = 0;
+	for (size_t k = 0; k < s->n_units; k++)
+		cap += s->units[k].n_models;
+	/* the models each model starts under, and their names, in one block */
+	arb_placed *st = malloc((cap ? cap : 1) * (sizeof *st + sizeof(arb_model *)));
+	if (!st) {
+		arb_result_fault(r, ARB_ENOMEM, "out of memory measuring the move out");
+		return;
+	}
+	const arb_model **who = (const arb_model **)(void *)(st + (cap ? cap : 1));
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_model *m = &u->models[i];
-		arb_placed a = arb_model_placed(m), b = gr__end_placed(s, m);
-		for (size_t k = 0; k < s->n_units; k++) {
-			const arb_unit *o = &s->units[k];
-			for (size_t j = 0; o != u && j < o->n_models; j++) {
-				arb_placed st = arb_model_placed(&o->models[j]);
-				double depth = arb_geom_penetration(&a, &st);
-				if (depth <= TOL)
-					continue;
-				any = true;
-				const arb_path *p = arb_scenario_path(s, m->id);
-				double len = p ? arb_geom_path_length(p->pts, p->n_pts) : 0;
+		size_t n_st = stompers_of(s, u, m, st, who);
+		if (!n_st)
+			continue;
+		any = true;
+		arb_placed b = gr__end_placed(s, m);
+		const arb_path *p = arb_scenario_path(s, m->id);
+		double len = p ? arb_geom_path_length(p->pts, p->n_pts) : 0, least = 0;
+		for (size_t j = 0; j < n_st; j++)
+			if (gr__on_top(&b, &st[j])) {
+				r->outcome = ARB_VIOLATED;
 				r->subject = m->id;
-				r->object = o->models[j].id;
-				r->has_measure = true;
-				r->measure = (arb_measure){.figure = len,
-				                           .limit = depth,
-				                           .margin = depth - len,
-				                           .other = -1};
-				if (gr__on_top(&b, &st)) {
-					r->outcome = ARB_VIOLATED;
-					arb_result_explain(r, "%s ends still under %s", m->id,
-					                   o->models[j].id);
-					return;
-				}
-				if (len > depth + TOL && (!coherent || u->n_models < 2)) {
-					r->outcome = ARB_VIOLATED;
-					arb_result_explain(
-					    r,
-					    "%s moves %.3f in out from under %s; the "
-					    "minimum is %.3f in",
-					    m->id, len, o->models[j].id, depth);
-					return;
-				}
-				longer += len > depth + TOL;
+				r->object = who[j]->id;
+				arb_result_explain(r, "%s ends still under %s", m->id, who[j]->id);
+				free(st);
+				return;
 			}
+		/* one stomper: its overlap depth; more: the least move clear of all */
+		if (n_st == 1) {
+			arb_placed a = arb_model_placed(m);
+			least = arb_geom_penetration(&a, &st[0]);
+		} else if (least_out(m, st, n_st, NULL, 0, 0, 0, 0, &least) != ARB_OK) {
+			free(st);
+			arb_result_fault(r, ARB_ENOMEM, "out of memory measuring the move out");
+			return;
 		}
+		r->subject = m->id;
+		r->object = who[0]->id;
+		r->has_measure = true;
+		r->measure = (arb_measure){
+		    .figure = len, .limit = least, .margin = least - len, .other = -1};
+		if (len > least + TOL && (!coherent || u->n_models < 2)) {
+			r->outcome = ARB_VIOLATED;
+			arb_result_explain(r,
+			                   "%s moves %.3f in out from under %s%s; the minimum is "
+			                   "%.3f in",
+			                   m->id, len, who[0]->id,
+			                   n_st > 1 ? " and the others it starts under" : "",
+			                   least);
+			free(st);
+			return;
+		}
+		longer += len > least + TOL;
 	}
 	if (!any) {
+		free(st);
 		r->outcome = ARB_NA;
 		return;
 	}
@@ -638,8 +614,10 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 		/* "maintaining unit coherency" */
 		double limit, step = arb_eval_param(ev, COH_STEP);
 		bool known = gr__coherency_range(ev, r, &limit);
-		if (!known && !longer)
+		if (!known && !longer) {
+			free(st);
 			return; /* undecided, explained */
+		}
 		size_t n = u->n_models, k = gr__neighbours_needed(n, step);
 		arb_placed *pl = malloc(n * sizeof *pl);
 		arb_coherency co = {.worst_a = -1, .worst_b = -1};
@@ -657,6 +635,7 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 		}
 		if (ok == 0) {
 			free(pl);
+			free(st);
 			r->outcome = ARB_VIOLATED;
 			r->subject = co.worst_a >= 0 ? u->models[co.worst_a].id : NULL;
 			r->object = NULL;
@@ -673,15 +652,19 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 			return;
 		}
 		for (size_t i = 0; ok == 1 && longer && i < n; i++) {
-			const arb_path *p = arb_scenario_path(s, u->models[i].id);
+			const arb_model *m = &u->models[i];
+			const arb_path *p = arb_scenario_path(s, m->id);
+			size_t n_st = stompers_of(s, u, m, st, who);
 			double len = p ? arb_geom_path_length(p->pts, p->n_pts) : 0, least = 0;
-			if (!p)
+			if (!p || !n_st)
 				continue;
-			ok = least_out(s, u, i, pl, limit, k, &least);
-			if (ok == 1 && least < INFINITY && len > least + TOL) {
+			if (least_out(m, st, n_st, pl, n, i, limit, k, &least) != ARB_OK)
+				ok = -1;
+			else if (least < INFINITY && len > least + TOL) {
 				free(pl);
+				free(st);
 				r->outcome = ARB_VIOLATED;
-				r->subject = u->models[i].id;
+				r->subject = m->id;
 				r->object = NULL;
 				r->measure = (arb_measure){.figure = len,
 				                           .limit = least,
@@ -691,25 +674,23 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 				    r,
 				    "%s moves %.3f in out; the least move out that "
 				    "keeps unit coherency is %.3f in%s",
-				    u->models[i].id, len, least,
+				    m->id, len, least,
 				    known ? "" : ", whatever range the missing table gives");
 				return;
 			}
 		}
 		free(pl);
-		if (ok == 0) {
-			arb_result_fault(r, ARB_EBUDGET,
-			                 "the least move out from under a stomper that keeps unit "
-			                 "coherency is measured for round bases only");
-			return;
-		}
 		if (ok < 0) {
+			free(st);
 			arb_result_fault(r, ARB_ENOMEM, "out of memory measuring coherency");
 			return;
 		}
-		if (!known)
+		if (!known) {
+			free(st);
 			return; /* the range decides: undecided, as explained above */
+		}
 	}
+	free(st);
 	r->outcome = ARB_PERMITS;
 	arb_result_explain(r, "the models of %s under a stomper move the minimum distance out%s",
 	                   u->id, u->n_models >= 2 ? ", maintaining unit coherency" : "");
