@@ -309,7 +309,8 @@ int arb__search_build(arb_scenario **out, const arb_search *s, size_t point, con
 			const char *v = r->fact_default[f];
 			if (g->d[D_FACTS] && fv->fact == f)
 				v = fv->value;
-			if (!v || (g->fact_drop >> f & 1u))
+			if (!v || (g->fact_drop >> f & 1u) ||
+			    (cx->has_log && (r->log_drop >> f & 1u)))
 				continue;
 			const char *val = fact_value(sc, r, v, &end, &epos, enemies > 0);
 			if (!val)

@@ -64,6 +64,7 @@ typedef struct sr_ruleset {
 	const char **facts_block;
 	size_t n_facts;
 	const char **fact_default;
+	uint64_t log_drop; /* bit f: fact f is one a log answers (log_replaces:) */
 	sr_fact_variant *variants;
 	size_t n_variants;
 	double *lengths, *angles; /* the text's numbers, inches and degrees */

@@ -63,7 +63,8 @@ int arb__search_describe(arb_search *s)
 		rc |= put_values(&b, &l, &c, "gaps", r->gaps, r->n_gaps);
 		rc |= put_values(&b, &l, &c, "distances", r->dists, r->n_dists);
 		rc |= put_values(&b, &l, &c, "turns", r->turns, r->n_turns);
-		rc |= put(&b, &l, &c, " dice=%zu facts=%zu", r->n_dice, r->n_variants);
+		rc |= put(&b, &l, &c, " dice=%zu facts=%zu log_drop=%llx", r->n_dice, r->n_variants,
+		          (unsigned long long)r->log_drop);
 		for (size_t k = 0; k < r->n_stats && !rc; k++)
 			rc = put_values(&b, &l, &c, r->stats[k].name, r->stats[k].values,
 			                r->stats[k].n_values);

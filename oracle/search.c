@@ -213,6 +213,12 @@ static int ruleset_prepare(sr_ruleset *r, const arb_rulebook *rb, const char *na
 	for (size_t f = 0; f < r->n_facts; f++)
 		if (fact_values(r, f, arb_rulebook_fact_type(rb, name, r->facts[f])))
 			return oom(err);
+	/* a scenario with a log leaves out the facts the log answers (the
+	 * validator refuses both: they are two answers to one question) */
+	const char *lr = arb_rulebook_vocabulary(rb, name, "log_replaces");
+	for (size_t f = 0; f < r->n_facts; f++)
+		if (lr && arb__word_in(lr, r->facts[f]))
+			r->log_drop |= (uint64_t)1 << f;
 
 	/* the numbers of the text */
 	double yard = arb__yard_in(rb, name);

@@ -91,6 +91,19 @@ expect_status "unknown ruleset" 2 $?
 contains "unknown ruleset" "$T/out" "no ruleset 'nosuchruleset'"
 absent "unknown ruleset" "$T/m3"
 
+# Regiments: a scenario with a log leaves out the facts the log answers
+# (log_replaces:), so the validator refuses none of the search's.
+"$ARB" conflicts regiments $SMALL --baseline none -o "$T/rg" >"$T/out" 2>&1
+expect_status "regiments search" 0 $?
+contains "regiments: nothing refused" "$T/out" "(0 refused as bad input)"
+# A log_replaces that names no fact: the spec is bad input.
+cp -r spec "$T/spec"
+sed -i 's/^log_replaces: last_completed$/log_replaces: last_complete/' "$T/spec/regiments/ruleset.md"
+"$ARB" --spec "$T/spec" conflicts regiments $SMALL -o "$T/m6" >"$T/out" 2>&1
+expect_status "log_replaces: not a fact" 2 $?
+contains "log_replaces: not a fact" "$T/out" "field 'log_replaces': 'last_complete' is not a fact of regiments"
+absent "log_replaces: not a fact" "$T/m6"
+
 # A baseline that acknowledges every finding: exit 0, all listed apart.
 {
 	printf -- '---\nruleset: scrollhammer\ntitle: test\n---\n\n'
