@@ -278,7 +278,12 @@ int arb__search_build(arb_scenario **out, const arb_search *s, size_t point, con
 			goto fail;
 		sc->n_terrain = 1;
 		sc->terrain[0].id = "T1";
-		sc->terrain[0].kind = r->terrain[g->d[D_TERRAIN]];
+		size_t nh = r->n_heights ? r->n_heights : 1, t = g->d[D_TERRAIN] - 1;
+		sc->terrain[0].kind = r->terrain[1 + t / nh];
+		if (r->n_heights) {
+			sc->terrain[0].has_height = true;
+			sc->terrain[0].height = r->heights[t % nh];
+		}
 		sc->terrain[0].n_poly = 4;
 		arb_vec2 *q = sc->terrain[0].poly;
 		q[0] = (arb_vec2){mid.x - hx, mid.y - hx};

@@ -74,6 +74,8 @@ typedef struct sr_ruleset {
 	size_t n_moves, n_gaps, n_dists, n_turns;
 	size_t dice_count[8], dice_first[8], n_dice_counts, n_dice;
 	arb_search_stat *stats; /* copies of the options' (their arrays are the caller's) */
+	const double *heights;  /* the options' "terrain:height" values, or NULL */
+	size_t n_heights;
 	size_t n_stats, n_stat_variants;
 	const char **profiles; /* its reading profiles' names */
 	size_t n_profiles;
@@ -124,6 +126,10 @@ struct arb_search {
 	size_t *order; /* findings sorted by key */
 	arb_idmap by_key;
 	unsigned long long judged, rejected, evaluations;
+	/* per predicate (arb_oracle_predicate_at): the dice parameters it
+	 * reads, "CLAUSE:name" words, or NULL (search-kinds.c) */
+	char **rolls;
+	size_t n_rolls;
 	arb_error rejection;
 };
 
@@ -151,6 +157,13 @@ void arb__search_genome(sr_genome *g, const arb_search *s, size_t point, unsigne
 /* The scenario of a genome, named id. */
 int arb__search_build(arb_scenario **out, const arb_search *s, size_t point, const sr_genome *g,
                       const char *id, arb_error *err);
+/* search-kinds.c: which predicates read a roll; each overlap of a verdict
+ * (its key) passed to fn; an overlap's evidence from a verdict. */
+int arb__search_rolls(arb_search *s);
+void arb__search_rolls_free(arb_search *s);
+int arb__search_each_overlap(const arb_search *s, const arb_verdict *v, const char *ruleset,
+                             int (*fn)(void *ud, const char *key), void *ud);
+bool arb__search_confirms_overlap(const arb_verdict *v, const char *key, char *why, size_t n);
 /* Writes s->describe. */
 int arb__search_describe(arb_search *s);
 

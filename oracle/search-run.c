@@ -68,6 +68,8 @@ int arb__search_describe(arb_search *s)
 		for (size_t k = 0; k < r->n_stats && !rc; k++)
 			rc = put_values(&b, &l, &c, r->stats[k].name, r->stats[k].values,
 			                r->stats[k].n_values);
+		if (r->n_heights && !rc)
+			rc = put_values(&b, &l, &c, "terrain:height", r->heights, r->n_heights);
 		rc |= put(&b, &l, &c, "\n");
 	}
 	for (size_t i = 0; i < s->n_points && !rc; i++) {
@@ -200,9 +202,10 @@ int arb_search_note(arb_search *s, const char *kind, const char *const *clauses,
                     arb_error *err)
 {
 	int bits;
-	if (arb_dispute_parse(kind, &bits) || !bits)
+	if (arb_search_kind_parse(kind, &bits) || !bits)
 		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "kind",
-		                     "'%s' is not a kind of dispute (conflict, gap, readings)",
+		                     "'%s' is not a kind of finding (conflict, gap, readings, "
+		                     "overlap, no-legal-action)",
 		                     kind);
 	if (point >= s->n_points || index >= s->points[point].pub.total)
 		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "index",
@@ -214,7 +217,7 @@ int arb_search_note(arb_search *s, const char *kind, const char *const *clauses,
 	qsort(sorted, n, sizeof *sorted, cmp_cstr);
 	char kbuf[64], key[8192];
 	size_t len =
-	    (size_t)snprintf(key, sizeof key, "%s", arb_dispute_name(bits, kbuf, sizeof kbuf));
+	    (size_t)snprintf(key, sizeof key, "%s", arb_search_kind_name(bits, kbuf, sizeof kbuf));
 	for (size_t i = 0; i < n && len < sizeof key; i++)
 		len += (size_t)snprintf(key + len, sizeof key - len, " %s", sorted[i]);
 	free(sorted);
@@ -258,6 +261,18 @@ const arb_error *arb_search_rejection(const arb_search *s)
 
 /* ---- the run ---- */
 
+typedef struct note_ctx {
+	arb_search *s;
+	size_t point;
+	unsigned long long index;
+} note_ctx;
+
+static int note_one(void *ud, const char *key)
+{
+	note_ctx *c = ud;
+	return note_key(c->s, key, c->point, c->index, 1);
+}
+
 int arb_search_run(arb_search *s, unsigned long long offset, unsigned long long stride,
                    arb_search_progress_fn fn, void *ud, arb_error *err)
 {
@@ -300,9 +315,16 @@ int arb_search_run(arb_search *s, unsigned long long offset, unsigned long long 
 				    "%s): %s",
 				    p, k, pt->pub.ruleset, pt->pub.action, pt->pub.phase,
 				    e.message);
-			} else if ((s->evaluations += v->n_trace), v->kind == ARB_V_DISPUTED) {
-				arb_search_key(v, key, sizeof key);
-				if (note_key(s, key, p, k, 1))
+			} else {
+				s->evaluations += v->n_trace;
+				if (v->kind == ARB_V_DISPUTED) {
+					arb_search_key(v, key, sizeof key);
+					if (note_key(s, key, p, k, 1))
+						rc = oom(err);
+				}
+				note_ctx nc = {s, p, k};
+				if (rc == ARB_OK &&
+				    arb__search_each_overlap(s, v, pt->pub.ruleset, note_one, &nc))
 					rc = oom(err);
 			}
 			arb_verdict_free(v);
@@ -334,7 +356,6 @@ static int try_genome(bool *same, arb_scenario **sc, arb_verdict **v, const arb_
                       size_t point, const sr_genome *g, const char *want, unsigned flags,
                       arb_error *err)
 {
-	char key[8192];
 	arb_error e;
 	arb_error_clear(&e);
 	*same = false;
@@ -350,7 +371,7 @@ static int try_genome(bool *same, arb_scenario **sc, arb_verdict **v, const arb_
 		*err = e;
 		return rc;
 	}
-	*same = strcmp(arb_search_key(*v, key, sizeof key), want) == 0;
+	*same = arb_search_shows(s, *v, s->points[point].pub.ruleset, want);
 	return ARB_OK;
 }
 
@@ -510,8 +531,14 @@ bool arb_search_confirms(const arb_verdict *v, const char *key, char *why, size_
 	size_t kl = strcspn(key, " ");
 	snprintf(kind, sizeof kind, "%.*s", (int)kl, key);
 	int bits;
-	if (arb_dispute_parse(kind, &bits) || !bits) {
-		snprintf(why, n, "'%s' is not a kind of dispute", kind);
+	if (arb_search_kind_parse(kind, &bits) || !bits) {
+		snprintf(why, n, "'%s' is not a kind of finding", kind);
+		return false;
+	}
+	if (bits == ARB_SEARCH_OVERLAP)
+		return arb__search_confirms_overlap(v, key, why, n);
+	if (bits & ~ARB_SEARCH_DISPUTES) {
+		snprintf(why, n, "a %s finding is of a unit's options, not of one verdict", kind);
 		return false;
 	}
 	size_t len = 0;

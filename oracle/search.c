@@ -314,6 +314,12 @@ static int ruleset_prepare(sr_ruleset *r, const arb_rulebook *rb, const char *na
 		const arb_search_stat *st = &opt->stats[i];
 		if (!st->ruleset || strcmp(st->ruleset, name) != 0 || !st->n_values)
 			continue;
+		if (strcmp(st->name, "terrain:height") == 0) {
+			/* not a characteristic: how tall the terrain stands */
+			r->heights = st->values;
+			r->n_heights = st->n_values;
+			continue;
+		}
 		arb_search_stat *g = realloc(r->stats, (r->n_stats + 1) * sizeof *g);
 		if (!g)
 			return oom(err);
@@ -487,7 +493,8 @@ static int point_prepare(arb_search *s, sr_point *p)
 	n[D_ENEMY_DIST] = r->n_dists;
 	n[D_FRIEND] = 2;
 	n[D_TARGETS] = 2;
-	n[D_TERRAIN] = r->n_terrain;
+	/* none, then each kind at each height the options give (or none) */
+	n[D_TERRAIN] = 1 + (r->n_terrain - 1) * (r->n_heights ? r->n_heights : 1);
 	n[D_FACTS] = r->n_variants;
 	n[D_DICE] = r->n_dice;
 	n[D_STATS] = r->n_stat_variants;
@@ -614,6 +621,10 @@ int arb_search_new(arb_search **out, const arb_oracle *o, const arb_rulebook *rb
 		}
 		s->total += s->points[i].pub.total;
 	}
+	if (arb__search_rolls(s)) {
+		rc = oom(err);
+		goto fail;
+	}
 	if (arb__search_describe(s)) {
 		rc = oom(err);
 		goto fail;
@@ -643,6 +654,7 @@ void arb_search_free(arb_search *s)
 	free(s->order);
 	arb__idmap_free(&s->by_key);
 	free(s->describe);
+	arb__search_rolls_free(s);
 	free(s);
 }
 
