@@ -1588,6 +1588,13 @@ bool arb_search_shows(const arb_search *s, const arb_verdict *v, const char *rul
  * so otherwise. ARB_EINPUT when key is not an overlap. */
 int arb_search_confirm_roll(bool *ok, const arb_oracle *o, arb_scenario *sc, const char *key,
                             char *why, size_t n, arb_error *err);
+/* Whether no-legal-action key holds of sc, a scenario of point: sc and
+ * staying are illegal, every option the search makes on sc's board is
+ * illegal, and the clauses key names compel the unit (staying violates
+ * them, some option keeps them) or forbid what obeys them. why receives
+ * the evidence, or what is lacking. sc's paths are put back. */
+int arb_search_confirm_options(bool *ok, const arb_search *s, size_t point, arb_scenario *sc,
+                               const char *key, char *why, size_t n, arb_error *err);
 
 /* ---- Baselines: acknowledged findings (spec/<ruleset>/baseline.md) ---- */
 

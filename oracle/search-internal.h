@@ -90,6 +90,7 @@ typedef struct sr_point {
 	const char **subphases; /* NULL first */
 	size_t n_subphases;
 	bool turns;
+	bool idle; /* its action is one a unit that does nothing is judged under */
 	arb_pivot about;
 	unsigned long long product, combos;
 	uint64_t key; /* of "ruleset action phase": what seeds its scenarios, so
@@ -164,6 +165,17 @@ void arb__search_rolls_free(arb_search *s);
 int arb__search_each_overlap(const arb_search *s, const arb_verdict *v, const char *ruleset,
                              int (*fn)(void *ud, const char *key), void *ud);
 bool arb__search_confirms_overlap(const arb_verdict *v, const char *key, char *why, size_t n);
+/* Rewrites the paths of sc's acting unit (units[0], every model a path
+ * in sc->action.paths) as the search makes them: the same straight move
+ * of len inches at dir_deg, or, when turn is not 0, the same rotation
+ * about the point p's action turns about. Call arb_scenario_index after. */
+int arb__search_paths(arb_scenario *sc, const sr_point *p, double len, double dir_deg, double turn);
+/* search-options.c: whether the acting unit of sc (judged v) has no legal
+ * option; *found and its key and evidence when so. sc's paths are put
+ * back; the trace entries of the options judged are added to *evals. */
+int arb__search_no_action(bool *found, char *key, size_t n, char *why, size_t wn,
+                          const arb_search *s, size_t point, arb_scenario *sc, const arb_verdict *v,
+                          unsigned long long *evals, arb_error *err);
 /* Writes s->describe. */
 int arb__search_describe(arb_search *s);
 

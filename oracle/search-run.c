@@ -73,6 +73,9 @@ int arb__search_describe(arb_search *s)
 		rc |= put(&b, &l, &c, "\n");
 	}
 	for (size_t i = 0; i < s->n_points && !rc; i++) {
+		/* where the options are asked: the idle actions' points */
+		if (s->points[i].idle)
+			rc = put(&b, &l, &c, "idle ");
 		const sr_point *p = &s->points[i];
 		rc = put(&b, &l, &c, "point %zu %s %s %s total=%llu", i, p->pub.ruleset,
 		         p->pub.action, p->pub.phase, p->pub.total);
@@ -326,6 +329,17 @@ int arb_search_run(arb_search *s, unsigned long long offset, unsigned long long 
 				if (rc == ARB_OK &&
 				    arb__search_each_overlap(s, v, pt->pub.ruleset, note_one, &nc))
 					rc = oom(err);
+				bool none = false;
+				char why[8];
+				/* a unit's options, on the board of a scenario that stays */
+				if (rc == ARB_OK && v->kind == ARB_V_ILLEGAL && !gen.random &&
+				    pt->rs->moves[gen.d[D_MOVE]] == 0 &&
+				    (!pt->turns || pt->rs->turns[gen.d[D_TURN]] == 0))
+					rc = arb__search_no_action(&none, key, sizeof key, why,
+					                           sizeof why, s, p, sc, v,
+					                           &s->evaluations, err);
+				if (rc == ARB_OK && none && note_key(s, key, p, k, 1))
+					rc = oom(err);
 			}
 			arb_verdict_free(v);
 			arb_scenario_free(sc);
@@ -369,6 +383,15 @@ static int try_genome(bool *same, arb_scenario **sc, arb_verdict **v, const arb_
 		return ARB_OK; /* refused: not smaller, only wrong */
 	if (rc) {
 		*err = e;
+		return rc;
+	}
+	if (strncmp(want, "no-legal-action ", 16) == 0) {
+		/* a property of the unit's options on this board */
+		char key[4096], why[8];
+		unsigned long long evals = 0;
+		rc = arb__search_no_action(same, key, sizeof key, why, sizeof why, s, point, *sc,
+		                           *v, &evals, err);
+		*same = rc == ARB_OK && *same && strcmp(key, want) == 0;
 		return rc;
 	}
 	*same = arb_search_shows(s, *v, s->points[point].pub.ruleset, want);

@@ -472,6 +472,7 @@ static int point_prepare(arb_search *s, sr_point *p)
 			p->subphases[p->n_subphases++] = pl->name;
 	}
 	p->turns = arb_rulebook_turn(rb, r->name, p->pub.action, &p->about);
+	p->idle = arb_rulebook_declares(rb, r->name, "idle", p->pub.action);
 	uint64_t h = 0xcbf29ce484222325ULL;
 	char name[512];
 	snprintf(name, sizeof name, "%s %s %s", r->name, p->pub.action, p->pub.phase);

@@ -20,10 +20,11 @@ typedef struct rb_ruleset {
 	const char *name;
 	const char *file;
 	const char *prefix;
-	const char *lists[14];    /* space-separated vocabulary, by arb__spec_vocab index */
+	const char *lists[15];    /* space-separated vocabulary, by arb__spec_vocab index */
 	const char *section_list; /* space-separated, as ruleset.md lists them */
 	long sections_line;
 	long log_replaces_line; /* its front-matter line, 0 when absent */
+	long idle_line;         /* the same of idle: */
 	arb_ptrvec precedence;  /* arb_precedence * */
 	arb_ptrvec profiles;    /* rb_profile_entry * */
 	arb_ptrvec placements;  /* arb_placement * */

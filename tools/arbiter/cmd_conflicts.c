@@ -567,8 +567,19 @@ static int report_finding(report *r, const arb_search *s, const arb_oracle *o,
 		goto done;
 	}
 	char why[1024];
-	bool shows = arb_search_shows(s, v2, pt->ruleset, f->key);
-	bool ok = shows && arb_search_confirms(v2, f->key, why, sizeof why);
+	bool shows, ok;
+	if (strncmp(f->key, "no-legal-action ", 16) == 0) {
+		/* of the unit's options on the replayed scenario's board */
+		if (arb_search_confirm_options(&ok, s, f->point, back, f->key, why, sizeof why,
+		                               &err)) {
+			cli_error(&err);
+			goto done;
+		}
+		shows = true;
+	} else {
+		shows = arb_search_shows(s, v2, pt->ruleset, f->key);
+		ok = shows && arb_search_confirms(v2, f->key, why, sizeof why);
+	}
 	if (ok && strncmp(f->key, "overlap ", 8) == 0) {
 		/* each clause an outcome of the roll: it does not apply to some other */
 		char rwhy[512];
