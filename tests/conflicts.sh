@@ -105,6 +105,13 @@ sed -i 's/^log_replaces: last_completed$/log_replaces: last_complete/' "$T/spec/
 expect_status "log_replaces: not a fact" 2 $?
 contains "log_replaces: not a fact" "$T/out" "field 'log_replaces': 'last_complete' is not a fact of regiments"
 absent "log_replaces: not a fact" "$T/m6"
+# An idle: that names no action: the spec is bad input.
+sed -i 's/^log_replaces: last_complete$/log_replaces: last_completed/; s/^idle: move$/idle: mvoe/' \
+	"$T/spec/regiments/ruleset.md"
+"$ARB" --spec "$T/spec" conflicts regiments $SMALL -o "$T/m6" >"$T/out" 2>&1
+expect_status "idle: not an action" 2 $?
+contains "idle: not an action" "$T/out" "ruleset.md:16:1: field 'idle': 'mvoe' is not an action of regiments"
+absent "idle: not an action" "$T/m6"
 
 # Grit: the search's own kinds. A failed and a broken result of one
 # morale roll (GR.MOV.MORALE.8 "must move towards the nearest piece of
