@@ -102,9 +102,15 @@ static int judge_option(arb_verdict **out, const arb_search *s, const sr_point *
 	double len, dir, turn;
 	*out = NULL;
 	option(p, i, &len, &dir, &turn);
-	if (arb__search_paths(sc, p, len, dir, turn) || arb_scenario_index(sc))
-		return arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+	if (arb__search_paths(sc, p, len, dir, turn) || arb_scenario_index(sc)) {
+		arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+		return ARB_ENOMEM;
+	}
 	int rc = arb_judge_ex(out, s->o, sc, s->opt.profile, ARB_JUDGE_TERSE, err);
+	if (rc == ARB_OK && !*out) {
+		arb_error_set(err, ARB_EINTERNAL, NULL, 0, 0, NULL, "no verdict");
+		return ARB_EINTERNAL;
+	}
 	if (rc == ARB_OK)
 		*evals += (*out)->n_trace;
 	return rc;

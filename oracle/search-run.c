@@ -73,12 +73,10 @@ int arb__search_describe(arb_search *s)
 		rc |= put(&b, &l, &c, "\n");
 	}
 	for (size_t i = 0; i < s->n_points && !rc; i++) {
-		/* where the options are asked: the idle actions' points */
-		if (s->points[i].idle)
-			rc = put(&b, &l, &c, "idle ");
 		const sr_point *p = &s->points[i];
-		rc = put(&b, &l, &c, "point %zu %s %s %s total=%llu", i, p->pub.ruleset,
-		         p->pub.action, p->pub.phase, p->pub.total);
+		/* "idle": where the options of a unit are asked */
+		rc = put(&b, &l, &c, "%spoint %zu %s %s %s total=%llu", p->idle ? "idle " : "", i,
+		         p->pub.ruleset, p->pub.action, p->pub.phase, p->pub.total);
 		for (int d = 0; d < N_DIMS && !rc; d++)
 			rc = put(&b, &l, &c, " %s=%zu", arb__search_dim_name[d], p->n[d]);
 		rc |= put(&b, &l, &c, "\n");
