@@ -1472,7 +1472,9 @@ int arb_severity_parse(const char *s, arb_severity *out);
  */
 
 /* A characteristic every generated unit carries, with the values the
- * search tries (the first is the one it starts from). */
+ * search tries (the first is the one it starts from). The name
+ * "terrain:height" is no characteristic: the heights (inches) a terrain
+ * piece of the ruleset stands, each tried with each terrain kind. */
 typedef struct arb_search_stat {
 	const char *ruleset;
 	const char *name;
@@ -1591,6 +1593,42 @@ int arb_search_confirm_profiles(bool *differ, const arb_oracle *o, const arb_rul
 
 /* The key of a disputed verdict ("" when v is not disputed) into buf. */
 const char *arb_search_key(const arb_verdict *v, char *buf, size_t n);
+
+/* The kinds of finding: a disputed verdict's (ARB_DISPUTE_*, joined by '+'
+ * as arb_dispute_name writes them) and the search's own two, which stand
+ * alone: "overlap" (two outcomes of one roll both apply, nothing ranking
+ * them) and "no-legal-action" (every option of a unit is illegal and the
+ * text compels it to act). docs/conflicts.md defines both. */
+enum {
+	ARB_SEARCH_DISPUTES = 7, /* the ARB_DISPUTE_* bits */
+	ARB_SEARCH_OVERLAP = 8,
+	ARB_SEARCH_NO_ACTION = 16
+};
+/* Writes the kind's words ("gap+readings", "overlap") into buf (size n);
+ * returns buf. */
+const char *arb_search_kind_name(int bits, char *buf, size_t n);
+/* Parses a kind into *out; -1 when a word is not a kind, or the search's
+ * own kind is joined with another. */
+int arb_search_kind_parse(const char *s, int *out);
+/* Whether verdict v of a scenario of ruleset shows finding key: for an
+ * overlap, the two clauses apply to its roll unranked; for a dispute, v's
+ * key is key. A no-legal-action finding is of a unit's options, never of
+ * one verdict: false. */
+bool arb_search_shows(const arb_search *s, const arb_verdict *v, const char *ruleset,
+                      const char *key);
+/* Whether overlap key is an overlap of outcomes of the roll of sc: each of
+ * its two clauses does not apply to some other outcome of sc's dice (sc is
+ * judged once per outcome and its dice put back). *ok false and why saying
+ * so otherwise. ARB_EINPUT when key is not an overlap. */
+int arb_search_confirm_roll(bool *ok, const arb_oracle *o, arb_scenario *sc, const char *key,
+                            char *why, size_t n, arb_error *err);
+/* Whether no-legal-action key holds of sc, a scenario of point: sc and
+ * staying are illegal, every option the search makes on sc's board is
+ * illegal, and the clauses key names compel the unit (staying violates
+ * them, some option keeps them) or forbid what obeys them. why receives
+ * the evidence, or what is lacking. sc's paths are put back. */
+int arb_search_confirm_options(bool *ok, const arb_search *s, size_t point, arb_scenario *sc,
+                               const char *key, char *why, size_t n, arb_error *err);
 
 /* ---- Baselines: acknowledged findings (spec/<ruleset>/baseline.md) ---- */
 

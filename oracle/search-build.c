@@ -134,6 +134,55 @@ static const char *fact_value(arb_scenario *sc, const sr_ruleset *r, const char 
 	return fmt(sc, "%g", len);
 }
 
+int arb__search_paths(arb_scenario *sc, const sr_point *p, double len, double dir_deg, double turn)
+{
+	arb_unit *a = &sc->units[0];
+	size_t n_models = a->n_models;
+	double th = dir_deg * SEARCH_PI / 180;
+	arb_vec2 pivot = {0, 0};
+	if (turn != 0) {
+		arb_placed *placed = arb_scenario_alloc(sc, n_models * sizeof *placed);
+		if (!placed)
+			return ARB_ENOMEM;
+		for (size_t i = 0; i < n_models; i++)
+			placed[i] = arb_model_placed(&a->models[i]);
+		arb_footprint fp = arb_footprint_of(placed, n_models, 0);
+		arb_vec2 c[4];
+		arb_footprint_corners(&fp, c);
+		pivot = p->about == ARB_PIVOT_CENTRE
+		            ? (arb_vec2){(c[0].x + c[2].x) / 2, (c[0].y + c[2].y) / 2}
+		            : c[turn < 0 ? 0 : 1];
+	}
+	for (size_t i = 0; i < n_models; i++) {
+		arb_path *path = &sc->action.paths[i];
+		const arb_model *m = &a->models[i];
+		path->model = m->id;
+		path->n_pts = 2;
+		path->pts = arb_scenario_alloc(sc, 2 * sizeof *path->pts);
+		path->facing = NULL;
+		path->steps = NULL;
+		if (!path->pts)
+			return ARB_ENOMEM;
+		path->pts[0] = m->pos;
+		if (turn != 0) {
+			arb_pose at = {m->pos, 0}, to = arb_pose_rotate(&at, pivot, turn);
+			path->pts[1] = to.c;
+			path->facing = arb_scenario_alloc(sc, 2 * sizeof *path->facing);
+			path->steps = arb_scenario_alloc(sc, sizeof *path->steps);
+			if (!path->facing || !path->steps)
+				return ARB_ENOMEM;
+			path->facing[0] = 0;
+			path->facing[1] = to.facing_deg;
+			path->steps[0] = (arb_step){ARB_STEP_ROTATE, pivot, turn, p->about};
+		} else {
+			path->pts[1] =
+			    (arb_vec2){m->pos.x + len * cos(th), m->pos.y + len * sin(th)};
+		}
+	}
+	sc->action.n_paths = n_models;
+	return ARB_OK;
+}
+
 int arb__search_build(arb_scenario **out, const arb_search *s, size_t point, const sr_genome *g,
                       const char *id, arb_error *err)
 {
@@ -178,8 +227,7 @@ int arb__search_build(arb_scenario **out, const arb_search *s, size_t point, con
 	}
 	a->models = arb_scenario_alloc(sc, n_models * sizeof *a->models);
 	sc->action.paths = arb_scenario_alloc(sc, n_models * sizeof *sc->action.paths);
-	arb_placed *placed = arb_scenario_alloc(sc, n_models * sizeof *placed);
-	if (!a->models || !sc->action.paths || !placed)
+	if (!a->models || !sc->action.paths)
 		goto fail;
 	a->n_models = n_models;
 	double d_mm = arb__search_base_mm[g->d[D_BASE]], d_in = d_mm / ARB_MM_PER_INCH;
@@ -200,44 +248,11 @@ int arb__search_build(arb_scenario **out, const arb_search *s, size_t point, con
 			m->pos.y += 0.25 * arb__search_real(arb__search_hash(g->jitter, i, 2, 0));
 		}
 		m->base = (arb_base){ARB_BASE_ROUND, d_mm, 0, 0};
-		placed[i] = arb_model_placed(m);
 	}
 	/* the move: every model the same translation, or the same rotation */
 	double len = g_move(p, g), th = g_dir(g) * SEARCH_PI / 180, turn = g_turn(p, g);
-	arb_vec2 pivot = {0, 0};
-	if (turn != 0) {
-		arb_footprint fp = arb_footprint_of(placed, n_models, 0);
-		arb_vec2 c[4];
-		arb_footprint_corners(&fp, c);
-		pivot = p->about == ARB_PIVOT_CENTRE
-		            ? (arb_vec2){(c[0].x + c[2].x) / 2, (c[0].y + c[2].y) / 2}
-		            : c[turn < 0 ? 0 : 1];
-	}
-	for (size_t i = 0; i < n_models; i++) {
-		arb_path *path = &sc->action.paths[i];
-		const arb_model *m = &a->models[i];
-		path->model = m->id;
-		path->n_pts = 2;
-		path->pts = arb_scenario_alloc(sc, 2 * sizeof *path->pts);
-		if (!path->pts)
-			goto fail;
-		path->pts[0] = m->pos;
-		if (turn != 0) {
-			arb_pose at = {m->pos, 0}, to = arb_pose_rotate(&at, pivot, turn);
-			path->pts[1] = to.c;
-			path->facing = arb_scenario_alloc(sc, 2 * sizeof *path->facing);
-			path->steps = arb_scenario_alloc(sc, sizeof *path->steps);
-			if (!path->facing || !path->steps)
-				goto fail;
-			path->facing[0] = 0;
-			path->facing[1] = to.facing_deg;
-			path->steps[0] = (arb_step){ARB_STEP_ROTATE, pivot, turn, p->about};
-		} else {
-			path->pts[1] =
-			    (arb_vec2){m->pos.x + len * cos(th), m->pos.y + len * sin(th)};
-		}
-	}
-	sc->action.n_paths = n_models;
+	if (arb__search_paths(sc, p, len, g_dir(g), turn))
+		goto fail;
 	sc->action.type = p->pub.action;
 	sc->action.unit = "A1";
 	sc->action.voluntary = g->d[D_VOLUNTARY] == 0;
@@ -278,7 +293,12 @@ int arb__search_build(arb_scenario **out, const arb_search *s, size_t point, con
 			goto fail;
 		sc->n_terrain = 1;
 		sc->terrain[0].id = "T1";
-		sc->terrain[0].kind = r->terrain[g->d[D_TERRAIN]];
+		size_t nh = r->n_heights ? r->n_heights : 1, t = g->d[D_TERRAIN] - 1;
+		sc->terrain[0].kind = r->terrain[1 + t / nh];
+		if (r->n_heights) {
+			sc->terrain[0].has_height = true;
+			sc->terrain[0].height = r->heights[t % nh];
+		}
 		sc->terrain[0].n_poly = 4;
 		arb_vec2 *q = sc->terrain[0].poly;
 		q[0] = (arb_vec2){mid.x - hx, mid.y - hx};
@@ -309,7 +329,8 @@ int arb__search_build(arb_scenario **out, const arb_search *s, size_t point, con
 			const char *v = r->fact_default[f];
 			if (g->d[D_FACTS] && fv->fact == f)
 				v = fv->value;
-			if (!v || (g->fact_drop >> f & 1u))
+			if (!v || (g->fact_drop >> f & 1u) ||
+			    (cx->has_log && (r->log_drop >> f & 1u)))
 				continue;
 			const char *val = fact_value(sc, r, v, &end, &epos, enemies > 0);
 			if (!val)

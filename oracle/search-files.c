@@ -110,13 +110,13 @@ static int baseline_entry(arb_baseline *b, const char *line, long no, const char
 	char kind[64];
 	int bits;
 	snprintf(kind, sizeof kind, "%.*s", (int)(kw < 63 ? kw : 63), p);
-	if (kw >= 63 || arb_dispute_parse(kind, &bits) || !bits)
+	if (kw >= 63 || arb_search_kind_parse(kind, &bits) || !bits)
 		return arb_error_set(err, ARB_EINPUT, file, no, 3, "kind",
-		                     "'%s' is not a kind of finding: conflict, gap, readings, or "
-		                     "several joined by '+'",
+		                     "'%s' is not a kind of finding: conflict, gap, readings "
+		                     "(or several of them joined by '+'), overlap, no-legal-action",
 		                     kind);
 	char canon[64];
-	arb_dispute_name(bits, canon, sizeof canon);
+	arb_search_kind_name(bits, canon, sizeof canon);
 	p += kw;
 	const char *colon = strchr(p, ':');
 	if (!colon)
@@ -400,9 +400,9 @@ int arb_shard_read(arb_shard_result *out, arb_search *s, const char *text, size_
 			char kbuf[64];
 			int bits;
 			snprintf(kbuf, sizeof kbuf, "%.*s", (int)(kw < 63 ? kw : 63), kind);
-			if (kw >= 63 || arb_dispute_parse(kbuf, &bits) || !bits)
+			if (kw >= 63 || arb_search_kind_parse(kbuf, &bits) || !bits)
 				return SH_BAD(kind - line + 1, "kind",
-				              "'%s' is not a kind of dispute", kbuf);
+				              "'%s' is not a kind of finding", kbuf);
 			p += kw;
 			const char *cl[BL_CLAUSES];
 			char ids[BL_CLAUSES][128];

@@ -64,6 +64,7 @@ typedef struct sr_ruleset {
 	const char **facts_block;
 	size_t n_facts;
 	const char **fact_default;
+	uint64_t log_drop; /* bit f: fact f is one a log answers (log_replaces:) */
 	sr_fact_variant *variants;
 	size_t n_variants;
 	double *lengths, *angles; /* the text's numbers, inches and degrees */
@@ -73,6 +74,8 @@ typedef struct sr_ruleset {
 	size_t n_moves, n_gaps, n_dists, n_turns;
 	size_t dice_count[8], dice_first[8], n_dice_counts, n_dice;
 	arb_search_stat *stats; /* copies of the options' (their arrays are the caller's) */
+	const double *heights;  /* the options' "terrain:height" values, or NULL */
+	size_t n_heights;
 	size_t n_stats, n_stat_variants;
 	const char **profiles; /* its reading profiles' names */
 	size_t n_profiles;
@@ -87,6 +90,7 @@ typedef struct sr_point {
 	const char **subphases; /* NULL first */
 	size_t n_subphases;
 	bool turns;
+	bool idle; /* its action is one a unit that does nothing is judged under */
 	arb_pivot about;
 	unsigned long long product, combos;
 	uint64_t key; /* of "ruleset action phase": what seeds its scenarios, so
@@ -123,6 +127,10 @@ struct arb_search {
 	size_t *order; /* findings sorted by key */
 	arb_idmap by_key;
 	unsigned long long judged, rejected, evaluations;
+	/* per predicate (arb_oracle_predicate_at): the dice parameters it
+	 * reads, "CLAUSE:name" words, or NULL (search-kinds.c) */
+	char **rolls;
+	size_t n_rolls;
 	arb_error rejection;
 };
 
@@ -150,6 +158,24 @@ void arb__search_genome(sr_genome *g, const arb_search *s, size_t point, unsigne
 /* The scenario of a genome, named id. */
 int arb__search_build(arb_scenario **out, const arb_search *s, size_t point, const sr_genome *g,
                       const char *id, arb_error *err);
+/* search-kinds.c: which predicates read a roll; each overlap of a verdict
+ * (its key) passed to fn; an overlap's evidence from a verdict. */
+int arb__search_rolls(arb_search *s);
+void arb__search_rolls_free(arb_search *s);
+int arb__search_each_overlap(const arb_search *s, const arb_verdict *v, const char *ruleset,
+                             int (*fn)(void *ud, const char *key), void *ud);
+bool arb__search_confirms_overlap(const arb_verdict *v, const char *key, char *why, size_t n);
+/* Rewrites the paths of sc's acting unit (units[0], every model a path
+ * in sc->action.paths) as the search makes them: the same straight move
+ * of len inches at dir_deg, or, when turn is not 0, the same rotation
+ * about the point p's action turns about. Call arb_scenario_index after. */
+int arb__search_paths(arb_scenario *sc, const sr_point *p, double len, double dir_deg, double turn);
+/* search-options.c: whether the acting unit of sc (judged v) has no legal
+ * option; *found and its key and evidence when so. sc's paths are put
+ * back; the trace entries of the options judged are added to *evals. */
+int arb__search_no_action(bool *found, char *key, size_t n, char *why, size_t wn,
+                          const arb_search *s, size_t point, arb_scenario *sc, const arb_verdict *v,
+                          unsigned long long *evals, arb_error *err);
 /* Writes s->describe. */
 int arb__search_describe(arb_search *s);
 

@@ -63,16 +63,20 @@ int arb__search_describe(arb_search *s)
 		rc |= put_values(&b, &l, &c, "gaps", r->gaps, r->n_gaps);
 		rc |= put_values(&b, &l, &c, "distances", r->dists, r->n_dists);
 		rc |= put_values(&b, &l, &c, "turns", r->turns, r->n_turns);
-		rc |= put(&b, &l, &c, " dice=%zu facts=%zu", r->n_dice, r->n_variants);
+		rc |= put(&b, &l, &c, " dice=%zu facts=%zu log_drop=%llx", r->n_dice, r->n_variants,
+		          (unsigned long long)r->log_drop);
 		for (size_t k = 0; k < r->n_stats && !rc; k++)
 			rc = put_values(&b, &l, &c, r->stats[k].name, r->stats[k].values,
 			                r->stats[k].n_values);
+		if (r->n_heights && !rc)
+			rc = put_values(&b, &l, &c, "terrain:height", r->heights, r->n_heights);
 		rc |= put(&b, &l, &c, "\n");
 	}
 	for (size_t i = 0; i < s->n_points && !rc; i++) {
 		const sr_point *p = &s->points[i];
-		rc = put(&b, &l, &c, "point %zu %s %s %s total=%llu", i, p->pub.ruleset,
-		         p->pub.action, p->pub.phase, p->pub.total);
+		/* "idle": where the options of a unit are asked */
+		rc = put(&b, &l, &c, "%spoint %zu %s %s %s total=%llu", p->idle ? "idle " : "", i,
+		         p->pub.ruleset, p->pub.action, p->pub.phase, p->pub.total);
 		for (int d = 0; d < N_DIMS && !rc; d++)
 			rc = put(&b, &l, &c, " %s=%zu", arb__search_dim_name[d], p->n[d]);
 		rc |= put(&b, &l, &c, "\n");
@@ -199,9 +203,10 @@ int arb_search_note(arb_search *s, const char *kind, const char *const *clauses,
                     arb_error *err)
 {
 	int bits;
-	if (arb_dispute_parse(kind, &bits) || !bits)
+	if (arb_search_kind_parse(kind, &bits) || !bits)
 		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "kind",
-		                     "'%s' is not a kind of dispute (conflict, gap, readings)",
+		                     "'%s' is not a kind of finding (conflict, gap, readings, "
+		                     "overlap, no-legal-action)",
 		                     kind);
 	if (point >= s->n_points || index >= s->points[point].pub.total)
 		return arb_error_set(err, ARB_EINPUT, NULL, 0, 0, "index",
@@ -213,7 +218,7 @@ int arb_search_note(arb_search *s, const char *kind, const char *const *clauses,
 	qsort(sorted, n, sizeof *sorted, cmp_cstr);
 	char kbuf[64], key[8192];
 	size_t len =
-	    (size_t)snprintf(key, sizeof key, "%s", arb_dispute_name(bits, kbuf, sizeof kbuf));
+	    (size_t)snprintf(key, sizeof key, "%s", arb_search_kind_name(bits, kbuf, sizeof kbuf));
 	for (size_t i = 0; i < n && len < sizeof key; i++)
 		len += (size_t)snprintf(key + len, sizeof key - len, " %s", sorted[i]);
 	free(sorted);
@@ -257,6 +262,18 @@ const arb_error *arb_search_rejection(const arb_search *s)
 
 /* ---- the run ---- */
 
+typedef struct note_ctx {
+	arb_search *s;
+	size_t point;
+	unsigned long long index;
+} note_ctx;
+
+static int note_one(void *ud, const char *key)
+{
+	note_ctx *c = ud;
+	return note_key(c->s, key, c->point, c->index, 1);
+}
+
 int arb_search_run(arb_search *s, unsigned long long offset, unsigned long long stride,
                    arb_search_progress_fn fn, void *ud, arb_error *err)
 {
@@ -299,9 +316,27 @@ int arb_search_run(arb_search *s, unsigned long long offset, unsigned long long 
 				    "%s): %s",
 				    p, k, pt->pub.ruleset, pt->pub.action, pt->pub.phase,
 				    e.message);
-			} else if ((s->evaluations += v->n_trace), v->kind == ARB_V_DISPUTED) {
-				arb_search_key(v, key, sizeof key);
-				if (note_key(s, key, p, k, 1))
+			} else {
+				s->evaluations += v->n_trace;
+				if (v->kind == ARB_V_DISPUTED) {
+					arb_search_key(v, key, sizeof key);
+					if (note_key(s, key, p, k, 1))
+						rc = oom(err);
+				}
+				note_ctx nc = {s, p, k};
+				if (rc == ARB_OK &&
+				    arb__search_each_overlap(s, v, pt->pub.ruleset, note_one, &nc))
+					rc = oom(err);
+				bool none = false;
+				char why[8];
+				/* a unit's options, on the board of a scenario that stays */
+				if (rc == ARB_OK && v->kind == ARB_V_ILLEGAL && !gen.random &&
+				    pt->rs->moves[gen.d[D_MOVE]] == 0 &&
+				    (!pt->turns || pt->rs->turns[gen.d[D_TURN]] == 0))
+					rc = arb__search_no_action(&none, key, sizeof key, why,
+					                           sizeof why, s, p, sc, v,
+					                           &s->evaluations, err);
+				if (rc == ARB_OK && none && note_key(s, key, p, k, 1))
 					rc = oom(err);
 			}
 			arb_verdict_free(v);
@@ -333,7 +368,6 @@ static int try_genome(bool *same, arb_scenario **sc, arb_verdict **v, const arb_
                       size_t point, const sr_genome *g, const char *want, unsigned flags,
                       arb_error *err)
 {
-	char key[8192];
 	arb_error e;
 	arb_error_clear(&e);
 	*same = false;
@@ -349,7 +383,16 @@ static int try_genome(bool *same, arb_scenario **sc, arb_verdict **v, const arb_
 		*err = e;
 		return rc;
 	}
-	*same = strcmp(arb_search_key(*v, key, sizeof key), want) == 0;
+	if (strncmp(want, "no-legal-action ", 16) == 0) {
+		/* a property of the unit's options on this board */
+		char key[4096], why[8];
+		unsigned long long evals = 0;
+		rc = arb__search_no_action(same, key, sizeof key, why, sizeof why, s, point, *sc,
+		                           *v, &evals, err);
+		*same = rc == ARB_OK && *same && strcmp(key, want) == 0;
+		return rc;
+	}
+	*same = arb_search_shows(s, *v, s->points[point].pub.ruleset, want);
 	return ARB_OK;
 }
 
@@ -509,8 +552,14 @@ bool arb_search_confirms(const arb_verdict *v, const char *key, char *why, size_
 	size_t kl = strcspn(key, " ");
 	snprintf(kind, sizeof kind, "%.*s", (int)kl, key);
 	int bits;
-	if (arb_dispute_parse(kind, &bits) || !bits) {
-		snprintf(why, n, "'%s' is not a kind of dispute", kind);
+	if (arb_search_kind_parse(kind, &bits) || !bits) {
+		snprintf(why, n, "'%s' is not a kind of finding", kind);
+		return false;
+	}
+	if (bits == ARB_SEARCH_OVERLAP)
+		return arb__search_confirms_overlap(v, key, why, n);
+	if (bits & ~ARB_SEARCH_DISPUTES) {
+		snprintf(why, n, "a %s finding is of a unit's options, not of one verdict", kind);
 		return false;
 	}
 	size_t len = 0;

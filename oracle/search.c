@@ -213,6 +213,12 @@ static int ruleset_prepare(sr_ruleset *r, const arb_rulebook *rb, const char *na
 	for (size_t f = 0; f < r->n_facts; f++)
 		if (fact_values(r, f, arb_rulebook_fact_type(rb, name, r->facts[f])))
 			return oom(err);
+	/* a scenario with a log leaves out the facts the log answers (the
+	 * validator refuses both: they are two answers to one question) */
+	const char *lr = arb_rulebook_vocabulary(rb, name, "log_replaces");
+	for (size_t f = 0; f < r->n_facts; f++)
+		if (lr && arb__word_in(lr, r->facts[f]))
+			r->log_drop |= (uint64_t)1 << f;
 
 	/* the numbers of the text */
 	double yard = arb__yard_in(rb, name);
@@ -308,6 +314,12 @@ static int ruleset_prepare(sr_ruleset *r, const arb_rulebook *rb, const char *na
 		const arb_search_stat *st = &opt->stats[i];
 		if (!st->ruleset || strcmp(st->ruleset, name) != 0 || !st->n_values)
 			continue;
+		if (strcmp(st->name, "terrain:height") == 0) {
+			/* not a characteristic: how tall the terrain stands */
+			r->heights = st->values;
+			r->n_heights = st->n_values;
+			continue;
+		}
 		arb_search_stat *g = realloc(r->stats, (r->n_stats + 1) * sizeof *g);
 		if (!g)
 			return oom(err);
@@ -460,6 +472,7 @@ static int point_prepare(arb_search *s, sr_point *p)
 			p->subphases[p->n_subphases++] = pl->name;
 	}
 	p->turns = arb_rulebook_turn(rb, r->name, p->pub.action, &p->about);
+	p->idle = arb_rulebook_declares(rb, r->name, "idle", p->pub.action);
 	uint64_t h = 0xcbf29ce484222325ULL;
 	char name[512];
 	snprintf(name, sizeof name, "%s %s %s", r->name, p->pub.action, p->pub.phase);
@@ -481,7 +494,8 @@ static int point_prepare(arb_search *s, sr_point *p)
 	n[D_ENEMY_DIST] = r->n_dists;
 	n[D_FRIEND] = 2;
 	n[D_TARGETS] = 2;
-	n[D_TERRAIN] = r->n_terrain;
+	/* none, then each kind at each height the options give (or none) */
+	n[D_TERRAIN] = 1 + (r->n_terrain - 1) * (r->n_heights ? r->n_heights : 1);
 	n[D_FACTS] = r->n_variants;
 	n[D_DICE] = r->n_dice;
 	n[D_STATS] = r->n_stat_variants;
@@ -608,6 +622,10 @@ int arb_search_new(arb_search **out, const arb_oracle *o, const arb_rulebook *rb
 		}
 		s->total += s->points[i].pub.total;
 	}
+	if (arb__search_rolls(s)) {
+		rc = oom(err);
+		goto fail;
+	}
 	if (arb__search_describe(s)) {
 		rc = oom(err);
 		goto fail;
@@ -637,6 +655,7 @@ void arb_search_free(arb_search *s)
 	free(s->order);
 	arb__idmap_free(&s->by_key);
 	free(s->describe);
+	arb__search_rolls_free(s);
 	free(s);
 }
 

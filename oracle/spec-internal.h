@@ -20,16 +20,18 @@ typedef struct rb_ruleset {
 	const char *name;
 	const char *file;
 	const char *prefix;
-	const char *lists[13];    /* space-separated vocabulary, by arb__spec_vocab index */
+	const char *lists[15];    /* space-separated vocabulary, by arb__spec_vocab index */
 	const char *section_list; /* space-separated, as ruleset.md lists them */
 	long sections_line;
-	arb_ptrvec precedence; /* arb_precedence * */
-	arb_ptrvec profiles;   /* rb_profile_entry * */
-	arb_ptrvec placements; /* arb_placement * */
-	arb_ptrvec fact_names; /* const char *, parallel to fact_types */
-	arb_ptrvec fact_types; /* const char *: "bool", "number", ..., "a|b|c" */
-	const char *fact_list; /* the fact names, space-separated */
-	arb_ptrvec tables;     /* rb_table_row *: errata.md's "## Tables" */
+	long log_replaces_line; /* its front-matter line, 0 when absent */
+	long idle_line;         /* the same of idle: */
+	arb_ptrvec precedence;  /* arb_precedence * */
+	arb_ptrvec profiles;    /* rb_profile_entry * */
+	arb_ptrvec placements;  /* arb_placement * */
+	arb_ptrvec fact_names;  /* const char *, parallel to fact_types */
+	arb_ptrvec fact_types;  /* const char *: "bool", "number", ..., "a|b|c" */
+	const char *fact_list;  /* the fact names, space-separated */
+	arb_ptrvec tables;      /* rb_table_row *: errata.md's "## Tables" */
 } rb_ruleset;
 
 /* A row of an errata table: the value of CLAUSE's unresolved parameter

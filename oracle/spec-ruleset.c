@@ -295,9 +295,10 @@ int arb__spec_load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *n
 	fm_entry fm[FM_MAX];
 	size_t n_fm;
 	static const char *const allowed[] = {
-	    "ruleset",   "title",      "prefix",   "sections",     "actions", "phases",
-	    "subphases", "formations", "statuses", "terrain",      "facts",   "states",
-	    "retired",   "tests",      "turns",    "moves_others", NULL};
+	    "ruleset",      "title",        "prefix",     "sections", "actions",
+	    "phases",       "subphases",    "formations", "statuses", "terrain",
+	    "facts",        "states",       "retired",    "tests",    "turns",
+	    "moves_others", "log_replaces", "idle",       NULL};
 	static const char *const required[] = {"ruleset", "title", "prefix", "sections", NULL};
 	if (!r) {
 		rc = ARB_ENOMEM;
@@ -322,6 +323,10 @@ int arb__spec_load_ruleset(arb_rulebook *rb, const char *spec_dir, const char *n
 	const char *secs = arb__spec_comma_list(rb->arena, fm_get(fm, n_fm, "sections")->value);
 	r->section_list = secs;
 	r->sections_line = fm_get(fm, n_fm, "sections")->line;
+	if (fm_get(fm, n_fm, "idle"))
+		r->idle_line = fm_get(fm, n_fm, "idle")->line;
+	if (fm_get(fm, n_fm, "log_replaces"))
+		r->log_replaces_line = fm_get(fm, n_fm, "log_replaces")->line;
 	if (!r->name || !r->prefix || !secs) {
 		rc = ARB_ENOMEM;
 		goto done;

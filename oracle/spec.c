@@ -16,8 +16,8 @@
 #include <string.h>
 
 const char *const arb__spec_vocab[] = {
-    "actions", "phases",  "subphases", "formations", "statuses",     "terrain", "facts",
-    "states",  "retired", "tests",     "turns",      "moves_others", NULL};
+    "actions", "phases", "subphases", "formations",   "statuses",     "terrain", "facts", "states",
+    "retired", "tests",  "turns",     "moves_others", "log_replaces", "idle",    NULL};
 
 /* A problem a strict load fails on and a lenient one records (for lint).
  * Returns the error code in strict mode, ARB_OK once recorded. */
@@ -484,6 +484,41 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 			if (!arb_rulebook_declares(rb, r->name, "actions", act)) {
 				arb_error_set(err, ARB_EINPUT, r->file, r->sections_line, 1,
 				              "moves_others", "'%s' is not an action of %s", act,
+				              r->name);
+				if ((rc = arb__spec_problem(rb, err, ARB_EINPUT)))
+					return rc;
+			}
+			p += w;
+			p += strspn(p, " ");
+		}
+	}
+	/* idle names actions: those a unit that does nothing is judged under. */
+	for (size_t i = 0; i < rb->rulesets.n; i++) {
+		rb_ruleset *r = rb->rulesets.v[i];
+		for (const char *p = vocab_list(r, "idle"); *p;) {
+			size_t w = strcspn(p, " ");
+			char act[64];
+			snprintf(act, sizeof act, "%.*s", (int)w, p);
+			if (!arb_rulebook_declares(rb, r->name, "actions", act)) {
+				arb_error_set(err, ARB_EINPUT, r->file, r->idle_line, 1, "idle",
+				              "'%s' is not an action of %s", act, r->name);
+				if ((rc = arb__spec_problem(rb, err, ARB_EINPUT)))
+					return rc;
+			}
+			p += w;
+			p += strspn(p, " ");
+		}
+	}
+	/* log_replaces names facts: those a log given in their place answers. */
+	for (size_t i = 0; i < rb->rulesets.n; i++) {
+		rb_ruleset *r = rb->rulesets.v[i];
+		for (const char *p = vocab_list(r, "log_replaces"); *p;) {
+			size_t w = strcspn(p, " ");
+			char fact[64];
+			snprintf(fact, sizeof fact, "%.*s", (int)w, p);
+			if (!arb_rulebook_fact_type(rb, r->name, fact)) {
+				arb_error_set(err, ARB_EINPUT, r->file, r->log_replaces_line, 1,
+				              "log_replaces", "'%s' is not a fact of %s", fact,
 				              r->name);
 				if ((rc = arb__spec_problem(rb, err, ARB_EINPUT)))
 					return rc;

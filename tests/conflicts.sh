@@ -39,8 +39,10 @@ n=$(wc -l <"$T/one/scenarios.jsonl")
 [ "$(wc -l <"$T/one/findings.jsonl")" = "$n" ] && ok || ko "search: findings and scenarios differ in number"
 "$ARB" judge <"$T/one/scenarios.jsonl" >"$T/verdicts" 2>"$T/err"
 expect_status "replay" 0 $?
-[ "$(grep -c '"verdict":"disputed"' "$T/verdicts")" = "$n" ] && ok ||
-	ko "replay: not every finding's scenario is disputed through judge"
+# a dispute's scenario is disputed; an overlap's or a unit's options' need not be
+nd=$(grep -Ec '"kind":"(conflict|gap|readings)' "$T/one/findings.jsonl")
+[ "$(grep -c '"verdict":"disputed"' "$T/verdicts")" = "$nd" ] && ok ||
+	ko "replay: not every dispute's scenario is disputed through judge"
 [ "$(ls "$T/one" | grep -c '\.svg$')" = "$n" ] && ok || ko "search: one drawing per finding"
 contains "search" "$T/one/CONFLICTS-001.svg" "<svg"
 contains "search jsonl" "$T/one/findings.jsonl" '"format":"arbiter-finding/1"'
@@ -90,6 +92,63 @@ expect_status "shard 0/2" 2 $?
 expect_status "unknown ruleset" 2 $?
 contains "unknown ruleset" "$T/out" "no ruleset 'nosuchruleset'"
 absent "unknown ruleset" "$T/m3"
+
+# Regiments: a scenario with a log leaves out the facts the log answers
+# (log_replaces:), so the validator refuses none of the search's.
+"$ARB" conflicts regiments $SMALL --baseline none -o "$T/rg" >"$T/out" 2>&1
+expect_status "regiments search" 0 $?
+contains "regiments: nothing refused" "$T/out" "(0 refused as bad input)"
+# A log_replaces that names no fact: the spec is bad input.
+cp -r spec "$T/spec"
+sed -i 's/^log_replaces: last_completed$/log_replaces: last_complete/' "$T/spec/regiments/ruleset.md"
+"$ARB" --spec "$T/spec" conflicts regiments $SMALL -o "$T/m6" >"$T/out" 2>&1
+expect_status "log_replaces: not a fact" 2 $?
+contains "log_replaces: not a fact" "$T/out" "field 'log_replaces': 'last_complete' is not a fact of regiments"
+absent "log_replaces: not a fact" "$T/m6"
+# An idle: that names no action: the spec is bad input.
+sed -i 's/^log_replaces: last_complete$/log_replaces: last_completed/; s/^idle: move$/idle: mvoe/' \
+	"$T/spec/regiments/ruleset.md"
+"$ARB" --spec "$T/spec" conflicts regiments $SMALL -o "$T/m6" >"$T/out" 2>&1
+expect_status "idle: not an action" 2 $?
+contains "idle: not an action" "$T/out" "ruleset.md:16:1: field 'idle': 'mvoe' is not an action of regiments"
+absent "idle: not an action" "$T/m6"
+
+# Grit: the search's own kinds. A failed and a broken result of one
+# morale roll (GR.MOV.MORALE.8 "must move towards the nearest piece of
+# cover", GR.MOV.BROKEN.2 "must spend their movement moving towards the
+# nearest table edge"), and a broken unit that must move and may not.
+"$ARB" conflicts grit $SMALL --baseline none -o "$T/gr" >"$T/gr.txt" 2>"$T/err"
+expect_status "grit search" 1 $?
+contains "overlap" "$T/gr.txt" "NEW overlap GR.MOV.BROKEN.2 GR.MOV.MORALE.8"
+contains "overlap" "$T/gr.txt" "each applies to some outcomes only"
+contains "no legal action" "$T/gr.txt" "NEW no-legal-action GR.MOV.BROKEN.2"
+contains "no legal action" "$T/gr.txt" "staying violates GR.MOV.BROKEN.2; each of"
+contains "kinds in jsonl" "$T/gr/findings.jsonl" '"kind":"overlap"'
+contains "kinds in jsonl" "$T/gr/findings.jsonl" '"kind":"no-legal-action"'
+grep -q "not confirmed" "$T/err" && ko "grit search: $(grep "not confirmed" "$T/err")" || ok
+# ... the same through shards, and acknowledged by a baseline
+for i in 1 2; do
+	"$ARB" conflicts grit $SMALL --shard $i/2 >"$T/gshard$i" 2>/dev/null
+done
+contains "shard: overlap" "$T/gshard1" " overlap GR.MOV."
+"$ARB" conflicts grit $SMALL --baseline none -o "$T/gm" --merge "$T/gshard1" \
+	--merge "$T/gshard2" >/dev/null 2>&1
+expect_status "grit merge" 1 $?
+same "grit merge" "$T/gr/findings.jsonl" "$T/gm/findings.jsonl"
+{
+	printf -- '---\nruleset: grit\ntitle: test\n---\n\n'
+	printf -- '- overlap GR.MOV.MORALE.8 GR.MOV.BROKEN.2: both outcomes, by the test\n'
+	printf -- '- no-legal-action GR.MOV.BROKEN.2: must move, may not, by the test\n'
+} >"$T/gbase.md"
+"$ARB" conflicts grit $SMALL --baseline "$T/gbase.md" -o "$T/gb" >"$T/out" 2>&1
+contains "grit baseline" "$T/out" "acknowledged overlap GR.MOV.BROKEN.2 GR.MOV.MORALE.8"
+contains "grit baseline" "$T/out" "acknowledged no-legal-action GR.MOV.BROKEN.2"
+# an overlap joined with another kind is not a kind
+printf -- '---\nruleset: grit\ntitle: test\n---\n\n- overlap+gap GR.MOV.2: x\n' >"$T/gbad.md"
+"$ARB" conflicts grit $SMALL --baseline "$T/gbad.md" -o "$T/m7" >"$T/out" 2>&1
+expect_status "baseline: overlap+gap" 2 $?
+contains "baseline: overlap+gap" "$T/out" "gbad.md:6:3: field 'kind'"
+absent "baseline: overlap+gap" "$T/m7"
 
 # A baseline that acknowledges every finding: exit 0, all listed apart.
 {

@@ -5,6 +5,7 @@
 #include "json_io.h"
 #include "support.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -321,4 +322,116 @@ Test(search, shard_result_errors_say_where)
 	bad_shard(SHEAD "finding 0 1 0 gap SH.MOV.1\nend\n", 5, "finding");
 	bad_shard(SHEAD "finding 9999 1 1 gap SH.MOV.1\nend\n", 5, "index");
 	bad_shard(SHEAD "finding 0 1 1 gap\nend\n", 5, "clauses");
+}
+
+/* ---- the search's own kinds ---- */
+
+Test(search, kinds_parse_and_name)
+{
+	int bits;
+	char buf[64];
+	cr_assert(eq(int, arb_search_kind_parse("overlap", &bits), 0));
+	cr_assert(eq(int, bits, ARB_SEARCH_OVERLAP));
+	STR_EQ(arb_search_kind_name(bits, buf, sizeof buf), "overlap");
+	cr_assert(eq(int, arb_search_kind_parse("no-legal-action", &bits), 0));
+	cr_assert(eq(int, bits, ARB_SEARCH_NO_ACTION));
+	STR_EQ(arb_search_kind_name(bits, buf, sizeof buf), "no-legal-action");
+	cr_assert(eq(int, arb_search_kind_parse("conflict+gap", &bits), 0));
+	cr_assert(eq(int, bits, ARB_DISPUTE_CONFLICT | ARB_DISPUTE_GAP));
+	STR_EQ(arb_search_kind_name(bits, buf, sizeof buf), "conflict+gap");
+	/* the search's own kinds stand alone; nothing else is a kind */
+	cr_assert(eq(int, arb_search_kind_parse("overlap+gap", &bits), -1));
+	cr_assert(eq(int, arb_search_kind_parse("gap+overlap", &bits), -1));
+	cr_assert(eq(int, arb_search_kind_parse("overlap+", &bits), -1));
+	cr_assert(eq(int, arb_search_kind_parse("overlaps", &bits), -1));
+	/* a baseline may acknowledge an overlap, never a joined one */
+	arb_baseline *b;
+	arb_error err;
+	cr_assert(eq(int, read_baseline(&b, HEAD "- overlap SH.MOV.DIST.1 SH.MOV.1: known\n", &err),
+	             ARB_OK),
+	          "%s", err.message);
+	STR_EQ(arb_baseline_at(b, 0)->key, "overlap SH.MOV.1 SH.MOV.DIST.1");
+	arb_baseline_free(b);
+	bad_baseline(HEAD "- overlap+gap SH.MOV.1: x\n", 6, 3, "kind");
+}
+
+/* A Grit unit with Grit 5 and Sagacity 2 that must make a morale check
+ * (allied corpses in range), with the dice and cover given. */
+static arb_scenario *grit_morale(const char *dice, const char *in_cover)
+{
+	char text[2048];
+	snprintf(text, sizeof text,
+	         "{\"format\":\"arbiter-scenario/2\",\"id\":\"t\",\"ruleset\":\"grit\","
+	         "\"context\":{\"phase\":\"movement\",\"battle_round\":1,\"active_side\":\"A\"},"
+	         "\"board\":{\"w\":72,\"h\":48},\"dice\":[%s],"
+	         "\"facts\":{\"allied_corpses_in_range\":\"true\",\"corpse_wounds\":\"0\","
+	         "\"deployment_edge\":\"left\",\"in_cover\":\"%s\",\"rounds_completed\":\"0\"},"
+	         "\"units\":[{\"id\":\"A1\",\"side\":\"A\",\"stats\":{\"Grit\":5,\"Sagacity\":2,"
+	         "\"I\":4,\"S\":5,\"height\":2},\"models\":[{\"id\":\"a1\",\"x\":30,\"y\":24,"
+	         "\"base\":{\"shape\":\"round\",\"d_mm\":25}}]}],"
+	         "\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"paths\":[{\"model\":\"a1\","
+	         "\"points\":[[30,24],[31,24]]}]}}",
+	         dice, in_cover);
+	arb_scenario *s = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arbj_scenario_parse(&s, text, strlen(text), "t.jsonl", 1, &err), ARB_OK),
+	          "%s", err.message);
+	return s;
+}
+
+static bool grit_shows(const arb_search *s, arb_scenario *sc, const char *key)
+{
+	arb_verdict *v = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_judge(&v, g_o, sc, NULL, &err), ARB_OK), "%s", err.message);
+	bool shows = arb_search_shows(s, v, "grit", key);
+	arb_verdict_free(v);
+	return shows;
+}
+
+/* GR.MOV.MORALE.8 "If the result is greater than the unit's Grit, they
+ * must move towards the nearest piece of cover" and GR.MOV.BROKEN.1/.2
+ * "greater than the unit's Grit and Sagacity combined then the unit
+ * breaks ... must spend their movement moving towards the nearest table
+ * edge": a total of 12 is over both 5 and 5 + 2, nothing ranks the two
+ * outcomes (issue 11: "a failed and a broken result both apply to one
+ * roll"). 6 is over Grit only; double ones "automatically pass the test
+ * regardless" (GR.MOV.BRAVE.1 ranks itself over both). */
+Test(search, two_outcomes_of_one_roll_overlap)
+{
+	static const char *const kGR[] = {"grit"};
+	arb_search_options o = {.seed = 1, .rulesets = kGR, .n_rulesets = 1};
+	arb_search *s = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_search_new(&s, g_o, g_rb, &o, &err), ARB_OK), "%s", err.message);
+	const char *k8 = "overlap GR.MOV.BROKEN.2 GR.MOV.MORALE.8";
+	const char *k9 = "overlap GR.MOV.BROKEN.2 GR.MOV.MORALE.9";
+	arb_scenario *sc = grit_morale("6,6", "false");
+	cr_assert(grit_shows(s, sc, k8));
+	cr_assert(not(grit_shows(s, sc, k9)));
+	/* each an outcome of the roll: it does not apply to some other total */
+	bool ok = false;
+	char why[512];
+	cr_assert(
+	    eq(int, arb_search_confirm_roll(&ok, g_o, sc, k8, why, sizeof why, &err), ARB_OK));
+	cr_assert(ok, "%s", why);
+	cr_assert(eq(int, sc->dice[0], 6)); /* the dice put back */
+	cr_assert(eq(int,
+	             arb_search_confirm_roll(&ok, g_o, sc, "gap GR.MOV.2", why, sizeof why, &err),
+	             ARB_EINPUT));
+	arb_scenario_free(sc);
+	sc = grit_morale("3,3", "false");
+	cr_assert(not(grit_shows(s, sc, k8)));
+	arb_scenario_free(sc);
+	sc = grit_morale("1,1", "false");
+	cr_assert(not(grit_shows(s, sc, k8)));
+	arb_scenario_free(sc);
+	sc = grit_morale("6,6", "true");
+	cr_assert(grit_shows(s, sc, k9));
+	cr_assert(not(grit_shows(s, sc, k8)));
+	arb_scenario_free(sc);
+	arb_search_free(s);
 }

@@ -566,10 +566,34 @@ static int report_finding(report *r, const arb_search *s, const arb_oracle *o,
 		fprintf(stderr, "arbiter conflicts: finding '%s' does not replay\n", f->key);
 		goto done;
 	}
-	char key[8192], why[1024];
-	arb_search_key(v2, key, sizeof key);
-	bool ok = strcmp(key, f->key) == 0 && arb_search_confirms(v2, f->key, why, sizeof why);
-	if (!ok && strcmp(key, f->key) == 0 && strstr(f->key, "readings")) {
+	char why[1024];
+	bool shows, ok;
+	if (strncmp(f->key, "no-legal-action ", 16) == 0) {
+		/* of the unit's options on the replayed scenario's board */
+		if (arb_search_confirm_options(&ok, s, f->point, back, f->key, why, sizeof why,
+		                               &err)) {
+			cli_error(&err);
+			goto done;
+		}
+		shows = true;
+	} else {
+		shows = arb_search_shows(s, v2, pt->ruleset, f->key);
+		ok = shows && arb_search_confirms(v2, f->key, why, sizeof why);
+	}
+	if (ok && strncmp(f->key, "overlap ", 8) == 0) {
+		/* each clause an outcome of the roll: it does not apply to some other */
+		char rwhy[512];
+		size_t l = strlen(why);
+		if (arb_search_confirm_roll(&ok, o, back, f->key, rwhy, sizeof rwhy, &err)) {
+			cli_error(&err);
+			goto done;
+		}
+		if (ok)
+			snprintf(why + l, sizeof why - l, "; %s", rwhy);
+		else
+			snprintf(why, sizeof why, "%s", rwhy);
+	}
+	if (!ok && shows && strstr(f->key, "readings")) {
 		bool differ;
 		char pwhy[512];
 		if (arb_search_confirm_profiles(&differ, o, rb, back, pwhy, sizeof pwhy, &err)) {
@@ -586,7 +610,7 @@ static int report_finding(report *r, const arb_search *s, const arb_oracle *o,
 		fprintf(stderr,
 		        "arbiter conflicts: '%s' not confirmed on its shrunk scenario (%s): left "
 		        "out\n",
-		        f->key, strcmp(key, f->key) ? "another verdict" : why);
+		        f->key, shows ? why : "another verdict");
 		r->unconfirmed++;
 		rc = 0;
 		goto done;

@@ -2,7 +2,8 @@
  * search_stats.c: the characteristics the units of `conflicts` and `diff`
  * searches carry: those the case tables' units carry, each at the value
  * the suite uses most, then at its least and greatest (the values the
- * suite's authors chose; the text states none of them).
+ * suite's authors chose; the text states none of them); and, as
+ * "terrain:height", the heights of the suite's terrain pieces.
  */
 #include "cli.h"
 
@@ -58,6 +59,11 @@ int cli_stats_from_cases(cli_stats *st, const arb_caseset *cs)
 				              un->stats[k].value))
 					return -1;
 		}
+		/* how tall the suite's terrain stands: a clause may compare it */
+		for (size_t t = 0; t < s->n_terrain; t++)
+			if (s->terrain[t].has_height &&
+			    stat_seen(st, s->ruleset, "terrain:height", s->terrain[t].height))
+				return -1;
 	}
 	st->pub = calloc(st->n ? st->n : 1, sizeof *st->pub);
 	st->values = calloc(st->n ? st->n * 3 : 1, sizeof *st->values);
