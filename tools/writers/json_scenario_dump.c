@@ -75,6 +75,21 @@ static void dump_turns(dumper *d, json_t *po, const arb_path *p)
 	arbj__put(d, po, "steps", sa);
 }
 
+/* The paths of an action or a log event, in the order of the move (the
+ * order of the array). */
+static json_t *dump_paths(dumper *d, const arb_path *paths, size_t n)
+{
+	json_t *arr = arbj__jarr(d);
+	for (size_t i = 0; i < n; i++) {
+		json_t *po = arbj__jobj(d);
+		arbj__put(d, po, "model", arbj__jstr(d, paths[i].model));
+		arbj__put(d, po, "points", arbj__jpoints(d, paths[i].pts, paths[i].n_pts));
+		dump_turns(d, po, &paths[i]);
+		arbj__push(d, arr, po);
+	}
+	return arr;
+}
+
 char *arbj_scenario_dump(const arb_scenario *s)
 {
 	dumper d = {.precision = 1};
@@ -103,6 +118,10 @@ char *arbj_scenario_dump(const arb_scenario *s)
 			if (c->log[i].unit) {
 				arbj__put(&d, e, "unit", arbj__jstr(&d, c->log[i].unit));
 				arbj__put(&d, e, "action", arbj__jstr(&d, c->log[i].action));
+				if (c->log[i].n_paths) /* written only where given */
+					arbj__put(
+					    &d, e, "paths",
+					    dump_paths(&d, c->log[i].paths, c->log[i].n_paths));
 			} else {
 				arbj__put(&d, e, "end", json_true());
 			}
@@ -135,19 +154,11 @@ char *arbj_scenario_dump(const arb_scenario *s)
 	}
 	arbj__put(&d, root, "terrain", terrain);
 
-	json_t *act = arbj__jobj(&d), *paths = arbj__jarr(&d);
+	json_t *act = arbj__jobj(&d);
 	arbj__put(&d, act, "type", arbj__jstr(&d, a->type));
 	arbj__put(&d, act, "unit", arbj__jstr(&d, a->unit));
 	arbj__put(&d, act, "voluntary", arbj__mark_fail(&d, json_boolean(a->voluntary)));
-	/* In the order of the move, which is the order of the array. */
-	for (size_t i = 0; i < a->n_paths; i++) {
-		json_t *po = arbj__jobj(&d);
-		arbj__put(&d, po, "model", arbj__jstr(&d, a->paths[i].model));
-		arbj__put(&d, po, "points", arbj__jpoints(&d, a->paths[i].pts, a->paths[i].n_pts));
-		dump_turns(&d, po, &a->paths[i]);
-		arbj__push(&d, paths, po);
-	}
-	arbj__put(&d, act, "paths", paths);
+	arbj__put(&d, act, "paths", dump_paths(&d, a->paths, a->n_paths));
 	/* Absent and empty differ: only a declaration writes the member. */
 	if (a->stationary_declared)
 		arbj__put(&d, act, "stationary",
