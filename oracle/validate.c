@@ -303,14 +303,16 @@ static int validate_turns(const arb_scenario *s, const arb_rulebook *rb, const v
 }
 
 /* The path of model `model` in the first log event after `after` that has
- * one, or NULL. */
-static const arb_path *next_log_path(const arb_context *c, size_t after, const char *model)
+ * one (that turns, with turning: one with facings), or NULL. */
+static const arb_path *next_log_path(const arb_context *c, size_t after, const char *model,
+                                     bool turning)
 {
 	for (size_t k = after + 1; k < c->n_log; k++)
-		for (size_t j = 0; j < c->log[k].n_paths; j++)
-			if (c->log[k].paths[j].model &&
-			    strcmp(c->log[k].paths[j].model, model) == 0)
-				return &c->log[k].paths[j];
+		for (size_t j = 0; j < c->log[k].n_paths; j++) {
+			const arb_path *p = &c->log[k].paths[j];
+			if (p->model && strcmp(p->model, model) == 0 && (!turning || p->facing))
+				return p;
+		}
 	return NULL;
 }
 
@@ -351,7 +353,24 @@ static int validate_log_paths(const arb_scenario *s, const vmaps *vm, size_t i, 
 			    "log event %zu: path of model %s turns: its first point must give "
 			    "the facing it starts with (X,Y@F)",
 			    i + 1, p->model);
-		const arb_path *next = next_log_path(&s->context, i, p->model);
+		if (p->facing) {
+			/* the facing it ends with, where its next path that turns
+			 * starts or, after its last, as the scenario has it */
+			arb_model at = *m;
+			at.facing_deg = p->facing[0];
+			double end = arb_path_facing(p, &at, p->n_pts - 1);
+			const arb_path *t = next_log_path(&s->context, i, p->model, true);
+			double want = t ? t->facing[0] : m->facing_deg;
+			if (fabs(arb_angle_delta(end, want)) > 1e-9)
+				return BAD(
+				    "paths",
+				    "log event %zu: path of model %s ends facing %g, and the model "
+				    "then faces %g (%s): a model does not turn between events",
+				    i + 1, p->model, end, want,
+				    t ? "its next path that turns starts so"
+				      : "as the scenario places it after the log");
+		}
+		const arb_path *next = next_log_path(&s->context, i, p->model, false);
 		arb_vec2 to = next ? next->pts[0] : m->pos;
 		arb_vec2 end = p->pts[p->n_pts - 1];
 		if (fabs(end.x - to.x) > ARB_TOLERANCE_IN ||

@@ -507,6 +507,9 @@ contains "log move: teleport" "$T/out" "log event 4: path of model f1 ends at (2
 rg_move_row 'remaining_moves:F1:move' '4:f1 20,30 21,30'
 expect_status "log move: not where it stands" 2 $?
 contains "log move: not where it stands" "$T/out" "log event 4: path of model f1 ends at (21,30), not where the model stands after the log (22,30)"
+rg_move_row 'remaining_moves:F1:wheel' '4:f1 21,30@0 ~21.5,29.5 22,30@270'
+expect_status "log move: a turn between events" 2 $?
+contains "log move: a turn between events" "$T/out" "log event 4: path of model f1 ends facing 270, and the model then faces 0 (as the scenario places it after the log): a model does not turn between events"
 rg_move_row 'remaining_moves:F1:move' '4:e1 38,40 40,40'
 expect_status "log move: another unit's model" 2 $?
 contains "log move: another unit's model" "$T/out" "b.csv:2:266: field 'paths': LOGMV (RG.MOV.M.1): log event 4 (F1 move): model e1 belongs to unit E1"

@@ -176,3 +176,34 @@ Test(regiments_log, judging_the_logs_moves_frees_what_it_allocates)
 	          after - before);
 	arb_caseset_free(cs);
 }
+
+/* An event's path that its own action may not have (e1, E1's model, in
+ * F1's move: "moves_others" lists no move) is found when the event is
+ * judged: bad input naming the event, its unit and action, field paths. */
+Test(regiments_log, an_events_bad_path_is_bad_input_naming_the_event)
+{
+	static const char text[] = ROW_HEAD
+	    "L-4,RG.MOV.GAP.1,legal,," LOG " remaining_moves:F1:move,R1 A - M=4; F1 A - "
+	    "M=4; E1 B - M=4,\"" R1_AT "; F1/f1 22,30 25.4x25.4; E1/e1 40,40 "
+	    "25.4x25.4\",,move R1,\"4:f1 20,30 22,30; 4:e1 38,40 40,40; " R1_MOVE "\",,none\n";
+	arb_caseset *cs = NULL;
+	arb_error err;
+	char buf[1024];
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
+	cr_assert(eq(int,
+	             arb_caseset_load_text(cs, "cases/regiments/movement/t.csv", text, strlen(text),
+	                                   g_rb, &err),
+	             ARB_OK),
+	          "%s", arb_error_format(&err, buf, sizeof buf));
+	arb_verdict *v = NULL;
+	arb_error_clear(&err);
+	cr_assert(
+	    eq(int, arb_judge(&v, g_o, arb_caseset_at(cs, 0)->scenario, NULL, &err), ARB_EINPUT));
+	cr_assert(v == NULL);
+	STR_EQ(err.field, "paths");
+	const char *want = "log event 4 (F1 move): model e1 belongs to unit E1, not to the acting "
+	                   "unit F1";
+	cr_assert(strstr(err.message, want) != NULL, "%s", err.message);
+	arb_caseset_free(cs);
+}

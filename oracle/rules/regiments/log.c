@@ -53,39 +53,27 @@ static const arb_path *event_path(const arb_context *c, size_t k, const char *id
 	return NULL;
 }
 
-/* Where model m stands before log event k: where its last path of an
- * earlier event left it; else where its first path from event k on starts
- * (the loader checked that these agree); else where the scenario places
- * it, since it does not move in the log. Its facing likewise, from the
- * paths that turn (a path that turns gives its first facing). */
+/* Where model m stands, and faces, before log event k: where its first
+ * path from event k on starts (and the facing its first path that turns
+ * starts with); else where the scenario places it. The loader checked
+ * that each path starts where the one before left the model, facing
+ * included, and that the last ends where the scenario places it: the
+ * events before k left it there. */
 static void carried(const arb_context *c, size_t k, const arb_model *m, arb_vec2 *pos,
                     double *facing)
 {
-	bool have_pos = false, have_facing = false;
+	bool have_pos = false;
 	*pos = m->pos;
 	*facing = m->facing_deg;
-	for (size_t j = k; j-- > 0 && !(have_pos && have_facing);) {
-		const arb_path *p = event_path(c, j, m->id);
-		if (p && !have_pos) {
-			*pos = p->pts[p->n_pts - 1];
-			have_pos = true;
-		}
-		if (p && p->facing && !have_facing) {
-			arb_model at = *m;
-			at.facing_deg = p->facing[0];
-			*facing = arb_path_facing(p, &at, p->n_pts - 1);
-			have_facing = true;
-		}
-	}
-	for (size_t j = k; j < c->n_log && !(have_pos && have_facing); j++) {
+	for (size_t j = k; j < c->n_log; j++) {
 		const arb_path *p = event_path(c, j, m->id);
 		if (p && !have_pos) {
 			*pos = p->pts[0];
 			have_pos = true;
 		}
-		if (p && p->facing && !have_facing) {
+		if (p && p->facing) {
 			*facing = p->facing[0];
-			have_facing = true;
+			return;
 		}
 	}
 }
@@ -172,7 +160,7 @@ static void *events_make(const arb_eval *ev)
 		return NULL;
 	}
 	for (size_t k = 0; k < c->n_log && !es->fault; k++) {
-		if (!c->log[k].n_paths || !c->log[k].unit)
+		if (!c->log[k].n_paths) /* (an event with paths names its unit) */
 			continue;
 		rg_event *e = &es->at[es->n++];
 		e->event = k;
