@@ -90,6 +90,9 @@ Test(regiments_log, a_broken_event_is_named_with_its_figures)
 	 * keep M.1, so R1's own 3 in decides: it permits */
 	const arb_result *m1 = support_result_of(v, "RG.MOV.M.1", NULL);
 	cr_assert(eq(int, (int)m1->outcome, (int)ARB_PERMITS));
+	/* MAN.3 speaks of wheels and reforms: to none of these moves */
+	cr_assert(
+	    eq(int, (int)support_result_of(v, "RG.MOV.MAN.3", "centre")->outcome, (int)ARB_NA));
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
@@ -117,6 +120,16 @@ Test(regiments_log, each_event_starts_where_the_one_before_left_the_unit)
 	cr_assert(eq(int, (int)v->kind, (int)ARB_V_LEGAL));
 	const arb_result *r = support_result_of(v, "RG.MOV.STRAIGHT.2", NULL);
 	cr_assert(eq(int, (int)r->outcome, (int)ARB_HOLDS));
+	/* MAN.3 does not speak of R1's move, and held for the wheel (event 4;
+	 * the move of event 5 is no manoeuvre) */
+	r = support_result_of(v, "RG.MOV.MAN.3", "centre");
+	cr_assert(eq(int, (int)r->outcome, (int)ARB_HOLDS));
+	STR_EQ(r->explanation,
+	       "not applicable to this move; kept by the moves of 1 event of the log");
+	/* GAP.1 speaks of R1's move, which holds it: its own words */
+	r = support_result_of(v, "RG.MOV.GAP.1", NULL);
+	cr_assert(eq(int, (int)r->outcome, (int)ARB_HOLDS));
+	cr_assert(strncmp(r->explanation, "not applicable", 14) != 0, "%s", r->explanation);
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 
@@ -150,6 +163,26 @@ Test(regiments_log, a_fact_an_event_lacks_is_missing_input)
 	cr_assert(eq(int, (int)r->outcome, (int)ARB_MISSING));
 	const char *want = "log event 4: ";
 	cr_assert(strncmp(r->explanation, want, strlen(want)) == 0, "%s", r->explanation);
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
+/* The same wheel without M, then R1's own quarter wheel about its
+ * front-right corner (10.5, 39.5), M 5: r3 moves 2.55 x pi/2 = 4.00 in,
+ * within 2 x 5, so MAN.3 holds for R1's wheel; the event's needs W1's M. */
+Test(regiments_log, a_fact_an_event_lacks_outweighs_the_actions_hold)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(
+	    &cs, "L-3b,RG.MOV.MAN.3,missing-input,," LOG " remaining_moves:W1:wheel,R1 A - M=5; "
+	         "W1 A - facing=270; E1 B - M=4,\"" R1_AT
+	         "; W1/w1 11,10 25.4x25.4 facing=270; W1/w2 11,11 25.4x25.4 facing=270; E1/e1 "
+	         "60,40 25.4x25.4\",,wheel R1,\"4:w1 10,10@0 ~10.5,9.5 11,10@270; 4:w2 9,10@0 "
+	         "~10.5,9.5 11,11@270; r1 10,40@0 ~10.5,39.5 11,40@270; r2 10,41@0 ~10.5,39.5 "
+	         "12,40@270; r3 10,42@0 ~10.5,39.5 13,40@270\",,none");
+	const arb_result *r = support_result_of(v, "RG.MOV.MAN.3", "centre");
+	cr_assert(eq(int, (int)r->outcome, (int)ARB_MISSING));
+	STR_EQ(r->missing, "M");
 	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }
@@ -205,5 +238,25 @@ Test(regiments_log, an_events_bad_path_is_bad_input_naming_the_event)
 	const char *want = "log event 4 (F1 move): model e1 belongs to unit E1, not to the acting "
 	                   "unit F1";
 	cr_assert(strstr(err.message, want) != NULL, "%s", err.message);
+	arb_caseset_free(cs);
+}
+
+/* G1's move of G1_ROW against a piece of impassable terrain (a square of
+ * 1 in at x 39.5 to 40.5) instead of E1: the event's GAP.1 names the
+ * terrain piece, as the scenario names it. */
+Test(regiments_log, an_event_near_terrain_names_the_piece)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(
+	    &cs, "L-5,RG.MOV.GAP.1,illegal,," LOG " remaining_moves:G1:move,R1 A - M=4; G1 A - "
+	         "M=4; E1 B - M=4,\"" R1_AT "; G1/g1 38.5,40 25.4x25.4; E1/e1 60,10 25.4x25.4\","
+	         "\"T1 impassable 39.5,39.5 40.5,39.5 40.5,40.5 39.5,40.5\",move R1,\"4:g1 35,40 "
+	         "38.5,40; " R1_MOVE "\",,none");
+	const arb_result *r = support_result_of(v, "RG.MOV.GAP.1", NULL);
+	cr_assert(eq(int, (int)r->outcome, (int)ARB_VIOLATED));
+	const arb_scenario *s = arb_caseset_at(cs, 0)->scenario;
+	cr_assert(r->object == s->terrain[0].id);
+	cr_assert(ieee_ulp_eq(dbl, r->measure.figure, 0.5, 4));
+	arb_verdict_free(v);
 	arb_caseset_free(cs);
 }

@@ -233,20 +233,18 @@ void rg__with_log(const arb_eval *ev, arb_result *r, const char *actions, rg_jud
 {
 	static const int key = 0;
 	const arb_scenario *s = arb_eval_scenario(ev);
-	bool any = false;
-	for (size_t k = 0; k < s->context.n_log && !any; k++)
-		any = s->context.log[k].n_paths > 0;
-	const rg_events *es = any ? arb_eval_memo(ev, &key, events_make, events_free) : NULL;
-	if (any && !es) {
+	/* a log without paths makes an empty table (events_make) */
+	const rg_events *es =
+	    s->context.n_log ? arb_eval_memo(ev, &key, events_make, events_free) : NULL;
+	if (s->context.n_log && !es) {
 		arb_result_fault(r, ARB_ENOMEM, "out of memory");
 		return;
 	}
-	if (es && es->fault == ARB_EINPUT) {
-		arb_result_bad_input(r, es->field, "%s", es->why);
-		return;
-	}
 	if (es && es->fault) {
-		arb_result_fault(r, es->fault, "%s", es->why);
+		if (es->fault == ARB_EINPUT)
+			arb_result_bad_input(r, es->field, "%s", es->why);
+		else
+			arb_result_fault(r, es->fault, "%s", es->why);
 		return;
 	}
 	const char *clause = arb_eval_clause(ev)->id, *reading = arb_eval_reading(ev);
