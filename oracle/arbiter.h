@@ -589,6 +589,13 @@ typedef struct arb_log_event {
 	const char *subphase;
 	const char *unit;   /* the unit that acted; NULL: the sub-phase is completed */
 	const char *action; /* an action the ruleset declares; NULL when unit is */
+	/* The event's moves (docs/interchange.md, `log`), or NULL and 0: not
+	 * given. A path starts where its model stood after the events before
+	 * it; where a model has paths in the log, the model's position in the
+	 * scenario is where its last one ends (the positions are those after
+	 * the log). A ruleset may judge such an event as the action it is. */
+	arb_path *paths;
+	size_t n_paths;
 } arb_log_event;
 
 typedef struct arb_context {
@@ -1128,6 +1135,9 @@ bool arb_eval_param_row(const arb_eval *ev, const char *name, const char *key, d
 /* The unit the action names, and whether a model of it is on the move.
  * NULL when the action names no unit. */
 const arb_unit *arb_eval_actor(const arb_eval *ev);
+/* The oracle judging, for a predicate that judges another scenario (a
+ * log event's move) with arb_judge. */
+const struct arb_oracle *arb_eval_oracle(const arb_eval *ev);
 /* Whether the judgement keeps the predicates' explanations: false under
  * ARB_JUDGE_TERSE, where text built only to be quoted in an explanation
  * (or a missing fact's message) need not be built at all. */

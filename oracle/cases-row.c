@@ -228,7 +228,8 @@ static int parse_log(cell *c, char *text, arb_context *x)
 			if (!valid_name(f[j]))
 				return cell_err(c, "log event '%s': '%s' is not a valid name",
 				                ev[i], f[j]);
-		log[i] = (arb_log_event){f[0], k == 3 ? f[1] : NULL, k == 3 ? f[2] : NULL};
+		log[i] = (arb_log_event){
+		    .subphase = f[0], .unit = k == 3 ? f[1] : NULL, .action = k == 3 ? f[2] : NULL};
 	}
 	x->log = log;
 	x->n_log = n;
@@ -629,6 +630,57 @@ static int path_step(cell *c, const char *model, size_t i, const char *t, arb_st
 	return ARB_OK;
 }
 
+/* The log event each path record is for: "N:MODEL ..." is the path of
+ * MODEL in event N of the context's log (1-based), ev[i] = N; a record
+ * without "N:" is the action's, ev[i] = 0. Gives each event named its
+ * array of paths. */
+static int log_path_events(cell *c, char **recs, size_t n, size_t *ev)
+{
+	arb_context *x = &c->s->context;
+	for (size_t i = 0; i < n; i++) {
+		const char *r = recs[i] + strspn(recs[i], " ");
+		size_t len = strcspn(r, " ");
+		const char *colon = memchr(r, ':', len);
+		ev[i] = 0;
+		if (!colon)
+			continue;
+		char num[24];
+		size_t nl = (size_t)(colon - r);
+		char *end = NULL;
+		unsigned long k = 0;
+		if (nl > 0 && nl < sizeof num) {
+			memcpy(num, r, nl);
+			num[nl] = '\0';
+			k = strtoul(num, &end, 10);
+		}
+		if (!end || *end || k == 0 || num[0] < '1' || num[0] > '9')
+			return cell_err(
+			    c, "path %zu: expected 'MODEL ...' or 'N:MODEL ...' (N a log event)",
+			    i + 1);
+		if (k > x->n_log)
+			return cell_err(c, "path %zu is for log event %lu: the log has %zu events",
+			                i + 1, k, x->n_log);
+		if (!x->log[k - 1].unit)
+			return cell_err(
+			    c,
+			    "path %zu is for log event %lu, which completes a sub-phase: "
+			    "no unit acts in it",
+			    i + 1, k);
+		ev[i] = k;
+		((arb_log_event *)&x->log[k - 1])->n_paths++;
+	}
+	for (size_t k = 0; k < x->n_log; k++) {
+		arb_log_event *e = (arb_log_event *)&x->log[k];
+		if (!e->n_paths)
+			continue;
+		e->paths = scen_array(c->s, e->n_paths, sizeof(arb_path));
+		if (!e->paths)
+			return ARB_ENOMEM;
+		e->n_paths = 0; /* counted again as they are filled */
+	}
+	return ARB_OK;
+}
+
 static int parse_paths(cell *c)
 {
 	char *buf = dup_s(c, c->f->text);
@@ -640,8 +692,13 @@ static int parse_paths(cell *c)
 		return ARB_ENOMEM;
 	arb_action *a = &c->s->action;
 	a->paths = scen_array(c->s, n + 1, sizeof(arb_path));
-	if (!a->paths)
+	size_t *ev = scen_array(c->s, n + 1, sizeof(size_t));
+	if (!a->paths || !ev)
 		return ARB_ENOMEM;
+	int erc = log_path_events(c, recs, n, ev);
+	if (erc)
+		return erc;
+	size_t n_action = 0;
 	for (size_t i = 0; i < n; i++) {
 		char **t;
 		size_t k;
@@ -649,8 +706,9 @@ static int parse_paths(cell *c)
 			return ARB_ENOMEM;
 		if (k < 2)
 			return cell_err(c, "path %zu: expected 'MODEL X,Y X,Y ...'", i + 1);
-		arb_path *p = &a->paths[i];
-		p->model = t[0];
+		arb_log_event *e = ev[i] ? (arb_log_event *)&c->s->context.log[ev[i] - 1] : NULL;
+		arb_path *p = e ? &e->paths[e->n_paths++] : &a->paths[n_action++];
+		p->model = e ? strchr(t[0], ':') + 1 : t[0];
 		size_t np = 0;
 		bool turns = false;
 		for (size_t j = 1; j < k; j++)
@@ -703,7 +761,7 @@ static int parse_paths(cell *c)
 			                p->model);
 		p->n_pts = q;
 	}
-	a->n_paths = n;
+	a->n_paths = n_action;
 	return ARB_OK;
 }
 

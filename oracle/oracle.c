@@ -637,6 +637,11 @@ const arb_unit *arb_eval_actor(const arb_eval *ev)
 	return ev->actor;
 }
 
+const arb_oracle *arb_eval_oracle(const arb_eval *ev)
+{
+	return ev->o;
+}
+
 const char *arb_eval_reading(const arb_eval *ev)
 {
 	return ev->b->reading;

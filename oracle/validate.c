@@ -302,6 +302,95 @@ static int validate_turns(const arb_scenario *s, const arb_rulebook *rb, const v
 	return ARB_OK;
 }
 
+/* The path of model `model` in the first log event after `after` that has
+ * one (that turns, with turning: one with facings), or NULL. */
+static const arb_path *next_log_path(const arb_context *c, size_t after, const char *model,
+                                     bool turning)
+{
+	for (size_t k = after + 1; k < c->n_log; k++)
+		for (size_t j = 0; j < c->log[k].n_paths; j++) {
+			const arb_path *p = &c->log[k].paths[j];
+			if (p->model && strcmp(p->model, model) == 0 && (!turning || p->facing))
+				return p;
+		}
+	return NULL;
+}
+
+/* The paths of log event i: models on the board, one path each, finite
+ * points, the first facing of a path that turns written (where the model
+ * faced then is not given otherwise), and each path taking the model from
+ * where its path in an earlier event left it to where its next starts or,
+ * after its last, to where the scenario places it (the positions are those
+ * after the log): no model teleports between events. */
+static int validate_log_paths(const arb_scenario *s, const vmaps *vm, size_t i, arb_error *err)
+{
+	const arb_log_event *e = &s->context.log[i];
+	for (size_t j = 0; j < e->n_paths; j++) {
+		const arb_path *p = &e->paths[j];
+		const arb_unit *owner = NULL;
+		const arb_model *m = p->model ? v_model(vm, p->model, &owner) : NULL;
+		if (!m)
+			return BAD("paths",
+			           "log event %zu: path of model '%s', which is not on the board",
+			           i + 1, p->model ? p->model : "");
+		for (size_t k = 0; k < j; k++)
+			if (strcmp(e->paths[k].model, p->model) == 0)
+				return BAD("paths", "log event %zu: model %s has two paths", i + 1,
+				           p->model);
+		if (p->n_pts == 0 || p->n_pts > ARB_MAX_PATH_POINTS)
+			return BAD("paths",
+			           "log event %zu: path of model %s has %zu points: 1 to %d", i + 1,
+			           p->model, p->n_pts, ARB_MAX_PATH_POINTS);
+		for (size_t k = 0; k < p->n_pts; k++)
+			if (!isfinite(p->pts[k].x) || !isfinite(p->pts[k].y))
+				return BAD(
+				    "paths",
+				    "log event %zu: path of model %s: point %zu is not finite",
+				    i + 1, p->model, k + 1);
+		if ((p->facing || p->steps) && (!p->facing || isnan(p->facing[0])))
+			return BAD(
+			    "paths",
+			    "log event %zu: path of model %s turns: its first point must give "
+			    "the facing it starts with (X,Y@F)",
+			    i + 1, p->model);
+		if (p->facing) {
+			/* the facing it ends with, where its next path that turns
+			 * starts or, after its last, as the scenario has it */
+			arb_model at = *m;
+			at.facing_deg = p->facing[0];
+			double end = arb_path_facing(p, &at, p->n_pts - 1);
+			const arb_path *t = next_log_path(&s->context, i, p->model, true);
+			double want = t ? t->facing[0] : m->facing_deg;
+			if (fabs(arb_angle_delta(end, want)) > 1e-9)
+				return BAD(
+				    "paths",
+				    "log event %zu: path of model %s ends facing %g, and the model "
+				    "then faces %g (%s): a model does not turn between events",
+				    i + 1, p->model, end, want,
+				    t ? "its next path that turns starts so"
+				      : "as the scenario places it after the log");
+		}
+		const arb_path *next = next_log_path(&s->context, i, p->model, false);
+		arb_vec2 to = next ? next->pts[0] : m->pos;
+		arb_vec2 end = p->pts[p->n_pts - 1];
+		if (fabs(end.x - to.x) > ARB_TOLERANCE_IN ||
+		    fabs(end.y - to.y) > ARB_TOLERANCE_IN) {
+			if (next)
+				return BAD(
+				    "paths",
+				    "log event %zu: path of model %s ends at (%g,%g), and its next "
+				    "path, in a later event, starts at (%g,%g): a model does not "
+				    "jump between events",
+				    i + 1, p->model, end.x, end.y, to.x, to.y);
+			return BAD("paths",
+			           "log event %zu: path of model %s ends at (%g,%g), not where the "
+			           "model stands after the log (%g,%g)",
+			           i + 1, p->model, end.x, end.y, to.x, to.y);
+		}
+	}
+	return ARB_OK;
+}
+
 static int validate_all(const arb_scenario *s, const arb_rulebook *rb, const vmaps *vm,
                         arb_error *err)
 {
@@ -471,6 +560,11 @@ static int validate_all(const arb_scenario *s, const arb_rulebook *rb, const vma
 		if (e->unit && (!e->action || !arb_rulebook_declares(rb, rs, "actions", e->action)))
 			return BAD("context", "log event %zu: unknown action '%s' for %s", i + 1,
 			           e->action ? e->action : "", rs);
+		if (e->n_paths && !e->unit)
+			return BAD("paths", "log event %zu completes a sub-phase: it has no paths",
+			           i + 1);
+		if ((rc = validate_log_paths(s, vm, i, err)))
+			return rc;
 	}
 	for (size_t i = 0; i < s->n_facts; i++) {
 		const char *type = arb_rulebook_fact_type(rb, rs, s->facts[i].name);

@@ -504,7 +504,59 @@ contains "log: export" "$T/log.jsonl" '"log":[{"end":true,"subphase":"start_of_p
 "$ARB" judge <"$T/log.jsonl" >"$T/out" 2>&1
 contains "log: judged from JSON" "$T/out" '"verdict":"illegal","violates":["RG.MOV.ORDER.1"]'
 sed 's/{"end":true,"subphase":"charge"}/{"end":true,"subphase":"charge","unit":"F1"}/' "$T/log.jsonl" | "$ARB" judge >"$T/out" 2>&1
-contains "log: an end naming a unit" "$T/out" "an event that ends a sub-phase names no unit and no action"
+contains "log: an end naming a unit" "$T/out" "an event that ends a sub-phase names no unit, no action and no paths"
+
+# The log's moves (paths N:MODEL of log event N): a path for a model not on
+# the board, for an event the log does not have or that completes a
+# sub-phase, a turning path without its first facing, a model that jumps
+# between events or does not end where the scenario places it, and a path
+# the event's action may not have: bad input with file:line:column and
+# field paths, exit 2. Read back from JSON Lines, the same moves judge alike.
+rg_move_row() { # events paths
+	rm -rf "$T/logmv" && mkdir -p "$T/logmv/regiments/movement"
+	printf '%s\n%s\n' "$RG_H" "LOGMV,RG.MOV.GAP.1,legal,,,,,phase=movement;subphase=remaining_moves;log=start_of_phase:done charge:done compulsory_moves:done $1,R1 A - M=4; F1 A - M=4; E1 B - M=4,\"R1/r1 10,10 25.4x25.4; F1/f1 22,30 25.4x25.4; E1/e1 40,40 25.4x25.4\",,move R1,\"$2; r1 10,10 13,10\",,,none,bad log move" \
+		>"$T/logmv/regiments/movement/b.csv"
+	"$ARB" run -q "$T/logmv" >"$T/out" 2>&1
+}
+rg_move_row 'remaining_moves:F1:move' '4:x9 20,30 22,30'
+expect_status "log move: unknown model" 2 $?
+contains "log move: unknown model" "$T/out" "b.csv:2:266: field 'paths': log event 4: path of model 'x9', which is not on the board"
+rg_move_row 'remaining_moves:F1:move' '6:f1 20,30 22,30'
+expect_status "log move: no such event" 2 $?
+contains "log move: no such event" "$T/out" "path 1 is for log event 6: the log has 4 events"
+rg_move_row 'remaining_moves:F1:move' '3:f1 20,30 22,30'
+expect_status "log move: an end" 2 $?
+contains "log move: an end" "$T/out" "path 1 is for log event 3, which completes a sub-phase: no unit acts in it"
+rg_move_row 'remaining_moves:F1:move' 'a:f1 20,30 22,30'
+expect_status "log move: malformed" 2 $?
+contains "log move: malformed" "$T/out" "path 1: expected 'MODEL ...' or 'N:MODEL ...' (N a log event)"
+rg_move_row 'remaining_moves:F1:wheel' '4:f1 21,30 ~21.5,30.5:90 22,30'
+expect_status "log move: first facing" 2 $?
+contains "log move: first facing" "$T/out" "log event 4: path of model f1 turns: its first point must give the facing it starts with (X,Y@F)"
+rg_move_row 'remaining_moves:F1:move remaining_moves:F1:move' '4:f1 20,30 21,30; 5:f1 21.5,30 22,30'
+expect_status "log move: teleport" 2 $?
+contains "log move: teleport" "$T/out" "log event 4: path of model f1 ends at (21,30), and its next path, in a later event, starts at (21.5,30): a model does not jump between events"
+rg_move_row 'remaining_moves:F1:move' '4:f1 20,30 21,30'
+expect_status "log move: not where it stands" 2 $?
+contains "log move: not where it stands" "$T/out" "log event 4: path of model f1 ends at (21,30), not where the model stands after the log (22,30)"
+rg_move_row 'remaining_moves:F1:wheel' '4:f1 21,30@0 ~21.5,29.5 22,30@270'
+expect_status "log move: a turn between events" 2 $?
+contains "log move: a turn between events" "$T/out" "log event 4: path of model f1 ends facing 270, and the model then faces 0 (as the scenario places it after the log): a model does not turn between events"
+rg_move_row 'remaining_moves:F1:move' '4:e1 38,40 40,40'
+expect_status "log move: another unit's model" 2 $?
+contains "log move: another unit's model" "$T/out" "b.csv:2:266: field 'paths': LOGMV (RG.MOV.M.1): log event 4 (F1 move): model e1 belongs to unit E1"
+rg_move_row 'remaining_moves:F1:move remaining_moves:F1:move' '4:f1 20,30 21,30; 5:f1 21,30 22,30'
+expect_status "log move: two moves chained" 0 $?
+"$ARB" export cases/regiments/movement/hand-log-moves.csv >"$T/logm.jsonl" 2>"$T/err"
+expect_status "log move: export" 0 $?
+grep '"id":"RG-MOV-LOGM-003"' "$T/logm.jsonl" >"$T/logm3.jsonl"
+contains "log move: export" "$T/logm3.jsonl" '{"action":"move","paths":[{"model":"g1","points":[[35,40],[38.5,40]]}],"subphase":"remaining_moves","unit":"G1"}'
+"$ARB" judge <"$T/logm3.jsonl" >"$T/out" 2>&1
+contains "log move: judged from JSON" "$T/out" '"verdict":"illegal","violates":["RG.MOV.GAP.1"]'
+sed 's/{"end":true,"subphase":"charge"}/{"end":true,"paths":[],"subphase":"charge"}/' "$T/logm3.jsonl" | "$ARB" judge >"$T/out" 2>&1
+contains "log move: an end with paths" "$T/out" "an event that ends a sub-phase names no unit, no action and no paths"
+sed 's/"model":"g1"/"model":"x9"/' "$T/logm3.jsonl" | "$ARB" judge >"$T/out" 2>&1
+contains "log move: JSON unknown model" "$T/out" "log event 5: path of model 'x9', which is not on the board"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -85,6 +85,33 @@ Test(regiments_words, a_wheel_that_turns_nothing_is_no_manoeuvre)
 	arb_caseset_free(cs);
 }
 
+/* RG-MOV-WHEEL1-005: r1 advances 1 in, r2 2 in, then both turn a quarter
+ * about (12.5, 9.5), a front corner of where the two stand (x 10.5 to
+ * 12.5) but not of the unit r1's motion carries (x 10.5 to 11.5, front-right
+ * corner (11.5, 9.5), 1 in away). WHEEL.1 names the pivot first (of its
+ * two reasons, the order of the encoding); WHEEL.4 and WHEEL.7 measure a
+ * wheel and this turn is none ("pivoting the whole unit around one of its
+ * front corners"): they do not speak to it. */
+Test(regiments_words, a_turn_about_no_corner_of_the_unit_is_no_wheel)
+{
+	arb_caseset *cs = NULL;
+	arb_verdict *v = judge_row(
+	    &cs, "W-9,RG.MOV.WHEEL.1,illegal,," RM ",R1 A - M=4; E1 B - M=4,\"R1/r1 10,10 "
+	         "25.4x25.4; R1/r2 10,11 25.4x25.4; E1/e1 40,40 25.4x25.4\",,wheel R1,\"r1 "
+	         "10,10@0 11,10@0 ~12.5,9.5 13,11@270; r2 10,11@0 12,11@0 ~12.5,9.5 "
+	         "14,10@270\",,none");
+	const arb_result *w1 = support_result_of(v, "RG.MOV.WHEEL.1", NULL);
+	cr_assert(eq(int, (int)w1->outcome, (int)ARB_VIOLATED));
+	STR_EQ(w1->explanation, "wheel 2: the pivot (12.5, 9.5) is not a front corner of the unit: "
+	                        "the nearest, front-right (11.5, 9.5), is 1 in away (tolerance "
+	                        "1e-06 in)");
+	outcome_is(v, "RG.MOV.WHEEL.4", "centre", ARB_NA);
+	outcome_is(v, "RG.MOV.WHEEL.4", "farthest", ARB_NA);
+	outcome_is(v, "RG.MOV.WHEEL.7", NULL, ARB_NA);
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+}
+
 /* RG-MOV-MAN2-001's wheel: r3's far corner sweeps a circle of radius
  * sqrt(10) about (10.5, 9.5); E1's near corner (13, 12) is sqrt(12.5) from
  * it, at 45 degrees, inside the quarter swept: the wheel passes

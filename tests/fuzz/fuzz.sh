@@ -24,6 +24,9 @@ seed() { # harness corpus-dir
 		# One line in twenty: every section's shapes, a corpus that loads fast.
 		awk -v d="$2" 'NR % 20 == 1 { f = sprintf("%s/seed-%05d.json", d, NR); printf "%s", $0 > f; close(f) }' \
 		    "$BUILD/suite.jsonl"
+		# Every scenario whose log carries its moves (log events with paths).
+		grep '"log":\[[^]]*"paths"' "$BUILD/suite.jsonl" |
+			awk -v d="$2" '{ f = sprintf("%s/seed-log-%03d.json", d, NR); printf "%s", $0 > f; close(f) }'
 		;;
 	cases_csv)
 		find cases -name '*.csv' | while read -r f; do

@@ -706,6 +706,10 @@ static void scan(const char *src, colkind kind, const where *w, scene *sc, const
 
 static const model_info *find_model(const scene *sc, const char *id)
 {
+	/* "N:MODEL": the model's path in log event N (docs/cases.md, paths) */
+	size_t digits = strspn(id, "0123456789");
+	if (digits && id[digits] == ':')
+		id += digits + 1;
 	for (size_t i = 0; i < sc->nm; i++)
 		if (strcmp(sc->m[i].id, id) == 0)
 			return &sc->m[i];

@@ -105,6 +105,32 @@ static void dump_steps(jtext *w, const arb_path *p)
 	jt_close(w, ']');
 }
 
+/* The paths of an action or a log event, in the order of the move (the
+ * order of the array). */
+static void dump_paths(jtext *w, const arb_path *paths, size_t n)
+{
+	jt_open(w, '[');
+	for (size_t i = 0; i < n; i++) {
+		const arb_path *p = &paths[i];
+		bool turns = p->facing || p->steps;
+		jt_open(w, '{');
+		if (turns) {
+			jt_key(w, "facings");
+			dump_facings(w, p);
+		}
+		jt_key(w, "model");
+		jt_str(w, p->model);
+		jt_key(w, "points");
+		jt_points(w, p->pts, p->n_pts);
+		if (turns) {
+			jt_key(w, "steps");
+			dump_steps(w, p);
+		}
+		jt_close(w, '}');
+	}
+	jt_close(w, ']');
+}
+
 static void dump_context(jtext *w, const arb_context *c)
 {
 	jt_open(w, '{');
@@ -128,6 +154,10 @@ static void dump_context(jtext *w, const arb_context *c)
 				jt_key(w, "end");
 				jt_lit(w, "true");
 			}
+			if (c->log[i].unit && c->log[i].n_paths) { /* written only where given */
+				jt_key(w, "paths");
+				dump_paths(w, c->log[i].paths, c->log[i].n_paths);
+			}
 			jt_key(w, "subphase");
 			jt_str(w, c->log[i].subphase);
 			if (c->log[i].unit) {
@@ -149,27 +179,7 @@ static void dump_action(jtext *w, const arb_action *a)
 {
 	jt_open(w, '{');
 	jt_key(w, "paths");
-	jt_open(w, '[');
-	/* In the order of the move, which is the order of the array. */
-	for (size_t i = 0; i < a->n_paths; i++) {
-		const arb_path *p = &a->paths[i];
-		bool turns = p->facing || p->steps;
-		jt_open(w, '{');
-		if (turns) {
-			jt_key(w, "facings");
-			dump_facings(w, p);
-		}
-		jt_key(w, "model");
-		jt_str(w, p->model);
-		jt_key(w, "points");
-		jt_points(w, p->pts, p->n_pts);
-		if (turns) {
-			jt_key(w, "steps");
-			dump_steps(w, p);
-		}
-		jt_close(w, '}');
-	}
-	jt_close(w, ']');
+	dump_paths(w, a->paths, a->n_paths);
 	/* Absent and empty differ: only a declaration writes the member. */
 	if (a->stationary_declared) {
 		jt_key(w, "stationary");

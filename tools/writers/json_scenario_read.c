@@ -12,11 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int parse_paths(parser *p, const jd_value *action, arb_path **out, size_t *out_n);
+
 /* "log": null, or an array of events {"subphase", "unit", "action"} (a
- * unit's action) or {"subphase", "end": true} (the sub-phase completed). */
+ * unit's action, with its "paths" as an action's when given) or
+ * {"subphase", "end": true} (the sub-phase completed). */
 static int parse_log(parser *p, const jd_value *ctx, arb_context *c)
 {
-	static const char *const keys[] = {"subphase", "unit", "action", "end", NULL};
+	static const char *const keys[] = {"subphase", "unit", "action", "end", "paths", NULL};
 	const jd_value *arr = jd_get(ctx, "log");
 	if (!arr || jd_is(arr, JD_NULL))
 		return ARB_OK;
@@ -42,15 +45,19 @@ static int parse_log(parser *p, const jd_value *ctx, arb_context *c)
 		    (rc = arbj__get_bool(p, v, "end", "whether the sub-phase is completed", &end)))
 			return rc;
 		if (end) {
-			if (jd_get(v, "unit") || jd_get(v, "action")) {
-				arbj__path_key(p, jd_get(v, "unit") ? "unit" : "action");
-				return arbj__fail(p, "an event that ends a sub-phase names no unit "
-				                     "and no action");
+			if (jd_get(v, "unit") || jd_get(v, "action") || jd_get(v, "paths")) {
+				arbj__path_key(p, jd_get(v, "unit")     ? "unit"
+				                  : jd_get(v, "action") ? "action"
+				                                        : "paths");
+				return arbj__fail(p,
+				                  "an event that ends a sub-phase names no unit, "
+				                  "no action and no paths");
 			}
 		} else if ((rc = arbj__get_str(p, v, "unit", REQ | NONEMPTY, "a unit id",
 		                               &log[i].unit)) ||
 		           (rc = arbj__get_str(p, v, "action", REQ | NONEMPTY, "an action",
-		                               &log[i].action))) {
+		                               &log[i].action)) ||
+		           (rc = parse_paths(p, v, &log[i].paths, &log[i].n_paths))) {
 			return rc;
 		}
 		arbj__path_cut(p, m);
@@ -353,7 +360,7 @@ static int parse_turns(parser *p, const jd_value *v, arb_path *path)
 
 /* "paths": [{"model": "a1", "points": [[10,10],[16,10]]}, ...], in the
  * order the models move: kept as given. */
-static int parse_paths(parser *p, const jd_value *action, arb_action *a)
+static int parse_paths(parser *p, const jd_value *action, arb_path **out, size_t *out_n)
 {
 	static const char *const keys[] = {"model", "points", "facings", "steps", NULL};
 	const jd_value *arr;
@@ -364,10 +371,11 @@ static int parse_paths(parser *p, const jd_value *action, arb_action *a)
 	if (rc || !arr)
 		return rc;
 	size_t k = jd_size(arr);
-	if (!(a->paths = arbj__alloc_n(p, k, sizeof *a->paths)))
+	arb_path *paths = arbj__alloc_n(p, k ? k : 1, sizeof *paths);
+	if (!paths)
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < k; i++) {
-		arb_path *path = &a->paths[i];
+		arb_path *path = &paths[i];
 		const jd_value *v = jd_at(arr, i), *pts;
 		size_t m = arbj__path_index(p, i);
 		if (!jd_is(v, JD_OBJECT))
@@ -389,7 +397,8 @@ static int parse_paths(parser *p, const jd_value *action, arb_action *a)
 			return rc;
 		arbj__path_cut(p, m);
 	}
-	a->n_paths = k;
+	*out = paths;
+	*out_n = k;
 	arbj__path_cut(p, mark);
 	return ARB_OK;
 }
@@ -408,7 +417,7 @@ static int parse_action(parser *p, const jd_value *root, arb_action *a)
 	    (rc = arbj__get_str(p, o, "unit", REQ | NONEMPTY, "a unit id", &a->unit)) ||
 	    (rc = arbj__get_bool(p, o, "voluntary", "whether the move is voluntary",
 	                         &a->voluntary)) ||
-	    (rc = parse_paths(p, o, a)) ||
+	    (rc = parse_paths(p, o, &a->paths, &a->n_paths)) ||
 	    (rc = arbj__get_str_array(p, o, "stationary", OPT, "model ids", &a->stationary,
 	                              &a->n_stationary, &a->stationary_declared)) ||
 	    (rc = arbj__get_str_array(p, o, "targets", OPT, "unit ids", &a->targets, &a->n_targets,
