@@ -205,8 +205,19 @@ static bool scenario_of(arb_scenario *s, const arbiter_impl_scenario *v)
 	arb_log_event *log = NULL;
 	if (!TAKE(s, log, v->n_log))
 		return false;
-	for (size_t i = 0; i < v->n_log; i++)
-		log[i] = (arb_log_event){v->log[i].subphase, v->log[i].unit, v->log[i].action};
+	for (size_t i = 0; i < v->n_log; i++) {
+		const arbiter_impl_event *e = &v->log[i];
+		log[i] =
+		    (arb_log_event){.subphase = e->subphase, .unit = e->unit, .action = e->action};
+		if (!e->n_paths)
+			continue;
+		if (!TAKE(s, log[i].paths, e->n_paths))
+			return false;
+		log[i].n_paths = e->n_paths;
+		for (size_t k = 0; k < e->n_paths; k++)
+			if (!path_of(s, &log[i].paths[k], &e->paths[k]))
+				return false;
+	}
 	s->context.log = log;
 	s->board_w = v->board_w;
 	s->board_h = v->board_h;

@@ -126,9 +126,12 @@ typedef struct arbiter_impl_path {
 } arbiter_impl_path;
 
 /* An event of "context"."log": a unit's action, or (unit NULL) the
- * sub-phase completed ("end": true). */
+ * sub-phase completed ("end": true); paths (NULL, 0: "paths" absent) are
+ * the event's own moves, as an action's. */
 typedef struct arbiter_impl_event {
 	const char *subphase, *unit, *action;
+	const arbiter_impl_path *paths;
+	size_t n_paths;
 } arbiter_impl_event;
 
 typedef struct arbiter_impl_scenario {

@@ -227,8 +227,14 @@ static bool view_scenario(view_mem *m, arbiter_impl_scenario *v, const arb_scena
 	                             .dice_test = s->dice_test,
 	                             .n_facts = s->n_facts};
 	arbiter_impl_event *log = vm_alloc(m, c->n_log, sizeof *log);
-	for (size_t i = 0; log && i < c->n_log; i++)
-		log[i] = (arbiter_impl_event){c->log[i].subphase, c->log[i].unit, c->log[i].action};
+	for (size_t i = 0; log && i < c->n_log; i++) {
+		const arb_log_event *e = &c->log[i];
+		arbiter_impl_path *ep = e->n_paths ? vm_alloc(m, e->n_paths, sizeof *ep) : NULL;
+		for (size_t k = 0; ep && k < e->n_paths; k++)
+			view_path(m, &ep[k], &e->paths[k]);
+		log[i] =
+		    (arbiter_impl_event){e->subphase, e->unit, e->action, ep, ep ? e->n_paths : 0};
+	}
 	v->log = log;
 	arbiter_impl_unit *units = vm_alloc(m, s->n_units, sizeof *units);
 	for (size_t i = 0; units && i < s->n_units; i++)
