@@ -157,7 +157,8 @@ double sh__through(const arb_eval *ev, const arb_model *m, const char *kind, arb
 	    {through_make_0c, through_make_0b}, {through_make_1c, through_make_1b}};
 	ptrdiff_t i = actor_index(ev, m);
 	size_t k = 0;
-	while (k < N_MEMO_KINDS && strcmp(memo_kinds[k], kind) != 0)
+	/* the same literal is, most often, the same pointer: no compare then */
+	while (k < N_MEMO_KINDS && memo_kinds[k] != kind && strcmp(memo_kinds[k], kind) != 0)
 		k++;
 	if (i < 0 || k == N_MEMO_KINDS || (how != ARB_THROUGH_CENTRE && how != ARB_THROUGH_BASE))
 		return sh__through_now(arb_eval_scenario(ev), m, kind, how);
