@@ -96,7 +96,9 @@ static int index_paths(struct arb_scenario_index *ix, const arb_scenario *s, siz
 			size_t k = ptr_hash(id, cap);
 			while (ix->by_id[k].id && ix->by_id[k].id != id)
 				k = (k + 1) & (cap - 1);
-			ix->by_id[k] = (path_slot){id, path_scan(s, id)};
+			/* a large scenario's paths by their table: no scan per model */
+			ix->by_id[k] = (path_slot){id, ix->tables ? arb__idmap_get(&ix->paths, id)
+			                                          : path_scan(s, id)};
 		}
 	return ARB_OK;
 }
@@ -109,31 +111,27 @@ int arb_scenario_index(arb_scenario *s)
 	for (size_t i = 0; i < s->n_units; i++)
 		models += s->units[i].n_models;
 	struct arb_scenario_index *ix = calloc(1, sizeof *ix);
-	if (!ix || index_paths(ix, s, models) != ARB_OK) {
-		index_free(ix);
+	if (!ix)
 		return ARB_ENOMEM;
-	}
-	if (s->n_units + models + s->action.n_paths < INDEX_MIN) {
-		s->index_ = ix;
-		return ARB_OK;
-	}
-	ix->tables = true;
-	if (!(ix->own = malloc((models ? models : 1) * sizeof *ix->own))) {
-		index_free(ix);
-		return ARB_ENOMEM;
-	}
 	int rc = ARB_OK;
-	size_t k = 0;
-	for (size_t i = 0; i < s->n_units && rc == ARB_OK; i++) {
-		const arb_unit *u = &s->units[i];
-		rc = put_first(&ix->units, u->id, u);
-		for (size_t j = 0; j < u->n_models && rc == ARB_OK; j++, k++) {
-			ix->own[k] = (owned){&u->models[j], u};
-			rc = put_first(&ix->models, u->models[j].id, &ix->own[k]);
+	if (s->n_units + models + s->action.n_paths >= INDEX_MIN) {
+		ix->tables = true;
+		if (!(ix->own = malloc((models ? models : 1) * sizeof *ix->own)))
+			rc = ARB_ENOMEM;
+		size_t k = 0;
+		for (size_t i = 0; i < s->n_units && rc == ARB_OK; i++) {
+			const arb_unit *u = &s->units[i];
+			rc = put_first(&ix->units, u->id, u);
+			for (size_t j = 0; j < u->n_models && rc == ARB_OK; j++, k++) {
+				ix->own[k] = (owned){&u->models[j], u};
+				rc = put_first(&ix->models, u->models[j].id, &ix->own[k]);
+			}
 		}
+		for (size_t i = 0; i < s->action.n_paths && rc == ARB_OK; i++)
+			rc = put_first(&ix->paths, s->action.paths[i].model, &s->action.paths[i]);
 	}
-	for (size_t i = 0; i < s->action.n_paths && rc == ARB_OK; i++)
-		rc = put_first(&ix->paths, s->action.paths[i].model, &s->action.paths[i]);
+	if (rc == ARB_OK)
+		rc = index_paths(ix, s, models);
 	if (rc != ARB_OK) {
 		index_free(ix);
 		return rc;
