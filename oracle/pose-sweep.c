@@ -393,10 +393,7 @@ static bool traj_entry(const traj *tr, arb_vec2 e0, arb_vec2 e1, double R, hit *
 		if (seg_seg_apart(tr->x0, add(tr->x0, mul(tr->mo->d, tr->sign)), e0, e1, R))
 			return false;
 	} else {
-		seg sg = {.e0 = e0, .e1 = e1};
-		arb_vec2 y;
-		sg.near = point_seg(tr->mo->p, e0, e1, &y);
-		sg.far = maxd(norm(sub(e0, tr->mo->p)), norm(sub(e1, tr->mo->p)));
+		seg sg = seg_of(tr->mo, e0, e1);
 		if (arc_seg_apart(tr, &sg, R))
 			return false;
 	}
