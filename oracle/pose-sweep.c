@@ -219,15 +219,12 @@ static bool seg_seg_apart(arb_vec2 x0, arb_vec2 x1, arb_vec2 e0, arb_vec2 e1, do
 {
 	if (!(bound < INFINITY))
 		return false;
-	double gx = maxd(mind(e0.x, e1.x) - maxd(x0.x, x1.x), mind(x0.x, x1.x) - maxd(e0.x, e1.x));
-	double gy = maxd(mind(e0.y, e1.y) - maxd(x0.y, x1.y), mind(x0.y, x1.y) - maxd(e0.y, e1.y));
-	gx = maxd(gx, 0);
-	gy = maxd(gy, 0);
+	bbox a = {mind(x0.x, x1.x), mind(x0.y, x1.y), maxd(x0.x, x1.x), maxd(x0.y, x1.y)};
+	bbox b = {mind(e0.x, e1.x), mind(e0.y, e1.y), maxd(e0.x, e1.x), maxd(e0.y, e1.y)};
 	/* rounding of the box is relative to the coordinates' magnitude */
-	double mag = maxd(maxd(maxd(fabs(x0.x), fabs(x0.y)), maxd(fabs(x1.x), fabs(x1.y))),
-	                  maxd(maxd(fabs(e0.x), fabs(e0.y)), maxd(fabs(e1.x), fabs(e1.y))));
-	double lb2 = gx * gx + gy * gy, lim = bound + SKIP_SLACK * (1 + 2 * bound + mag);
-	return lb2 > lim * lim;
+	double mag = maxd(maxd(absmax2(x0), absmax2(x1)), maxd(absmax2(e0), absmax2(e1)));
+	double lim = bound + SKIP_SLACK * (1 + 2 * bound + mag);
+	return box_gap2(a, b) > lim * lim;
 }
 
 /* Smallest distance between the trajectory and segment sg, into *best
