@@ -793,6 +793,7 @@ int arb_judge_ex(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, 
                  unsigned flags, arb_error *err)
 {
 	*out = NULL;
+	arb__scenario_prefetch(s);
 	int rc = flags & ARB_JUDGE_VALIDATED ? ARB_OK : arb_scenario_validate(s, o->rb, err);
 	if (rc)
 		return rc;

@@ -227,18 +227,21 @@ static void target_turn(target *t)
 	t->turned = true;
 }
 
-/* Distance from point p to the box [-hd, hd] x [-hw, hw], nearest point in *q. */
-static double point_box(arb_vec2 p, double hd, double hw, arb_vec2 *q)
+/* Squared distance from point p to the box [-hd, hd] x [-hw, hw], nearest
+ * point in *q. */
+static double point_box2(arb_vec2 p, double hd, double hw, arb_vec2 *q)
 {
 	*q = v2(clampd(p.x, -hd, hd), clampd(p.y, -hw, hw));
-	return norm(sub(p, *q));
+	arb_vec2 e = sub(p, *q);
+	return dot(e, e);
 }
 
 /* Distance from segment a + t (b - a) to the box [-hd, hd] x [-hw, hw] (in
  * the box's frame), closest points in *p (on the segment) and *q. Where the
  * segment meets the box (clipped to it, Liang-Barsky) p = q is where it
  * enters; else the closest pair has an end of the segment or a corner of
- * the box in it. */
+ * the box in it. The candidates are compared squared (the root is
+ * monotonic) and one root taken: the figure point_seg's norm would give. */
 static double seg_box(arb_vec2 a, arb_vec2 b, double hd, double hw, arb_vec2 *p, arb_vec2 *q)
 {
 	arb_vec2 d = sub(b, a);
@@ -249,10 +252,13 @@ static double seg_box(arb_vec2 a, arb_vec2 b, double hd, double hw, arb_vec2 *p,
 		if (pd[i] == 0) {
 			if (qd[i] < 0)
 				hi = -1;
-		} else if (pd[i] < 0) {
-			lo = fmax(lo, qd[i] / pd[i]);
 		} else {
-			hi = fmin(hi, qd[i] / pd[i]);
+			/* as fmax and fmin: a NaN ratio leaves the bound */
+			double r = qd[i] / pd[i];
+			if (pd[i] < 0)
+				lo = r > lo ? r : lo;
+			else
+				hi = r < hi ? r : hi;
 		}
 	}
 	if (lo <= hi) {
@@ -260,21 +266,28 @@ static double seg_box(arb_vec2 a, arb_vec2 b, double hd, double hw, arb_vec2 *p,
 		return 0;
 	}
 	arb_vec2 c;
-	double best = point_box(a, hd, hw, q), g;
+	double best = point_box2(a, hd, hw, q), g;
 	*p = a;
-	if ((g = point_box(b, hd, hw, &c)) < best) {
+	if ((g = point_box2(b, hd, hw, &c)) < best) {
 		best = g;
 		*p = b;
 		*q = c;
 	}
+	/* point_seg_t's closest point, squared distance */
+	double l2 = dot(d, d);
 	const arb_vec2 corner[4] = {{hd, -hw}, {hd, hw}, {-hd, hw}, {-hd, -hw}};
-	for (int k = 0; k < 4; k++)
-		if ((g = point_seg(corner[k], a, b, &c)) < best) {
+	for (int k = 0; k < 4; k++) {
+		double s = l2 > 0 ? dot(sub(corner[k], a), d) / l2 : 0;
+		s = s < 0 ? 0 : s > 1 ? 1 : s;
+		c = add(a, mul(d, s));
+		arb_vec2 e = sub(corner[k], c);
+		if ((g = dot(e, e)) < best) {
 			best = g;
 			*p = c;
 			*q = corner[k];
 		}
-	return best;
+	}
+	return sqrt(best);
 }
 
 /* Gap between a round base of radius ra whose centre runs c0 -> c1 and

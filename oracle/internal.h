@@ -15,6 +15,10 @@ void arb__arena_free(arb_arena *a);
 void *arb__arena_alloc(arb_arena *a, size_t size);
 void *arb__arena_array(arb_arena *a, size_t n, size_t size);
 char *arb__arena_strndup(arb_arena *a, const char *s, size_t n);
+/* Asks the processor to bring the arena's memory into its caches. */
+void arb__arena_prefetch(const arb_arena *a);
+/* The same for a scenario: its arena and its index (arb_judge_ex). */
+void arb__scenario_prefetch(const arb_scenario *s);
 
 /* A growable array of pointers, owned by whoever holds it. */
 typedef struct arb_ptrvec {

@@ -140,6 +140,17 @@ int arb_scenario_index(arb_scenario *s)
 	return ARB_OK;
 }
 
+void arb__scenario_prefetch(const arb_scenario *s)
+{
+	arb__arena_prefetch(s->arena_);
+	const struct arb_scenario_index *ix = s->index_;
+	if (!ix)
+		return;
+	__builtin_prefetch(ix);
+	for (size_t k = 0; ix->by_id && k < ix->cap * sizeof *ix->by_id; k += 64)
+		__builtin_prefetch((const char *)ix->by_id + k);
+}
+
 void arb_scenario_free(arb_scenario *s)
 {
 	if (!s)
