@@ -376,6 +376,7 @@ install: $(INST)/arbiter $(ARB_LIB) $(ARB_PC) $(ARB_MAN)
 	$(INSTALL) -m 644 $(ARB_LIB) $(DESTDIR)$(LIBDIR)/libarbiter.a
 	$(INSTALL) -m 644 $(ARB_PC) $(DESTDIR)$(LIBDIR)/pkgconfig/arbiter.pc
 	$(INSTALL) -m 644 oracle/arbiter.h $(DESTDIR)$(INCLUDEDIR)/arbiter.h
+	$(INSTALL) -m 644 tools/arbiter/arbiter_impl.h $(DESTDIR)$(INCLUDEDIR)/arbiter_impl.h
 	$(INSTALL) -m 644 $(ARB_MAN) $(DESTDIR)$(MANDIR)/man1/arbiter.1
 	$(INSTALL) -m 644 tools/arbiter/arbiter.bash $(DESTDIR)$(BASHCOMPDIR)/arbiter
 	rm -rf $(DESTDIR)$(ARB_DATADIR)/spec $(DESTDIR)$(ARB_DATADIR)/cases
@@ -385,7 +386,7 @@ install: $(INST)/arbiter $(ARB_LIB) $(ARB_PC) $(ARB_MAN)
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/arbiter $(DESTDIR)$(LIBDIR)/libarbiter.a \
 	  $(DESTDIR)$(LIBDIR)/pkgconfig/arbiter.pc $(DESTDIR)$(INCLUDEDIR)/arbiter.h \
-	  $(DESTDIR)$(MANDIR)/man1/arbiter.1 $(DESTDIR)$(BASHCOMPDIR)/arbiter
+	  $(DESTDIR)$(INCLUDEDIR)/arbiter_impl.h $(DESTDIR)$(MANDIR)/man1/arbiter.1 $(DESTDIR)$(BASHCOMPDIR)/arbiter
 	rm -rf $(DESTDIR)$(ARB_DATADIR)/spec $(DESTDIR)$(ARB_DATADIR)/cases
 	rmdir $(DESTDIR)$(ARB_DATADIR) 2>/dev/null || true
 

@@ -80,6 +80,14 @@ if git rev-parse --verify --quiet HEAD >/dev/null 2>&1; then
 	expect_status "unknown revision" 2 $?
 	contains "unknown revision" "$T/out" "'no-such-revision-here' is neither a directory nor a revision"
 	absent "unknown revision" "$T/bad.jsonl"
+	# A revision is checked out under $TMPDIR, and nothing is left there.
+	mkdir "$T/tmpdir"
+	TMPDIR=$T/tmpdir "$ARB" diff HEAD HEAD --no-search >"$T/out" 2>&1
+	expect_status "TMPDIR" 0 $?
+	[ -z "$(ls -A "$T/tmpdir")" ] && ok || ko "TMPDIR: a revision left behind"
+	TMPDIR=$T/no-such-dir "$ARB" diff HEAD HEAD --no-search >"$T/out" 2>&1
+	expect_status "TMPDIR missing" 2 $?
+	contains "TMPDIR missing" "$T/out" "cannot make a temporary directory"
 fi
 
 # Two trees of different rulesets: exit 2, nothing written.

@@ -36,7 +36,7 @@ if ! mk install DESTDIR="$STAGE" PREFIX=/usr >"$T/make.log" 2>&1; then
 	exit 1
 fi
 ARB=$USR/bin/arbiter
-for f in bin/arbiter lib/libarbiter.a lib/pkgconfig/arbiter.pc include/arbiter.h \
+for f in bin/arbiter lib/libarbiter.a lib/pkgconfig/arbiter.pc include/arbiter.h include/arbiter_impl.h \
 	share/man/man1/arbiter.1 share/bash-completion/completions/arbiter \
 	share/arbiter/spec/conventions.md; do
 	if [ -f "$USR/$f" ]; then ok; else ko "installed: no $f"; fi
@@ -178,6 +178,21 @@ if command -v pkg-config >/dev/null 2>&1 && command -v cc >/dev/null 2>&1; then
 	contains "library linked without --whole-archive" "$T/out" "no predicates linked"
 else
 	skipped="$skipped pkg-config"
+fi
+
+# An implementation of the C ABI built against the installed header alone
+# (tests/install/impl.c answers nothing), certified by the staged program:
+# it loads, says hello, and every case in its claim is its error.
+if command -v cc >/dev/null 2>&1; then
+	cc -std=c17 -Wall -Wextra -Werror -pedantic -shared -fPIC -I"$USR/include" \
+		-o "$T/mute.so" tests/install/impl.c >"$T/out" 2>&1
+	expect_status "build an implementation against arbiter_impl.h" 0 $?
+	"$ARB" certify -q --abi "$T/mute.so" -o "$T/cert" \
+		"$USR/share/arbiter/cases/scrollhammer/movement/hand-distance.csv" >"$T/out" 2>&1
+	expect_status "certify --abi with the installed header" 1 $?
+	contains "certify --abi with the installed header" "$T/out" "0 passed, 0 failed, 31 errors"
+else
+	skipped="$skipped cc"
 fi
 
 # make uninstall leaves no file behind.

@@ -84,7 +84,7 @@ static int revision_spec(const char *rev, const char *spec_rel, const char *tmp,
 typedef struct side {
 	const char *name; /* as given */
 	char dir[4300];
-	char tmp[64];
+	char tmp[4096];
 	arb_rulebook *rb;
 	arb_oracle *o;
 	arb_caseset *cs;
@@ -111,7 +111,16 @@ static int side_open(side *s, const cli_env *env, const char *arg)
 	if (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		snprintf(s->dir, sizeof s->dir, "%s", arg);
 	} else {
-		snprintf(s->tmp, sizeof s->tmp, "/tmp/arbiter-diff-XXXXXX");
+		/* where the user keeps temporary files ($TMPDIR), else /tmp */
+		const char *td = getenv("TMPDIR");
+		if (!td || !*td)
+			td = "/tmp";
+		int n = snprintf(s->tmp, sizeof s->tmp, "%s/arbiter-diff-XXXXXX", td);
+		if (n < 0 || (size_t)n >= sizeof s->tmp) {
+			s->tmp[0] = '\0';
+			fprintf(stderr, "arbiter diff: TMPDIR is too long\n");
+			return -1;
+		}
 		if (!mkdtemp(s->tmp)) {
 			s->tmp[0] = '\0';
 			fprintf(stderr, "arbiter diff: cannot make a temporary directory: %s\n",
