@@ -348,26 +348,32 @@ ARB_PREDICATE(sh_form_fir_sns_1, .clause = "SH.FORM.FIR.SNS.1", .ruleset = "scro
 		                   u->id, s->context.phase,
 		                   s->context.subphase ? ", sub-phase " : "",
 		                   s->context.subphase ? s->context.subphase : "");
-	} else if (!t || (!reacting && !arb_unit_has_status(t, "charging"))) {
+	} else if (!t && !reacting) {
+		/* who charges it is what makes it charged: not given, not known */
+		arb_result_missing(r, "targets",
+		                   "%s stands and shoots; no charging unit is named, so whether it "
+		                   "is charged is not stated",
+		                   u->id);
+	} else if (t && !reacting && !arb_unit_has_status(t, "charging")) {
 		r->outcome = ARB_VIOLATED;
-		arb_result_explain(r, "%s is not charged (%s)", u->id,
-		                   t ? "its target is not charging" : "no charging unit is named");
+		arb_result_explain(r, "%s is not charged (its target %s is not charging)", u->id,
+		                   t->id);
 	} else if (arb_unit_has_status(u, "locked_in_combat")) {
 		r->outcome = ARB_VIOLATED;
 		arb_result_explain(r, "%s is already locked in combat", u->id);
 	} else if (!react) {
 		arb_result_missing(r, "charge_reaction",
-		                   "%s is charged by %s; whether it holds position is not stated",
-		                   u->id, t->id);
+		                   "%s is charged%s%s; whether it holds position is not stated",
+		                   u->id, t ? " by " : "", t ? t->id : "");
 	} else if (strcmp(react, "hold") != 0) {
 		r->outcome = ARB_VIOLATED;
 		arb_result_explain(r, "%s chose to %s, not to hold position", u->id, react);
 	} else {
 		r->outcome = ARB_PERMITS;
 		arb_result_explain(r,
-		                   "%s, charged by %s and not locked in combat, holds position and "
+		                   "%s, charged%s%s and not locked in combat, holds position and "
 		                   "may take a Leadership test",
-		                   u->id, t->id);
+		                   u->id, t ? " by " : "", t ? t->id : "");
 	}
 }
 
