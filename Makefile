@@ -160,7 +160,7 @@ suite: deps $(ARBITER)
 twin: deps $(ARBITER)
 	sh tests/twin.sh $(ARBITER)
 
-check: deps all $(TESTS) $(ABI_REF) $(ABI_TEST) cases-check docs-check replay
+check: deps all $(TESTS) $(ABI_REF) $(ABI_TEST) $(BUILD)/bench_scale cases-check docs-check replay
 	$(TESTS) --jobs 2
 	$(ARBITER) run
 	$(ARBITER) lint | tail -n 1
@@ -174,6 +174,7 @@ check: deps all $(TESTS) $(ABI_REF) $(ABI_TEST) cases-check docs-check replay
 	sh tests/twin.sh $(ARBITER)
 	sh tests/browser.sh $(ARBITER) $(BUILD)/browser
 	sh tests/install.sh $(BUILD) $(SANITIZE)
+	sh tests/scale.sh $(BUILD)/bench_scale
 
 run: deps $(ARBITER)
 	$(ARBITER) run
