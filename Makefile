@@ -85,8 +85,9 @@ $(BUILD)/pic/%.o: %.c
 $(ABI_REF): $(PIC_SRC:%.c=$(BUILD)/pic/%.o)
 	$(CC) $(LDFLAGS) -shared -o $@ $^ $(JSON_LIBS) $(LDLIBS)
 # The same reference as a library of ABI version 1 (lines only), and one of
-# a version no certifier speaks: tests/certify.sh loads both.
-ABI_TEST := $(BUILD)/libarbiter_ref_lines.so $(BUILD)/libabi_v9.so
+# a version no certifier speaks, and one that hangs: tests/certify.sh loads
+# them all.
+ABI_TEST := $(BUILD)/libarbiter_ref_lines.so $(BUILD)/libabi_v9.so $(BUILD)/libabi_hang.so
 $(BUILD)/pic/examples/abi/arbiter_ref_lines.o: examples/abi/arbiter_ref.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -DARBITER_REF_LINES -c $< -o $@
@@ -94,6 +95,8 @@ $(BUILD)/libarbiter_ref_lines.so: $(filter-out %/arbiter_ref.o,$(PIC_SRC:%.c=$(B
                                   $(BUILD)/pic/examples/abi/arbiter_ref_lines.o
 	$(CC) $(LDFLAGS) -shared -o $@ $^ $(JSON_LIBS) $(LDLIBS)
 $(BUILD)/libabi_v9.so: $(BUILD)/pic/tests/certify/abi_v9.o
+	$(CC) $(LDFLAGS) -shared -o $@ $^
+$(BUILD)/libabi_hang.so: $(BUILD)/pic/tests/certify/abi_hang.o
 	$(CC) $(LDFLAGS) -shared -o $@ $^
 
 # Graphviz stays at the edge: only the flow drawing includes it.

@@ -272,6 +272,28 @@ if [ -n "$ABI" ]; then
 	expect_status "--abi, a version it does not speak" 2 $?
 	contains "--abi, a version it does not speak" out "libabi_v9.so speaks ABI 9; this certifier speaks 1 and 2"
 	if [ -e x ]; then ko "--abi, a version it does not speak: a bundle was written"; else ok; fi
+	# A library that never returns: the certifier waits the timeout, records
+	# the case, says the rest were not run and writes its bundle; one that
+	# hangs in its hello is a failure to start (exit 2, nothing written).
+	# What a hung library was given is never freed (it may still read it):
+	# no leak report for those runs.
+	HANG="$(dirname "$ABI")/libabi_hang.so"
+	s0=$(date +%s)
+	ASAN_OPTIONS=detect_leaks=0 arb certify -q --timeout 1 --abi "$HANG" -o hang "$SMALL" >out 2>&1
+	expect_status "--abi, a library that hangs" 1 $?
+	s1=$(date +%s)
+	clean "--abi, a library that hangs" out
+	if [ $((s1 - s0)) -le 10 ]; then ok; else ko "--abi, a library that hangs: $((s1 - s0)) s"; fi
+	contains "--abi, a library that hangs" out "0 passed, 0 failed, 31 errors"
+	contains "--abi, a library that hangs" hang/results.jsonl '"id":"SH-MOV-DIST-003","section":"scrollhammer/movement","status":"error","target":"SH.MOV.DIST.1","waiver":null,"why":"no return from the library within 1 s'
+	contains "--abi, a library that hangs" hang/results.jsonl '"id":"SH-MOV-DIST-004","section":"scrollhammer/movement","status":"error","target":"SH.MOV.DIST.1","waiver":null,"why":"not run: the library did not return from an earlier call"'
+	arb certify --verify hang >out 2>&1
+	expect_status "--abi, a library that hangs: its bundle verifies" 0 $?
+	contains "--abi, a library that hangs: its bundle verifies" out "not certified"
+	ABI_HANG_AT=0 ASAN_OPTIONS=detect_leaks=0 arb certify -q --timeout 1 --abi "$HANG" -o hang0 "$SMALL" >out 2>&1
+	expect_status "--abi, a hello that hangs" 2 $?
+	contains "--abi, a hello that hangs" out "no return from the library within 1 s"
+	if [ -e hang0 ]; then ko "--abi, a hello that hangs: a bundle was written"; else ok; fi
 else
 	echo "certify: no shared library given: the C ABI is not tested"
 fi

@@ -147,10 +147,12 @@ const char *cert_child_stderr(cert_child *ch);
 typedef struct cert_abi cert_abi;
 
 /* Loads the library at path, checks its ABI version, opens a context and
- * takes its hello into *hello_line (malloc'ed). 0, or -1 with why; *out is
- * set either way, freed with cert_abi_close. */
-int cert_abi_open(cert_abi **out, const char *path, const char *suite, char **hello_line, char *why,
-                  size_t n);
+ * takes its hello into *hello_line (malloc'ed). Every call into the library
+ * may take at most timeout seconds: one that does not return leaves the
+ * library hung (cert_abi_hung), never called again. 0, or -1 with why;
+ * *out is set either way, freed with cert_abi_close. */
+int cert_abi_open(cert_abi **out, const char *path, const char *suite, double timeout,
+                  char **hello_line, char *why, size_t n);
 /* One scenario in, one answer line out (malloc'ed); -1 with why. The
  * scenario goes as sc (arbiter_impl.h's structures) when the library takes
  * them (cert_abi_takes_scenarios), else as the line (line[0..len)). */
@@ -158,6 +160,11 @@ int cert_abi_ask(cert_abi *a, const arb_scenario *sc, const char *line, size_t l
                  char *why, size_t n);
 /* Whether the library exports arbiter_impl_judge_scenario (version 2). */
 bool cert_abi_takes_scenarios(const cert_abi *a);
+/* Whether a call did not return within the timeout: the library's thread is
+ * still in it, and what the library was given (the scenarios) must outlive
+ * the run. */
+bool cert_abi_hung(const cert_abi *a);
+/* Closes the library and unloads it; a hung one is left as it is. */
 void cert_abi_close(cert_abi *a);
 
 /* ---- the bundle (cmd_certify_bundle.c) ---- */

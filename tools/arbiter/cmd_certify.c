@@ -190,8 +190,16 @@ typedef struct asker {
 static int ask(asker *a, const arb_scenario *sc, const char *text, char **answer, char *why,
                size_t n)
 {
-	if (a->abi)
-		return cert_abi_ask(a->abi, sc, text, text ? strlen(text) : 0, answer, why, n);
+	if (a->abi) {
+		int rc = cert_abi_ask(a->abi, sc, text, text ? strlen(text) : 0, answer, why, n);
+		if (rc && cert_abi_hung(a->abi) && !a->dead) {
+			/* the library is still in that call: the rest are not run */
+			a->dead = true;
+			snprintf(a->dead_why, sizeof a->dead_why,
+			         "not run: the library did not return from an earlier call");
+		}
+		return rc;
+	}
 	cert_child *one = NULL, *ch = a->per_case ? NULL : *a->ch;
 	int rc = a->per_case ? cert_child_spawn(&one, a->cmd, a->lim, why, n) : 0;
 	if (a->per_case)
@@ -414,7 +422,7 @@ int cmd_certify(cli_env *env, int argc, char **argv)
 	snprintf(suite, sizeof suite, "arbiter %s", env->version ? env->version : "unknown");
 	if (abi_path) {
 		char *line = NULL;
-		int rc = cert_abi_open(&abi, abi_path, suite, &line, why, sizeof why);
+		int rc = cert_abi_open(&abi, abi_path, suite, lim.timeout, &line, why, sizeof why);
 		if (!rc)
 			rc = read_hello(line, abi_path, rb, &hello, NULL, why, sizeof why);
 		free(line);
@@ -644,6 +652,8 @@ oom:
 	status = EXIT_BADINPUT;
 done:
 	cert_child_free(ch);
+	/* a hung library may still read the scenarios it was given */
+	bool hung = cert_abi_hung(abi);
 	cert_abi_close(abi);
 	for (size_t i = 0; res && i < nres; i++) {
 		free(res[i].why);
@@ -657,7 +667,8 @@ done:
 	free(expect_text);
 	free(command);
 	free(paths);
-	arb_caseset_free(cs);
+	if (!hung)
+		arb_caseset_free(cs);
 	arb_oracle_free(o);
 	arb_rulebook_free(rb);
 	return status;

@@ -4,19 +4,47 @@
  * same lines as the streaming protocol, passed by call instead of pipe, or
  * (version 2, when the library exports arbiter_impl_judge_scenario) the
  * scenario as the header's structures, with no line written or read. In
- * the certifier's own process: fast, and unprotected.
+ * the certifier's own process: fast, and unprotected against a crash.
+ *
+ * Against a hang it is protected: every call into the library is made by a
+ * thread of its own (the caller), while the certifier's thread waits at
+ * most the timeout for its return. A call that does not return is left
+ * running and the library is never called again (nor closed, nor
+ * unloaded: its thread is still in it), and nothing it may still read or
+ * write is freed: the certifier records the case, says the rest were not
+ * run, writes its bundle and exits.
  */
 #include "arbiter_impl.h"
 #include "certify.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The longest verdict line taken from a library. */
 #define ABI_MAX_LINE ((size_t)1 << 20)
+
+/* What the caller thread is asked to do, one call at a time. */
+enum { CALL_NONE, CALL_OPEN, CALL_HELLO, CALL_JUDGE, CALL_SCENARIO, CALL_CLOSE, CALL_QUIT };
+
+/* One call's arguments and answer. Its memory (a copy of the line, the
+ * scenario's structures) is the call's: left to the library when the call
+ * does not return. */
+typedef struct abi_call {
+	int kind;
+	const char *suite;
+	char *line;
+	size_t len;
+	struct view_mem *mem;
+	arbiter_impl_scenario *view;
+	long k;          /* judge: the answer's length */
+	const char *got; /* hello */
+	void *ctx;       /* open */
+} abi_call;
 
 struct cert_abi {
 	void *lib;
@@ -27,13 +55,116 @@ struct cert_abi {
 	long (*judge_scenario)(void *, const arbiter_impl_scenario *, char *, size_t);
 	void (*close)(void *);
 	char *buf;
+	double timeout; /* seconds a call may take */
+	/* the caller thread and its hand-over */
+	pthread_t caller;
+	bool started;
+	pthread_mutex_t mu;
+	pthread_cond_t go, done;
+	abi_call *call; /* the call asked, until done */
+	bool finished;
+	bool hung; /* a call did not return: the library is not called again */
 };
+
+static void call_run(cert_abi *a, abi_call *c)
+{
+	switch (c->kind) {
+	case CALL_OPEN:
+		c->ctx = a->open(c->suite);
+		break;
+	case CALL_HELLO:
+		c->got = a->hello(a->ctx);
+		break;
+	case CALL_JUDGE:
+		c->k = a->judge(a->ctx, c->line, c->len, a->buf, ABI_MAX_LINE);
+		break;
+	case CALL_SCENARIO:
+		c->k = a->judge_scenario(a->ctx, c->view, a->buf, ABI_MAX_LINE);
+		break;
+	case CALL_CLOSE:
+		a->close(a->ctx);
+		break;
+	default:
+		break;
+	}
+}
+
+static void *caller_main(void *arg)
+{
+	cert_abi *a = arg;
+	pthread_mutex_lock(&a->mu);
+	for (;;) {
+		while (!a->call)
+			pthread_cond_wait(&a->go, &a->mu);
+		abi_call *c = a->call;
+		if (c->kind == CALL_QUIT)
+			break;
+		pthread_mutex_unlock(&a->mu);
+		call_run(a, c);
+		pthread_mutex_lock(&a->mu);
+		a->call = NULL;
+		a->finished = true;
+		pthread_cond_signal(&a->done);
+	}
+	pthread_mutex_unlock(&a->mu);
+	return NULL;
+}
+
+/* Makes call c on the caller thread and waits for it at most the timeout:
+ * 0 when it returned, -1 when it did not (the library is then hung). */
+static int call_wait(cert_abi *a, abi_call *c, char *why, size_t n)
+{
+	if (a->hung) {
+		snprintf(why, n, "not run: the library did not return from an earlier call");
+		return -1;
+	}
+	struct timespec until;
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	double whole = floor(a->timeout);
+	until.tv_sec += (time_t)whole;
+	until.tv_nsec += (long)((a->timeout - whole) * 1e9);
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	/* the caller thread writes its answer here: on the heap, since a call
+	 * that outlives the wait may still write it */
+	abi_call *own = malloc(sizeof *own);
+	if (!own) {
+		snprintf(why, n, "out of memory");
+		return -1;
+	}
+	*own = *c;
+	pthread_mutex_lock(&a->mu);
+	a->call = own;
+	a->finished = false;
+	pthread_cond_signal(&a->go);
+	int rc = 0;
+	while (!a->finished && rc != ETIMEDOUT)
+		rc = pthread_cond_timedwait(&a->done, &a->mu, &until);
+	bool ok = a->finished;
+	if (!ok)
+		a->hung = true;
+	pthread_mutex_unlock(&a->mu);
+	if (ok) {
+		*c = *own;
+		free(own);
+	} else {
+		snprintf(why, n,
+		         "no return from the library within %g s (the C ABI cannot stop it: it is "
+		         "left running and not called again; the streaming protocol restarts a "
+		         "program that hangs)",
+		         a->timeout);
+		return -1;
+	}
+	return 0;
+}
 
 /* dlsym's object pointer as a function pointer (POSIX allows it). */
 #define SYM(dst, name) (*(void **)&(dst) = dlsym(a->lib, name))
 
-int cert_abi_open(cert_abi **out, const char *path, const char *suite, char **hello_line, char *why,
-                  size_t n)
+int cert_abi_open(cert_abi **out, const char *path, const char *suite, double timeout,
+                  char **hello_line, char *why, size_t n)
 {
 	*hello_line = NULL;
 	cert_abi *a = calloc(1, sizeof *a);
@@ -42,6 +173,19 @@ int cert_abi_open(cert_abi **out, const char *path, const char *suite, char **he
 		snprintf(why, n, "out of memory");
 		return -1;
 	}
+	a->timeout = timeout > 0 ? timeout : 10;
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_mutex_init(&a->mu, NULL);
+	pthread_cond_init(&a->go, NULL);
+	pthread_cond_init(&a->done, &ca);
+	pthread_condattr_destroy(&ca);
+	if (pthread_create(&a->caller, NULL, caller_main, a)) {
+		snprintf(why, n, "cannot start a thread for the library");
+		return -1;
+	}
+	a->started = true;
 	/* a path, never a name for the loader to search for */
 	char p[4200];
 	snprintf(p, sizeof p, "%s%s", strchr(path, '/') ? "" : "./", path);
@@ -66,11 +210,17 @@ int cert_abi_open(cert_abi **out, const char *path, const char *suite, char **he
 	/* optional since version 2: the scenario as structures */
 	if (version >= 2)
 		SYM(a->judge_scenario, "arbiter_impl_judge_scenario");
-	if (!(a->ctx = a->open(suite))) {
+	abi_call c = {.kind = CALL_OPEN, .suite = suite};
+	if (call_wait(a, &c, why, n))
+		return -1;
+	if (!(a->ctx = c.ctx)) {
 		snprintf(why, n, "%s: arbiter_impl_open failed", path);
 		return -1;
 	}
-	const char *h = a->hello(a->ctx);
+	c = (abi_call){.kind = CALL_HELLO};
+	if (call_wait(a, &c, why, n))
+		return -1;
+	const char *h = c.got;
 	if (!h || !(*hello_line = strdup(h))) {
 		snprintf(why, n, "%s: no hello", path);
 		return -1;
@@ -268,17 +418,35 @@ int cert_abi_ask(cert_abi *a, const arb_scenario *sc, const char *line, size_t l
 	*answer = NULL;
 	long k;
 	if (a->judge_scenario && sc) {
-		view_mem m = {0};
-		arbiter_impl_scenario v;
-		bool built = view_scenario(&m, &v, sc);
-		k = built ? a->judge_scenario(a->ctx, &v, a->buf, ABI_MAX_LINE) : -1;
-		vm_free(&m);
-		if (!built) {
+		/* the call's own memory, left behind if it does not return */
+		view_mem *m = calloc(1, sizeof *m);
+		arbiter_impl_scenario *v = calloc(1, sizeof *v);
+		if (!m || !v || !view_scenario(m, v, sc)) {
+			if (m)
+				vm_free(m);
+			free(m);
+			free(v);
 			snprintf(why, n, "out of memory");
 			return -1;
 		}
+		abi_call c = {.kind = CALL_SCENARIO, .mem = m, .view = v};
+		if (call_wait(a, &c, why, n))
+			return -1;
+		k = c.k;
+		vm_free(m);
+		free(m);
+		free(v);
 	} else {
-		k = a->judge(a->ctx, line, len, a->buf, ABI_MAX_LINE);
+		abi_call c = {.kind = CALL_JUDGE, .line = malloc(len ? len : 1), .len = len};
+		if (!c.line) {
+			snprintf(why, n, "out of memory");
+			return -1;
+		}
+		memcpy(c.line, line, len);
+		if (call_wait(a, &c, why, n))
+			return -1;
+		k = c.k;
+		free(c.line);
 	}
 	if (k < 0) {
 		snprintf(why, n, "%s gave no answer",
@@ -305,14 +473,40 @@ int cert_abi_ask(cert_abi *a, const arb_scenario *sc, const char *line, size_t l
 	return 0;
 }
 
+bool cert_abi_hung(const cert_abi *a)
+{
+	return a && a->hung;
+}
+
 void cert_abi_close(cert_abi *a)
 {
 	if (!a)
 		return;
-	if (a->ctx)
-		a->close(a->ctx);
+	if (a->hung) {
+		/* its thread is still in the library: nothing it may touch is
+		 * freed, unloaded or waited for (the process ends) */
+		pthread_detach(a->caller);
+		return;
+	}
+	char why[256];
+	abi_call c = {.kind = CALL_CLOSE};
+	if (a->ctx && call_wait(a, &c, why, sizeof why)) {
+		pthread_detach(a->caller);
+		return;
+	}
+	if (a->started) {
+		abi_call quit = {.kind = CALL_QUIT};
+		pthread_mutex_lock(&a->mu);
+		a->call = &quit;
+		pthread_cond_signal(&a->go);
+		pthread_mutex_unlock(&a->mu);
+		pthread_join(a->caller, NULL);
+	}
 	if (a->lib)
 		dlclose(a->lib);
+	pthread_cond_destroy(&a->go);
+	pthread_cond_destroy(&a->done);
+	pthread_mutex_destroy(&a->mu);
 	free(a->buf);
 	free(a);
 }
