@@ -29,7 +29,7 @@
 #define ABI_MAX_LINE ((size_t)1 << 20)
 
 /* What the caller thread is asked to do, one call at a time. */
-enum { CALL_NONE, CALL_OPEN, CALL_HELLO, CALL_JUDGE, CALL_SCENARIO, CALL_CLOSE, CALL_QUIT };
+enum { CALL_NONE, CALL_OPEN, CALL_HELLO, CALL_JUDGE, CALL_SCENARIO, CALL_CLOSE };
 
 /* One call's arguments and answer. Its memory (a copy of the line, the
  * scenario's structures) is the call's: left to the library when the call
@@ -63,6 +63,7 @@ struct cert_abi {
 	pthread_cond_t go, done;
 	abi_call *call; /* the call asked, until done */
 	bool finished;
+	bool quit; /* the caller thread ends */
 	bool hung; /* a call did not return: the library is not called again */
 };
 
@@ -94,11 +95,11 @@ static void *caller_main(void *arg)
 	cert_abi *a = arg;
 	pthread_mutex_lock(&a->mu);
 	for (;;) {
-		while (!a->call)
+		while (!a->call && !a->quit)
 			pthread_cond_wait(&a->go, &a->mu);
-		abi_call *c = a->call;
-		if (c->kind == CALL_QUIT)
+		if (a->quit)
 			break;
+		abi_call *c = a->call;
 		pthread_mutex_unlock(&a->mu);
 		call_run(a, c);
 		pthread_mutex_lock(&a->mu);
@@ -495,9 +496,8 @@ void cert_abi_close(cert_abi *a)
 		return;
 	}
 	if (a->started) {
-		abi_call quit = {.kind = CALL_QUIT};
 		pthread_mutex_lock(&a->mu);
-		a->call = &quit;
+		a->quit = true;
 		pthread_cond_signal(&a->go);
 		pthread_mutex_unlock(&a->mu);
 		pthread_join(a->caller, NULL);
