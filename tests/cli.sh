@@ -249,6 +249,30 @@ expect_status "lint no dictionary" 2 $?
 expect_status "lint --no-spelling" 0 $?
 if grep -q "words:" "$T/out"; then ko "lint --no-spelling: a words finding"; else ok; fi
 
+# lint's forbid/permit pairs (spec/RULESET/questions.txt): Grit's new pair
+# and its acknowledged one, with both texts; a pair the editors acknowledge
+# is an info; a questions file naming a clause that is not there, or words
+# an except line quotes that the clause does not hold, is bad input (exit
+# 2, file:line:column and field, nothing printed as findings).
+"$ARB" lint --no-spelling grit >"$T/out" 2>&1
+expect_status "lint questions" 0 $?
+contains "lint questions" "$T/out" "spec/grit/movement.md:134: warning: precedence: GR.MOV.BROKEN.2: unranked beside GR.MOV.MORALE.7 (permission): both answer 'morale.move': \"Broken units must"
+contains "lint questions" "$T/out" "/ \"If the result is passed, then the unit can move as normal.\" [unranked-pair]"
+contains "lint questions" "$T/out" "info: precedence: GR.MOV.TOWER.2: unranked beside GR.MOV.STOMP.1 (permission)"
+contains "lint questions" "$T/out" "[known-unranked-pair]"
+"$ARB" lint --no-spelling --json regiments >"$T/out" 2>&1
+contains "lint questions json" "$T/out" '"code":"known-unranked-pair"'
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+printf 'ask move.gap: RG.MOV.GAP.1 RG.MOV.GAP.9\n' >"$T/spec/regiments/questions.txt"
+"$ARB" --spec "$T/spec" lint regiments >"$T/out" 2>"$T/err"
+expect_status "lint bad questions" 2 $?
+contains "lint bad questions" "$T/err" "regiments/questions.txt:1:28: field 'clause'"
+if [ -s "$T/out" ]; then ko "lint bad questions: findings printed"; else ok; fi
+printf 'ask move.gap: RG.MOV.GAP.1 RG.MOV.GAP.3\nexcept RG.MOV.GAP.1 RG.MOV.GAP.3: RG.MOV.GAP.2 "charges are fine"\n' >"$T/spec/regiments/questions.txt"
+"$ARB" --spec "$T/spec" lint regiments >"$T/out" 2>"$T/err"
+expect_status "lint questions words" 2 $?
+contains "lint questions words" "$T/err" "regiments/questions.txt:2:49: field 'words'"
+
 # lint of an unknown ruleset: exit 2.
 "$ARB" lint nosuchland >"$T/out" 2>"$T/err"
 expect_status "lint unknown ruleset" 2 $?
