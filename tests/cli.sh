@@ -457,6 +457,19 @@ expect_status "70 sections" 0 $?
 if [ "$(grep -c '^scrollhammer/s' "$T/out")" = 70 ]; then ok; else ko "70 sections: the table lacks some"; fi
 if [ "$(grep -o '<tr><td>scrollhammer/s[0-9]*</td>' "$T/many-report/index.html" | wc -l)" = 70 ]; then ok; else ko "70 sections: the report lacks some"; fi
 
+# The report's editor pages show what `arbiter lint` adds: the words of the
+# text at line and column, and the questions' pairs; a questions file that
+# does not read is bad input for the report too (exit 2, no report).
+contains "report words" "$T/many-report/index.html" '<h2 id="words">Words (2)</h2>'
+contains "report words" "$T/many-report/index.html" 'spec/grit/movement.md:92:38</td>'
+contains "report pairs" "$T/many-report/index.html" '<code>unranked-pair</code>'
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+printf 'ask move.gap RG.MOV.GAP.1\n' >"$T/spec/regiments/questions.txt"
+"$ARB" --spec "$T/spec" run -q --report "$T/bad-q-report" "$T/many" >"$T/out" 2>&1
+expect_status "report bad questions" 2 $?
+contains "report bad questions" "$T/out" "regiments/questions.txt:1:13: field 'question'"
+if [ ! -e "$T/bad-q-report" ]; then ok; else ko "report bad questions: a report was written"; fi
+
 # A Grit unit without the characteristic a clause reads (Initiative for the
 # perception range, Sagacity for a total over Grit), and corpses with a
 # negative number of wounds: bad input naming the units cell or the facts
