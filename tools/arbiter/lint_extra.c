@@ -18,6 +18,7 @@ void lint_extra_free(lint_extra *x)
 	free(x->q);
 	for (size_t i = 0; i < x->n_unused; i++)
 		free(x->unused[i]);
+	free(x->unused);
 	speller_free(x->sp);
 	*x = (lint_extra){0};
 }
@@ -25,9 +26,15 @@ void lint_extra_free(lint_extra *x)
 /* Adds the n findings of a to l, keeping a (they point into it). */
 static int add_all(lint_extra *x, arb_lint *l, arb_finding *a, size_t n)
 {
-	if (x->n_unused == sizeof x->unused / sizeof *x->unused) {
-		free(a);
-		return ARB_ENOMEM; /* more rulesets than the report reads */
+	if (x->n_unused == x->cap_unused) {
+		size_t cap = x->cap_unused ? x->cap_unused * 2 : 4;
+		arb_finding **g = realloc(x->unused, cap * sizeof *g);
+		if (!g) {
+			free(a);
+			return ARB_ENOMEM;
+		}
+		x->unused = g;
+		x->cap_unused = cap;
 	}
 	x->unused[x->n_unused++] = a;
 	for (size_t i = 0; i < n; i++) {

@@ -13,8 +13,8 @@ typedef struct lint_extra {
 	speller *sp;
 	question_list *q; /* one per ruleset */
 	size_t nq;
-	arb_finding *unused[16]; /* speller_unused's arrays: the findings point into them */
-	size_t n_unused;
+	arb_finding **unused; /* speller_unused's arrays: the findings point into them */
+	size_t n_unused, cap_unused;
 	char unchecked[600]; /* why the words were not checked, or "" */
 } lint_extra;
 
