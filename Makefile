@@ -223,8 +223,8 @@ FUZZ_CFLAGS := -O1 -g -std=c17 $(WARN) -D_POSIX_C_SOURCE=200809L -Ioracle -Itool
                -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_JSON := $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_text.c json_util.c json_verdict_check.c strbuf.c ref_para.c) \
-             $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c words.c situations.c)
-FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle certify_answer ref_para words situations
+             $(addprefix tools/arbiter/,lines.c cmd_certify_read.c cmd_certify_check.c words.c situations.c questions.c)
+FUZZ_NAMES := scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle certify_answer ref_para words situations questions
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/%.o: %.c
@@ -260,6 +260,7 @@ replay: $(REPLAY_BIN)
 	$(BUILD)/replay_certify_answer tests/fuzz/regressions/certify_answer
 	$(BUILD)/replay_words tests/fuzz/regressions/words spec
 	$(BUILD)/replay_situations tests/fuzz/regressions/situations spec/shared
+	$(BUILD)/replay_questions tests/fuzz/regressions/questions spec
 
 fuzz: deps $(ARBITER)
 	@sh tools/deps.sh --fuzz

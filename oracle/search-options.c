@@ -8,8 +8,10 @@
  * the board of the scenario at hand: staying (every path of length 0: "cannot move"
  * clauses count a model whose path is shorter than the tolerance as not
  * moving), every straight move of each length of the text (under, at and
- * over, as the move dimension has them) in each of eight directions, and,
- * for an action the ruleset lets turn, each turn of the search. A finding
+ * over, as the move dimension has them) in each of eight directions,
+ * for an action the ruleset lets turn, each turn of the search, and the
+ * move at each enemy model, to its nearest point the unit reaches (as far
+ * as the gap between the bases, or the longest length of the text). A finding
  * needs three things:
  *
  *   1. the scenario is illegal, and so is staying;
@@ -30,6 +32,7 @@
  */
 #include "search-internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,9 +73,48 @@ static int cmp_cstr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The i-th option of point p: *len, *dir, *turn; false past the last.
- * Option 0 is staying. */
-static bool option(const sr_point *p, size_t i, double *len, double *dir, double *turn)
+/* The j-th move at the other side's models on sc's board: the first model
+ * straight at an enemy model's centre, as far as the gap between their
+ * bases (base contact for round bases; never into the base), or the
+ * longest length of the text if that is shorter: the nearest point of it
+ * the unit reaches. false past the last. */
+static bool toward(const sr_point *p, const arb_scenario *sc, size_t j, double *len, double *dir)
+{
+	const arb_unit *a = &sc->units[0];
+	if (!a->n_models)
+		return false;
+	const arb_model *m0 = &a->models[0];
+	arb_placed from = arb_model_placed(m0);
+	double longest = 0; /* the moves are in the text's order, not sorted */
+	for (size_t i = 0; i < p->rs->n_moves; i++)
+		longest = p->rs->moves[i] > longest ? p->rs->moves[i] : longest;
+	for (size_t u = 1; u < sc->n_units; u++) {
+		const arb_unit *e = &sc->units[u];
+		if (!e->side || !a->side || strcmp(e->side, a->side) == 0)
+			continue;
+		for (size_t k = 0; k < e->n_models; k++, j--) {
+			if (j)
+				continue;
+			arb_placed to = arb_model_placed(&e->models[k]);
+			double gap = arb_geom_distance(&from, &to, NULL);
+			double dx = e->models[k].pos.x - m0->pos.x,
+			       dy = e->models[k].pos.y - m0->pos.y;
+			/* in contact already, or on its centre: no move at it */
+			*len = gap < longest ? gap : longest;
+			*dir = (dx != 0 || dy != 0) ? atan2(dy, dx) * 180 / SEARCH_PI : 0;
+			if (*len <= 0 || (dx == 0 && dy == 0))
+				*len = 0;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The i-th option of point p on sc's board: *len, *dir, *turn; false past
+ * the last. Option 0 is staying; a move at an enemy already in contact is
+ * staying again (len 0), judged as an option like any other. */
+static bool option(const sr_point *p, const arb_scenario *sc, size_t i, double *len, double *dir,
+                   double *turn)
 {
 	const sr_ruleset *r = p->rs;
 	*len = 0;
@@ -92,7 +134,9 @@ static bool option(const sr_point *p, size_t i, double *len, double *dir, double
 		*turn = r->turns[i + 1]; /* the first is 0 */
 		return true;
 	}
-	return false;
+	if (p->turns && r->n_turns)
+		i -= r->n_turns - 1;
+	return toward(p, sc, i, len, dir);
 }
 
 /* Judges option i of point p on sc's board into *out. */
@@ -101,7 +145,7 @@ static int judge_option(arb_verdict **out, const arb_search *s, const sr_point *
 {
 	double len, dir, turn;
 	*out = NULL;
-	option(p, i, &len, &dir, &turn);
+	option(p, sc, i, &len, &dir, &turn);
 	if (arb__search_paths(sc, p, len, dir, turn) || arb_scenario_index(sc)) {
 		arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 		return ARB_ENOMEM;
@@ -148,7 +192,7 @@ int arb__search_no_action(bool *found, char *key, size_t n, char *why, size_t wn
 	clset kept = {0};
 	for (size_t i = 1;; i++) {
 		double len, dir, turn;
-		if (!option(p, i, &len, &dir, &turn))
+		if (!option(p, sc, i, &len, &dir, &turn))
 			break;
 		rc = judge_option(&o, s, p, sc, i, evals, err);
 		if (rc == ARB_EINPUT) {
@@ -177,7 +221,7 @@ int arb__search_no_action(bool *found, char *key, size_t n, char *why, size_t wn
 	/* what forbids the options that keep every compelling clause */
 	for (size_t i = 1;; i++) {
 		double len, dir, turn;
-		if (!option(p, i, &len, &dir, &turn))
+		if (!option(p, sc, i, &len, &dir, &turn))
 			break;
 		rc = judge_option(&o, s, p, sc, i, evals, err);
 		if (rc == ARB_EINPUT) {

@@ -249,6 +249,30 @@ expect_status "lint no dictionary" 2 $?
 expect_status "lint --no-spelling" 0 $?
 if grep -q "words:" "$T/out"; then ko "lint --no-spelling: a words finding"; else ok; fi
 
+# lint's forbid/permit pairs (spec/RULESET/questions.txt): Grit's new pair
+# and its acknowledged one, with both texts; a pair the editors acknowledge
+# is an info; a questions file naming a clause that is not there, or words
+# an except line quotes that the clause does not hold, is bad input (exit
+# 2, file:line:column and field, nothing printed as findings).
+"$ARB" lint --no-spelling grit >"$T/out" 2>&1
+expect_status "lint questions" 0 $?
+contains "lint questions" "$T/out" "spec/grit/movement.md:134: warning: precedence: GR.MOV.BROKEN.2: unranked beside GR.MOV.MORALE.7 (permission): both answer 'morale.move': \"Broken units must"
+contains "lint questions" "$T/out" "/ \"If the result is passed, then the unit can move as normal.\" [unranked-pair]"
+contains "lint questions" "$T/out" "info: precedence: GR.MOV.TOWER.2: unranked beside GR.MOV.STOMP.1 (permission)"
+contains "lint questions" "$T/out" "[known-unranked-pair]"
+"$ARB" lint --no-spelling --json regiments >"$T/out" 2>&1
+contains "lint questions json" "$T/out" '"code":"known-unranked-pair"'
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+printf 'ask move.gap: RG.MOV.GAP.1 RG.MOV.GAP.9\n' >"$T/spec/regiments/questions.txt"
+"$ARB" --spec "$T/spec" lint regiments >"$T/out" 2>"$T/err"
+expect_status "lint bad questions" 2 $?
+contains "lint bad questions" "$T/err" "regiments/questions.txt:1:28: field 'clause'"
+if [ -s "$T/out" ]; then ko "lint bad questions: findings printed"; else ok; fi
+printf 'ask move.gap: RG.MOV.GAP.1 RG.MOV.GAP.3\nexcept RG.MOV.GAP.1 RG.MOV.GAP.3: RG.MOV.GAP.2 "charges are fine"\n' >"$T/spec/regiments/questions.txt"
+"$ARB" --spec "$T/spec" lint regiments >"$T/out" 2>"$T/err"
+expect_status "lint questions words" 2 $?
+contains "lint questions words" "$T/err" "regiments/questions.txt:2:49: field 'words'"
+
 # lint of an unknown ruleset: exit 2.
 "$ARB" lint nosuchland >"$T/out" 2>"$T/err"
 expect_status "lint unknown ruleset" 2 $?
@@ -432,6 +456,19 @@ done
 expect_status "70 sections" 0 $?
 if [ "$(grep -c '^scrollhammer/s' "$T/out")" = 70 ]; then ok; else ko "70 sections: the table lacks some"; fi
 if [ "$(grep -o '<tr><td>scrollhammer/s[0-9]*</td>' "$T/many-report/index.html" | wc -l)" = 70 ]; then ok; else ko "70 sections: the report lacks some"; fi
+
+# The report's editor pages show what `arbiter lint` adds: the words of the
+# text at line and column, and the questions' pairs; a questions file that
+# does not read is bad input for the report too (exit 2, no report).
+contains "report words" "$T/many-report/index.html" '<h2 id="words">Words (2)</h2>'
+contains "report words" "$T/many-report/index.html" 'spec/grit/movement.md:92:38</td>'
+contains "report pairs" "$T/many-report/index.html" '<code>unranked-pair</code>'
+rm -rf "$T/spec" && cp -r spec "$T/spec"
+printf 'ask move.gap RG.MOV.GAP.1\n' >"$T/spec/regiments/questions.txt"
+"$ARB" --spec "$T/spec" run -q --report "$T/bad-q-report" "$T/many" >"$T/out" 2>&1
+expect_status "report bad questions" 2 $?
+contains "report bad questions" "$T/out" "regiments/questions.txt:1:13: field 'question'"
+if [ ! -e "$T/bad-q-report" ]; then ok; else ko "report bad questions: a report was written"; fi
 
 # A Grit unit without the characteristic a clause reads (Initiative for the
 # perception range, Sagacity for a total over Grit), and corpses with a

@@ -62,6 +62,17 @@ contains "mixed texts" "$T/out" "\"so if models with different Move values someh
 expect_side "difficult at 4" "$T/out" "OPEN difficult-terrain at move 4 in" scrollhammer legal
 expect_side "difficult at 5" "$T/out" "OPEN difficult-terrain at move 5 in" scrollhammer illegal
 
+# Regiments' text says nothing of difficult terrain (its only terrain is
+# impassable, RG.MOV.GAP.1) nor of how far apart a unit's models stand
+# (RG.MOV.M.2: "Every model in a unit moves as one -- individual models can
+# never leave their unit", no distance): `- regiments: silent; REASON` in
+# situations.md, listed once per situation, never judged.
+contains "silent difficult" "$T/out" "SILENT difficult-terrain: regiments says nothing of it (its text names no difficult terrain"
+contains "silent coherency" "$T/out" "SILENT coherency: regiments says nothing of it (its text gives no distance between the models of a unit"
+contains "silent judged under" "$T/out" "); judged under scrollhammer grit"
+contains "silent summary" "$T/out" "0 verdicts missing input; 2 silent (a ruleset's text says nothing of a situation another decides)"
+if [ "$(side "$T/out" "OPEN coherency at gap 3 in" regiments)" = "" ]; then ok; else ko "a silent ruleset was judged"; fi
+
 # Without --all only what is not the same is printed.
 "$ARB" diverge approach >"$T/out" 2>&1
 expect_status "diverge approach" 1 $?
@@ -83,6 +94,15 @@ with open(sys.argv[1]) as f, open(sys.argv[2], "w") as s, open(sys.argv[3], "w")
             s.write(json.dumps(r["scenario"]) + "\n")
             w.write(r["verdict"] + "\n")
 PY
+python3 - "$T/div.jsonl" >"$T/silent.txt" <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    print(d["situation"], " ".join(s["ruleset"] for s in d["silent"]),
+          " ".join(r["ruleset"] for r in d["rulesets"]))
+PY
+contains "diverge --json silent" "$T/silent.txt" "difficult-terrain regiments scrollhammer grit"
+contains "diverge --json silent" "$T/silent.txt" "approach  scrollhammer grit regiments"
 "$ARB" judge <"$T/scen.jsonl" >"$T/verdicts.jsonl" 2>"$T/err"
 expect_status "diverge scenarios replay" 0 $?
 python3 -c 'import json,sys; [print(json.loads(l)["verdict"]) for l in open(sys.argv[1])]' "$T/verdicts.jsonl" >"$T/got.txt"
@@ -112,6 +132,8 @@ bad "unknown shape" '---\ntitle: t\n---\n## s\n- shape: spiral\n' "situations.md
 bad "unknown action" "$H- scrollhammer: fly in movement; clauses SH.MOV.WAY.1\n" "situations.md:8:17: field 'action': scrollhammer declares no action 'fly'"
 bad "bad probe" "$H- probe gap: 1, x\n" "situations.md:8:17: field 'probe'"
 bad "nothing to probe" '---\ntitle: t\n---\n## s\n- shape: approach\n- scrollhammer: move in movement; clauses SH.MOV.WAY.1\n- grit: move in movement; clauses GR.MOV.ENG.1\n' "situations.md:4:1: field 'probe': situation 's' is probed at nothing"
+bad "silent without reason" "$H- scrollhammer: move in movement; clauses SH.MOV.WAY.1\n- regiments: silent\n" "situations.md:9:14: field 'silent': expected 'silent; REASON'"
+bad "every ruleset silent" "$H- regiments: silent; none\n- grit: silent; none\n" "situations.md:5:1: field 'ruleset': situation 's': every ruleset is silent"
 bad "no front matter" '## s\n' "situations.md:1:1: field 'front matter'"
 bad "ruleset twice" "$H- scrollhammer: move in movement; clauses SH.MOV.WAY.1\n- scrollhammer: move in movement; clauses SH.MOV.WAY.1\n" "situations.md:9:3: field 'ruleset': scrollhammer maps this situation twice (line 8)"
 # A scenario a ruleset refuses (Grit compares heights in terrain, and this

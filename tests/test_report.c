@@ -90,7 +90,7 @@ Test(report, notes_and_clause_text_are_escaped)
 {
 	char dir[128], path[160];
 	report_dir(dir, sizeof dir);
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, NULL, g_gv), 0));
 	snprintf(path, sizeof path, "%s/index.html", dir);
 	char *html = slurp(path);
 	cr_assert(strstr(html, "&lt;script&gt;window.__pwned = 1&lt;/script&gt;") != NULL);
@@ -105,7 +105,7 @@ Test(report, every_clause_is_an_anchor)
 {
 	char dir[128], path[160];
 	report_dir(dir, sizeof dir);
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, NULL, g_gv), 0));
 	snprintf(path, sizeof path, "%s/index.html", dir);
 	char *html = slurp(path);
 	for (size_t i = 0; i < arb_rulebook_clause_count(g_rb); i++) {
@@ -134,7 +134,7 @@ Test(report, disputes_by_kind_and_clause_and_lint_findings)
 	arb_error err;
 	arb_error_clear(&err);
 	cr_assert(eq(int, arb_lint_run(&lint, g_rb, g_o, g_cs, NULL, &err), ARB_OK));
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, lint, g_gv), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, lint, NULL, g_gv), 0));
 	free(g_res[0].disputed);
 	g_res[0].disputed = NULL;
 	snprintf(path, sizeof path, "%s/index.html", dir);
@@ -151,14 +151,60 @@ Test(report, disputes_by_kind_and_clause_and_lint_findings)
 	cr_assert(strstr(html, "<code>unresolved-reference</code>") != NULL);
 	/* navigation between the parts, and each part is there */
 	for (const char *const *id =
-	         (const char *const[]){"totals", "disputes", "lint", "disagreements", "flows",
-	                               "rulebook", NULL};
+	         (const char *const[]){"totals", "disputes", "lint", "words", "disagreements",
+	                               "flows", "rulebook", NULL};
 	     *id; id++) {
 		char a[64], t[64];
 		snprintf(a, sizeof a, "href=\"#%s\"", *id);
 		snprintf(t, sizeof t, "id=\"%s\"", *id);
 		cr_assert(strstr(html, a) != NULL && strstr(html, t) != NULL, "%s", *id);
 	}
+	free(html);
+	arb_lint_free(lint);
+}
+
+/* The words' findings (added by the program's spell checker, as
+ * `arbiter run --report` adds them) have their own part, each at its line
+ * and column, and are not counted among lint's; words that were not checked
+ * say why. */
+Test(report, words_findings_apart_with_their_column)
+{
+	char dir[128], path[160];
+	report_dir(dir, sizeof dir);
+	arb_lint *lint = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_lint_run(&lint, g_rb, g_o, g_cs, "grit", &err), ARB_OK));
+	size_t before = arb_lint_count(lint);
+	arb_finding w = {.kind = ARB_LINT_WORDS,
+	                 .severity = ARB_SEV_WARNING,
+	                 .code = "article",
+	                 .ruleset = "grit",
+	                 .clause = "GR.MOV.STOMP.2",
+	                 .file = "spec/grit/movement.md",
+	                 .line = 92,
+	                 .column = 38};
+	snprintf(w.message, sizeof w.message, "'a Initiative': <the article> & more");
+	cr_assert(eq(int, arb_lint_add(lint, &w), ARB_OK));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, lint, NULL, g_gv), 0));
+	snprintf(path, sizeof path, "%s/index.html", dir);
+	char *html = slurp(path);
+	char want[64];
+	snprintf(want, sizeof want, "Lint findings (%zu)", before);
+	cr_assert(strstr(html, want) != NULL, "%s", want);
+	cr_assert(strstr(html, "<h2 id=\"words\">Words (1)</h2>") != NULL);
+	const char *words = strstr(html, "id=\"words\"");
+	const char *row = strstr(html, "<code>article</code>");
+	cr_assert(row != NULL && words != NULL && row > words);
+	cr_assert(strstr(row, "<a href=\"#GR.MOV.STOMP.2\">GR.MOV.STOMP.2</a>") != NULL);
+	cr_assert(strstr(row, "&lt;the article&gt; &amp; more") != NULL);
+	cr_assert(strstr(row, "spec/grit/movement.md:92:38</td>") != NULL);
+	free(html);
+	/* not checked: said, escaped, never a silent empty list */
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, lint, "no <dictionary>", g_gv), 0));
+	html = slurp(path);
+	cr_assert(strstr(html, "Spelling and grammar were not checked: no &lt;dictionary&gt;") !=
+	          NULL);
 	free(html);
 	arb_lint_free(lint);
 }
@@ -178,10 +224,10 @@ Test(report, a_new_report_replaces_the_old_whole)
 {
 	char dir[128], marker[160];
 	report_dir(dir, sizeof dir);
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, NULL, g_gv), 0));
 	snprintf(marker, sizeof marker, "%s/marker", dir);
 	support_write(&g_tmp, "rep/marker", "from the old report");
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, NULL, g_gv), 0));
 	cr_assert(access(marker, F_OK) != 0, "the old directory was replaced");
 	cr_assert(leftovers() == false, "no temporary directory is left");
 }
@@ -191,7 +237,7 @@ Test(report, a_directory_arbiter_did_not_write_is_refused_and_left_whole)
 	char dir[128], mine[160];
 	report_dir(dir, sizeof dir);
 	support_write(&g_tmp, "rep/precious", "the user's");
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), -1));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, NULL, g_gv), -1));
 	snprintf(mine, sizeof mine, "%s/precious", dir);
 	char *text = slurp(mine);
 	cr_assert(eq(str, text, "the user's"));
@@ -216,6 +262,6 @@ Test(report, what_a_killed_run_left_is_swept)
 	snprintf(inside, sizeof inside, "rep.arbiter-%ld/index.html", (long)pid);
 	support_write(&g_tmp, inside, "half a report");
 	cr_assert(leftovers());
-	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, g_gv), 0));
+	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, NULL, g_gv), 0));
 	cr_assert(leftovers() == false, "the killed run's directory was swept");
 }

@@ -435,3 +435,68 @@ Test(search, two_outcomes_of_one_roll_overlap)
 	arb_scenario_free(sc);
 	arb_search_free(s);
 }
+
+/* A broken unit on dead bodies, its deployment edge to its left
+ * (GR.MOV.BROKEN.2 "must spend their movement moving towards the nearest
+ * table edge in their deployment zone"; GR.MOV.DIFF.5 "that you can't end
+ * your movement on"), as the full search shrinks its finding; with an
+ * enemy unit of two models, the options add a move at each of them, to
+ * the nearest point of it the unit reaches (docs/conflicts.md, "No legal
+ * action"): two more moves judged, and still none legal. */
+static arb_scenario *broken_on_bodies(const char *enemy)
+{
+	char text[3072];
+	snprintf(text, sizeof text,
+	         "{\"format\":\"arbiter-scenario/2\",\"id\":\"t\",\"ruleset\":\"grit\","
+	         "\"context\":{\"phase\":\"movement\",\"battle_round\":1,\"active_side\":\"A\"},"
+	         "\"board\":{\"w\":72,\"h\":48},\"dice\":[5,2],"
+	         "\"facts\":{\"corpse_wounds\":\"0\",\"deployment_edge\":\"left\","
+	         "\"rounds_completed\":\"0\"},"
+	         "\"terrain\":[{\"id\":\"T1\",\"kind\":\"dead_bodies\",\"height\":0.24,"
+	         "\"polygon\":[[28.3,23.5],[29.3,23.5],[29.3,24.5],[28.3,24.5]]}],"
+	         "\"units\":[{\"id\":\"A1\",\"side\":\"A\",\"stats\":{\"Grit\":2,\"I\":4,\"S\":5,"
+	         "\"Sagacity\":3,\"height\":2},\"models\":[{\"id\":\"a1\",\"x\":28.8,\"y\":24,"
+	         "\"base\":{\"shape\":\"round\",\"d_mm\":40}}]}%s],"
+	         "\"action\":{\"type\":\"move\",\"unit\":\"A1\",\"paths\":[{\"model\":\"a1\","
+	         "\"points\":[[28.8,24],[28.8,24]]}]}}",
+	         enemy);
+	arb_scenario *s = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arbj_scenario_parse(&s, text, strlen(text), "t.jsonl", 1, &err), ARB_OK),
+	          "%s", err.message);
+	return s;
+}
+
+Test(search, no_legal_action_tries_a_move_at_each_enemy_model)
+{
+	static const char *const kGR[] = {"grit"};
+	arb_search_options o = {.seed = 1, .rulesets = kGR, .n_rulesets = 1};
+	arb_search *s = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_search_new(&s, g_o, g_rb, &o, &err), ARB_OK), "%s", err.message);
+	size_t pt = point_of(s, "move", "movement");
+	const char *key = "no-legal-action GR.MOV.BROKEN.2";
+	bool ok = false;
+	char why[1024];
+	arb_scenario *sc = broken_on_bodies("");
+	cr_assert(
+	    eq(int, arb_search_confirm_options(&ok, s, pt, sc, key, why, sizeof why, &err), ARB_OK),
+	    "%s", err.message);
+	cr_assert(ok, "%s", why);
+	cr_assert(strstr(why, "each of 24 moves is illegal") != NULL, "%s", why);
+	arb_scenario_free(sc);
+	sc = broken_on_bodies(",{\"id\":\"E1\",\"side\":\"B\",\"stats\":{\"Grit\":5,\"I\":4,"
+	                      "\"S\":5,\"Sagacity\":2,\"height\":2},\"models\":["
+	                      "{\"id\":\"e1\",\"x\":40,\"y\":24,\"base\":{\"shape\":\"round\","
+	                      "\"d_mm\":25}},{\"id\":\"e2\",\"x\":40,\"y\":30,\"base\":{"
+	                      "\"shape\":\"round\",\"d_mm\":25}}]}");
+	cr_assert(
+	    eq(int, arb_search_confirm_options(&ok, s, pt, sc, key, why, sizeof why, &err), ARB_OK),
+	    "%s", err.message);
+	cr_assert(ok, "%s", why);
+	cr_assert(strstr(why, "each of 26 moves is illegal") != NULL, "%s", why);
+	arb_scenario_free(sc);
+	arb_search_free(s);
+}

@@ -72,13 +72,25 @@ try {
 	check('following a clause link', hash === '#SH.MOV.WAY.1', hash);
 
 	// the parts an editor reads first, reached from the navigation
-	for (const part of ['disputes', 'lint', 'disagreements', 'flows', 'rulebook']) {
+	for (const part of ['disputes', 'lint', 'words', 'disagreements', 'flows', 'rulebook']) {
 		const there = await page.evaluate((p) => !!document.querySelector(`header.site a[href="#${p}"]`) &&
 			!!document.getElementById(p), part);
 		check(`the navigation reaches ${part}`, there);
 	}
 	const findings = await page.$$eval('#lint ~ .scroll tr', (r) => r.length);
 	check('lint findings are listed', findings > 10, `(${findings})`);
+	// the words' findings, apart: each at its line and column, its clause a
+	// link that resolves (Grit's two mistakes: docs/lint.md)
+	const words = await page.$$eval('#words + p + .scroll tr', (r) => r.slice(1).map((t) =>
+		[...t.querySelectorAll('td')].map((d) => d.textContent)));
+	check('the words findings are listed', words.length >= 2, `(${words.length})`);
+	check('each words finding has its line and column',
+		words.every((w) => /^spec\/.*:\d+:\d+$/.test(w[4] || '')), JSON.stringify(words.slice(0, 2)));
+	check("'a Initiative' is among them", words.some((w) => w[1] === 'article' &&
+		w[2] === 'GR.MOV.STOMP.2' && w[4] === 'spec/grit/movement.md:92:38'));
+	const wordsInLint = await page.$$eval('#lint ~ .scroll',
+		(d) => d.length > 0 && d[0].textContent.includes('begins with a vowel sound'));
+	check('the words findings are not in the lint table', !wordsInLint);
 
 	await page.goto('file://' + report + '/index.html');
 	await page.screenshot({ path: resolve(outDir, 'report.png'), fullPage: false });

@@ -10,7 +10,7 @@ ARB=$1
 BUILD=$2
 SECONDS_EACH=$3
 shift 3
-HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle certify_answer ref_para words situations}
+HARNESSES=${*:-scenario_json cases_csv spec lines baseline certify_hello certify_expect certify_bundle certify_answer ref_para words situations questions}
 SEED=${FUZZ_SEED:-0}
 # libFuzzer's timeout is wall-clock time: on a loaded machine (or under
 # nice) a slow input is not a hang; FUZZ_TIMEOUT raises it for such runs.
@@ -72,6 +72,13 @@ seed() { # harness corpus-dir
 			cp "$f" "$2/$(echo "$f" | tr '/' '_')"
 		done
 		cp tests/fuzz/regressions/words/* "$2"/
+		;;
+	questions)
+		# the questions files of spec/ and the hand-made ones of the regressions
+		find spec -name questions.txt | while read -r f; do
+			cp "$f" "$2/$(echo "$f" | tr '/' '_')"
+		done
+		cp tests/fuzz/regressions/questions/* "$2"/
 		;;
 	situations)
 		# the shared situations of spec/ and the hand-made ones of the regressions

@@ -3,8 +3,8 @@
  * read against the bundled rulebook as `arbiter diverge` reads it. A crash,
  * a sanitizer report, an error without its file, line, column, field or
  * message, a result on error, or an accepted situation that maps fewer than
- * two rulesets, a ruleset or clause the rulebook lacks, or no probe
- * quantity, aborts. */
+ * two rulesets, none that decides it, a ruleset or clause the rulebook
+ * lacks, a silent ruleset without its reason, or no probe quantity, aborts. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,10 +47,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const situation *x = situations_at(s, i);
 		if (x->n_maps < 2 || !x->probe || !x->name[0])
 			abort();
+		size_t deciding = 0;
 		for (size_t m = 0; m < x->n_maps; m++) {
 			const sit_map *mp = &x->map[m];
-			if (!arb_rulebook_has_ruleset(g_rb, mp->ruleset) || !mp->action ||
-			    !mp->phase)
+			if (!arb_rulebook_has_ruleset(g_rb, mp->ruleset))
+				abort();
+			/* a silent ruleset gives its reason and nothing to judge */
+			if (mp->silent) {
+				if (!mp->silent[0] || mp->action || mp->n_limits || mp->n_clauses)
+					abort();
+				continue;
+			}
+			deciding++;
+			if (!mp->action || !mp->phase)
 				abort();
 			for (size_t k = 0; k < mp->n_limits; k++) {
 				const arb_clause *c =
@@ -63,6 +72,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (!arb_rulebook_clause(g_rb, mp->clause[k]))
 					abort();
 		}
+		if (!deciding)
+			abort();
 	}
 	situations_free(s);
 	return 0;

@@ -367,6 +367,18 @@ static void print_text(strbuf *o, const arb_rulebook *rb, const situation *s, co
 	}
 }
 
+/* A ruleset whose text says nothing of the situation, beside those that
+ * decide it: "one decides, the other says nothing". */
+static void print_silent(strbuf *o, const situation *s, const sit_map *m)
+{
+	strbuf_putf(o, "SILENT %s: %s says nothing of it (%s); judged under", s->name, m->ruleset,
+	            m->silent);
+	for (size_t i = 0; i < s->n_maps; i++)
+		if (!s->map[i].silent)
+			strbuf_putf(o, " %s", s->map[i].ruleset);
+	strbuf_putf(o, "\n");
+}
+
 static json_t *str_array(const char **l, size_t n)
 {
 	json_t *a = json_array();
@@ -405,10 +417,17 @@ static char *json_line(const arb_rulebook *rb, const situation *s, const probe *
 		              "missing", str_array(a[i].v->missing, a[i].v->n_missing), "clauses",
 		              cl, "scenario", scen));
 	}
-	json_t *o = json_pack("{s:s,s:s,s:s,s:{s:s,s:f,s:s},s:s,s:o}", "format",
-	                      "arbiter-divergence/1", "situation", s->name, "shape",
-	                      situations_shape_name(s->shape), "probe", "name", s->probe, "inches",
-	                      p->at, "from", p->from, "compare", kCmp[c], "rulesets", sides);
+	json_t *silent = json_array();
+	for (size_t m = 0; silent && m < s->n_maps; m++)
+		if (s->map[m].silent)
+			json_array_append_new(silent,
+			                      json_pack("{s:s,s:s}", "ruleset", s->map[m].ruleset,
+			                                "reason", s->map[m].silent));
+	json_t *o =
+	    json_pack("{s:s,s:s,s:s,s:{s:s,s:f,s:s},s:s,s:o,s:o}", "format", "arbiter-divergence/1",
+	              "situation", s->name, "shape", situations_shape_name(s->shape), "probe",
+	              "name", s->probe, "inches", p->at, "from", p->from, "compare", kCmp[c],
+	              "rulesets", sides, "silent", silent);
 	char *line = o ? json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
 	json_decref(o);
 	return line;
@@ -501,7 +520,8 @@ int cmd_diverge(cli_env *env, int argc, char **argv)
 			goto done;
 		}
 	}
-	size_t n_probes = 0, n_differ = 0, n_open = 0, n_missing = 0, n_verdicts = 0, n_sit = 0;
+	size_t n_probes = 0, n_differ = 0, n_open = 0, n_missing = 0, n_verdicts = 0, n_sit = 0,
+	       n_silent = 0;
 	for (size_t k = 0; k < situations_count(sits); k++) {
 		const situation *s = situations_at(sits, k);
 		bool want = !nn;
@@ -521,17 +541,26 @@ int cmd_diverge(cli_env *env, int argc, char **argv)
 			    file, s->line, s->name, s->probe);
 			goto done;
 		}
+		/* a ruleset whose text says nothing of it: listed, never judged */
+		for (size_t m = 0; m < s->n_maps; m++)
+			if (s->map[m].silent) {
+				n_silent++;
+				if (!json)
+					print_silent(&out, s, &s->map[m]);
+			}
 		for (size_t p = 0; p < np; p++) {
 			n_probes++;
-			for (size_t m = 0; m < s->n_maps; m++) {
+			for (size_t mi = 0, m = 0; mi < s->n_maps; mi++) {
+				if (s->map[mi].silent)
+					continue;
 				char id[160];
-				snprintf(id, sizeof id, "DIV-%s-%s-%zu", s->name, s->map[m].ruleset,
-				         p + 1);
-				ans[m].map = &s->map[m];
+				snprintf(id, sizeof id, "DIV-%s-%s-%zu", s->name,
+				         s->map[mi].ruleset, p + 1);
+				ans[m].map = &s->map[mi];
 				n_ans = m + 1;
 				arb_scenario *sc = NULL;
 				if (!(ans[m].scenario =
-				          scenario_json(s, &s->map[m], pr[p].at, id))) {
+				          scenario_json(s, &s->map[mi], pr[p].at, id))) {
 					fprintf(stderr, "arbiter: out of memory\n");
 					goto done;
 				}
@@ -539,7 +568,7 @@ int cmd_diverge(cli_env *env, int argc, char **argv)
 				 * scenario does not read or validate */
 				int rc = arbj_scenario_parse(&sc, ans[m].scenario,
 				                             strlen(ans[m].scenario), file,
-				                             s->map[m].line, &err);
+				                             s->map[mi].line, &err);
 				if (!rc)
 					rc = arb_judge(&ans[m].v, o, sc, NULL, &err);
 				arb_scenario_free(sc);
@@ -549,13 +578,14 @@ int cmd_diverge(cli_env *env, int argc, char **argv)
 					        "arbiter: %s:%ld: %s cannot judge situation '%s' "
 					        "at %s %.4g "
 					        "in: %s\n",
-					        file, s->map[m].line, s->map[m].ruleset, s->name,
+					        file, s->map[mi].line, s->map[mi].ruleset, s->name,
 					        s->probe, pr[p].at,
 					        arb_error_format(&err, buf, sizeof buf));
 					goto done;
 				}
 				n_verdicts++;
 				n_missing += ans[m].v->kind == ARB_V_MISSING_INPUT;
+				m++;
 			}
 			cmp d = compare(ans, n_ans);
 			n_differ += d == DIFFERS;
@@ -578,8 +608,9 @@ int cmd_diverge(cli_env *env, int argc, char **argv)
 		strbuf_putf(
 		    &out,
 		    "diverge: %zu situations, %zu probes, %zu verdicts: %zu probes differ, %zu "
-		    "open (a ruleset's verdict disputed), %zu verdicts missing input\n",
-		    n_sit, n_probes, n_verdicts, n_differ, n_open, n_missing);
+		    "open (a ruleset's verdict disputed), %zu verdicts missing input; %zu "
+		    "silent (a ruleset's text says nothing of a situation another decides)\n",
+		    n_sit, n_probes, n_verdicts, n_differ, n_open, n_missing, n_silent);
 	if (out.oom) {
 		fprintf(stderr, "arbiter: out of memory\n");
 		goto done;

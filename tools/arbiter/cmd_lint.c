@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "lint_spell.h"
+#include "questions.h"
 #include "strbuf.h"
 
 #include <jansson.h>
@@ -96,6 +97,8 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 	arb_caseset *cs = NULL;
 	arb_finding *extra = NULL;
 	size_t n_extra = 0;
+	question_list *qls = NULL; /* one per ruleset linted: findings point into them */
+	size_t n_qls = 0;
 	strbuf mt = {0};
 	arb_error err;
 	arb_error_clear(&err);
@@ -202,6 +205,23 @@ int cmd_lint(cli_env *env, int argc, char **argv)
 				cli_error(&err);
 				goto done;
 			}
+			/* forbid/permit pairs of one question that nothing ranks */
+			question_list *nq = realloc(qls, (n_qls + 1) * sizeof *nq);
+			if (!nq) {
+				arb_lint_free(l);
+				goto done;
+			}
+			qls = nq;
+			qls[n_qls] = (question_list){0};
+			char qpath[4096];
+			snprintf(qpath, sizeof qpath, "%s/%s/questions.txt", env->spec_dir, all[r]);
+			if (questions_read_file(&qls[n_qls++], qpath, &err) ||
+			    questions_lint(&qls[n_qls - 1], l, rb, o, all[r], &err)) {
+				cli_error(&err);
+				arb_lint_free(l);
+				goto done;
+			}
+			arb_lint_sort(l);
 			if (sp) {
 				arb_finding *u = NULL;
 				size_t nu = 0;
@@ -264,6 +284,9 @@ done:
 	for (size_t i = 0; i < n_extra; i++)
 		free((char *)extra[i].file);
 	free(extra);
+	for (size_t i = 0; i < n_qls; i++)
+		questions_free(&qls[i]);
+	free(qls);
 	strbuf_free(&mt);
 	arb_caseset_free(cs);
 	arb_oracle_free(o);

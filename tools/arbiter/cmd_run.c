@@ -12,6 +12,7 @@
  */
 #include "cli.h"
 #include "json_io.h"
+#include "lint_extra.h"
 #include "report.h"
 #include "strbuf.h"
 
@@ -719,12 +720,21 @@ int cmd_run(cli_env *env, int argc, char **argv)
 			cli_error(&lerr);
 			goto done;
 		}
+		/* and what `arbiter lint` adds: the questions' pairs and the words */
+		lint_extra lx;
+		if (lint_extra_add(&lx, lint, rb, o, env->spec_dir, SPELL_DICTIONARY, &lerr)) {
+			cli_error(&lerr);
+			lint_extra_free(&lx);
+			arb_lint_free(lint);
+			goto done;
+		}
 		arb_gv *gv = arb_gv_new();
-		int rc = gv ? report_write(report, rb, cs, results, lint, gv) : -1;
+		int rc = gv ? report_write(report, rb, cs, results, lint, lx.unchecked, gv) : -1;
 		if (!gv)
 			fprintf(stderr, "arbiter: Graphviz could not start\n");
 		arb_gv_free(gv);
 		arb_lint_free(lint);
+		lint_extra_free(&lx);
 		if (rc)
 			goto done;
 	}

@@ -261,6 +261,17 @@ static int map_line(const rd *r, situation *s, char *rs, char *rest)
 	if (semi)
 		*semi = '\0';
 	char *head = trim(rest), *in = strstr(head, " in ");
+	if (strcmp(head, "silent") == 0) {
+		/* the ruleset's text says nothing of the situation: why, in words */
+		char *why = semi ? trim(semi + 1) : NULL;
+		if (!why || !*why)
+			return fail(
+			    r, head, "silent",
+			    "expected 'silent; REASON': say why %s's text says nothing of it", rs);
+		m->silent = why;
+		s->n_maps++;
+		return ARB_OK;
+	}
 	if (!in)
 		return fail(r, head, "action", "expected 'ACTION in PHASE[/SUBPHASE]'");
 	*in = '\0';
@@ -359,6 +370,12 @@ static int finish(const rd *r, const situation *s)
 		return fail(&at, NULL, "ruleset",
 		            "situation '%s' maps %zu ruleset(s): a divergence needs two", s->name,
 		            s->n_maps);
+	size_t deciding = 0;
+	for (size_t i = 0; i < s->n_maps; i++)
+		deciding += !s->map[i].silent;
+	if (!deciding)
+		return fail(&at, NULL, "ruleset",
+		            "situation '%s': every ruleset is silent, none decides it", s->name);
 	size_t limits = 0;
 	for (size_t i = 0; i < s->n_maps; i++)
 		limits += s->map[i].n_limits;

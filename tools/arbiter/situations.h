@@ -35,9 +35,12 @@ typedef struct sit_limit {
 	const char *clause, *param;
 } sit_limit;
 
-/* How one ruleset names the situation: a line `- RULESET: ...`. */
+/* How one ruleset names the situation: a line `- RULESET: ...`; or, `-
+ * RULESET: silent; REASON`, that its text says nothing of it (nothing is
+ * judged for it: "one decides, the other says nothing" is listed apart). */
 typedef struct sit_map {
 	const char *ruleset;
+	const char *silent;                    /* the reason its text says nothing, or NULL */
 	const char *action, *phase, *subphase; /* subphase NULL when none */
 	sit_limit limit[SIT_MAX_LIMITS];
 	size_t n_limits;

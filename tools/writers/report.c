@@ -295,26 +295,31 @@ static void put_disputes(strbuf *b, const arb_rulebook *rb, const arb_caseset *c
 	strbuf_puts(b, "</table></div>\n");
 }
 
-/* lint's findings, by severity: what the text gets wrong or leaves out. */
+/* lint's findings, by severity: what the text gets wrong or leaves out.
+ * The words' findings have a part of their own (put_words). */
 static void put_lint(strbuf *b, const arb_lint *lint)
 {
 	if (!lint)
 		return;
-	size_t n = arb_lint_count(lint), by[3] = {0};
+	size_t n = arb_lint_count(lint), by[3] = {0}, shown = 0;
 	for (size_t i = 0; i < n; i++)
-		by[arb_lint_at(lint, i)->severity]++;
+		if (arb_lint_at(lint, i)->kind != ARB_LINT_WORDS) {
+			by[arb_lint_at(lint, i)->severity]++;
+			shown++;
+		}
 	strbuf_putf(b,
 	            "<h2 id=\"lint\">Lint findings (%zu)</h2>\n<p>%zu errors, %zu warnings, %zu "
-	            "notes (<code>arbiter lint</code>).</p>\n",
-	            n, by[ARB_SEV_ERROR], by[ARB_SEV_WARNING], by[ARB_SEV_INFO]);
-	if (!n)
+	            "notes (<code>arbiter lint</code>; its spelling and grammar are under "
+	            "<a href=\"#words\">Words</a>).</p>\n",
+	            shown, by[ARB_SEV_ERROR], by[ARB_SEV_WARNING], by[ARB_SEV_INFO]);
+	if (!shown)
 		return;
 	strbuf_puts(b, "<div class=\"scroll\"><table><tr><th>severity</th><th>kind</th><th>code"
 	               "</th><th>clause</th><th>finding</th><th>where</th></tr>\n");
 	for (int sev = ARB_SEV_ERROR; sev >= ARB_SEV_INFO; sev--)
 		for (size_t i = 0; i < n; i++) {
 			const arb_finding *f = arb_lint_at(lint, i);
-			if ((int)f->severity != sev)
+			if ((int)f->severity != sev || f->kind == ARB_LINT_WORDS)
 				continue;
 			strbuf_putf(b, "<tr class=\"sev-%s\"><td>%s</td><td>%s</td><td><code>",
 			            arb_severity_name(f->severity), arb_severity_name(f->severity),
@@ -336,8 +341,62 @@ static void put_lint(strbuf *b, const arb_lint *lint)
 	strbuf_puts(b, "</table></div>\n");
 }
 
+/* The words checks of `arbiter lint` (spelling through hunspell and the
+ * word lists of spec/, the article and homophone pairs, list entries no
+ * word needs), each at the line and column an editor opens; or why they
+ * were not run: a report never passes over them in silence. */
+static void put_words(strbuf *b, const arb_lint *lint, const char *unchecked)
+{
+	if (!lint)
+		return;
+	size_t n = arb_lint_count(lint), shown = 0;
+	for (size_t i = 0; i < n; i++)
+		shown += arb_lint_at(lint, i)->kind == ARB_LINT_WORDS;
+	strbuf_putf(b, "<h2 id=\"words\">Words (%zu)</h2>\n", shown);
+	if (unchecked && unchecked[0]) {
+		strbuf_puts(b, "<p class=\"bad\">Spelling and grammar were not checked: ");
+		strbuf_put_xml(b, unchecked);
+		strbuf_puts(b, "</p>\n");
+		return;
+	}
+	strbuf_putf(b,
+	            "<p>%zu findings of the words of the text (<code>arbiter lint</code>: hunspell "
+	            "with the word lists of spec/, and the article and homophone pairs). A word of "
+	            "the game goes in <code>spec/words.txt</code> or "
+	            "<code>spec/RULESET/words.txt</code> with its reason.</p>\n",
+	            shown);
+	if (!shown)
+		return;
+	strbuf_puts(b, "<div class=\"scroll\"><table><tr><th>severity</th><th>code</th>"
+	               "<th>clause</th><th>finding</th><th>where</th></tr>\n");
+	for (size_t i = 0; i < n; i++) {
+		const arb_finding *f = arb_lint_at(lint, i);
+		if (f->kind != ARB_LINT_WORDS)
+			continue;
+		strbuf_putf(b, "<tr class=\"sev-%s\"><td>%s</td><td><code>",
+		            arb_severity_name(f->severity), arb_severity_name(f->severity));
+		strbuf_put_xml(b, f->code);
+		strbuf_puts(b, "</code></td><td>");
+		if (f->clause)
+			put_clause_link(b, f->clause);
+		strbuf_puts(b, "</td><td>");
+		strbuf_put_xml(b, f->message);
+		strbuf_puts(b, "</td><td>");
+		if (f->file) {
+			strbuf_put_xml(b, f->file);
+			if (f->line)
+				strbuf_putf(b, ":%ld", f->line);
+			if (f->line && f->column)
+				strbuf_putf(b, ":%ld", f->column);
+		}
+		strbuf_puts(b, "</td></tr>\n");
+	}
+	strbuf_puts(b, "</table></div>\n");
+}
+
 int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
-                 const report_result *res, const arb_lint *lint, arb_gv *gv)
+                 const report_result *res, const arb_lint *lint, const char *words_unchecked,
+                 arb_gv *gv)
 {
 	cli_outdir out;
 	if (cli_dir_begin(&out, dir))
@@ -357,7 +416,7 @@ int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
 	            "<nav aria-label=\"parts of the report\"><a href=\"#totals\">totals</a>"
 	            "<a href=\"#disputes\">disputes</a>");
 	if (lint)
-		strbuf_puts(&b, "<a href=\"#lint\">lint</a>");
+		strbuf_puts(&b, "<a href=\"#lint\">lint</a><a href=\"#words\">words</a>");
 	strbuf_puts(&b, "<a href=\"#disagreements\">disagreements</a><a href=\"#flows\">flows</a>"
 	                "<a href=\"#rulebook\">rulebook</a></nav></header>\n<main>\n"
 	                "<h1>arbiter report</h1>\n");
@@ -372,6 +431,7 @@ int report_write(const char *dir, const arb_rulebook *rb, const arb_caseset *cs,
 	if (!rc) {
 		put_disputes(&b, rb, cs, res);
 		put_lint(&b, lint);
+		put_words(&b, lint, words_unchecked);
 	}
 	strbuf_putf(&b, "<h2 id=\"disagreements\">Disagreements (%zu)</h2>\n", failed);
 	for (size_t i = 0; i < n && !rc; i++)
