@@ -1174,7 +1174,7 @@ Test(grit, answers_of_moves_onto_a_model)
 	fixture_free(&f);
 
 	snprintf(row, sizeof row, ONTO_ROW, " height=2", " height=0.5",
-	         "initiative_check_passed=false;");
+	         "stomp_check_failed=e1;");
 	f = load(row);
 	arb_error_clear(&err);
 	cr_assert(

@@ -258,7 +258,7 @@ Test(grit_heights, stomping_is_measured_against_a_quarter)
 	static const char *const row =
 	    "S,GR.MOV.STOMP.1,legal,A1 A - height=2 S=4; E1 B - height=0.5,\"A1/a1 10,10 50; "
 	    "E1/e1 16,9.5 25; E1/e2 16,10.5 25 height=%s\",,move A1,\"a1 10,10 16,10\","
-	    "line_of_sight_at_start=true;initiative_check_passed=false,,lenient";
+	    "line_of_sight_at_start=true;stomp_check_failed=e1 e2,,lenient";
 	char buf[512];
 	snprintf(buf, sizeof buf, row, "0.5");
 	fixture f = load(false, buf);
