@@ -476,9 +476,9 @@ static bool add_under(const crossing *c, void *ctx)
 	return false;
 }
 
-/* The models under a stomper, into *out (the caller frees l->v): on the
+/* The models under a stomper, into *out (the caller frees out->v): on the
  * stomper's move, the models it ends on when GR.MOV.STOMP.1 permits (it
- * towers over each); on the move out (the fact stomped), the actor's
+ * towers over each); else on the move out (the fact stomped), the actor's
  * models that start under models of other units. Returns 0, or -1 with r
  * set (bad input: a height not given; a fault: out of memory). */
 static int under_stompers(const arb_eval *ev, arb_result *r, under_list *out)
@@ -488,9 +488,8 @@ static int under_stompers(const arb_eval *ev, arb_result *r, under_list *out)
 	size_t cap = 1;
 	for (size_t k = 0; k < s->n_units; k++)
 		cap += s->units[k].n_models;
-	*out = (under_list){malloc(cap * (sizeof(under) + sizeof(arb_placed) +
-	                                  sizeof(arb_model *))),
-	                    0};
+	*out = (under_list){
+	    malloc(cap * (sizeof(under) + sizeof(arb_placed) + sizeof(arb_model *))), 0};
 	if (!out->v) {
 		arb_result_fault(r, ARB_ENOMEM, "out of memory listing the models stomped");
 		return -1;
@@ -500,11 +499,11 @@ static int under_stompers(const arb_eval *ev, arb_result *r, under_list *out)
 		height_missing(r, &tw);
 		return -1;
 	}
-	if (tw.n) {
-		if (!tw.taller.m)
-			each_under(s, u, add_under, out);
+	if (tw.n && !tw.taller.m) {
+		each_under(s, u, add_under, out);
 		return 0;
 	}
+	/* not a stomp: a model moving out may end on one it cannot tower over */
 	if (gr__fact_bool(s, "stomped") != 1)
 		return 0;
 	/* the move out: room for the stompers of one model after the list */
@@ -680,8 +679,10 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 				r->outcome = ARB_VIOLATED;
 				r->subject = m->id;
 				r->object = who[j]->id;
-				arb_result_explain(r, j < n_st ? "%s ends still under %s"
-				                               : "%s ends on top of %s, not clear of it",
+				arb_result_explain(r,
+				                   j < n_st
+				                       ? "%s ends still under %s"
+				                       : "%s ends on top of %s, not clear of it",
 				                   m->id, who[j]->id);
 				free(st);
 				return;
@@ -825,10 +826,11 @@ ARB_PREDICATE(gr_mov_stomp_4, .clause = "GR.MOV.STOMP.4", .ruleset = "grit", .ac
 	r->subject = st->id;
 	const char *failed = arb_scenario_fact(s, "stomp_check_failed");
 	if (!failed) {
-		arb_result_missing(r, "stomp_check_failed",
-		                   "which of the %zu model(s) under %s failed their Initiative check "
-		                   "is not given",
-		                   l.n, st->id);
+		arb_result_missing(
+		    r, "stomp_check_failed",
+		    "which of the %zu model(s) under %s failed their Initiative check "
+		    "is not given",
+		    l.n, st->id);
 		free(l.v);
 		return;
 	}
@@ -877,6 +879,6 @@ ARB_PREDICATE(gr_mov_stomp_4, .clause = "GR.MOV.STOMP.4", .ruleset = "grit", .ac
 	r->outcome = ARB_VALUE;
 	arb_result_value(r, "stomp_hits", (double)hits);
 	arb_result_value(r, "stomp_strength", str);
-	arb_result_explain(r, "%zu model(s) under %s failed: each takes a hit at Strength %g",
-	                   hits, on->id, str);
+	arb_result_explain(r, "%zu model(s) under %s failed: each takes a hit at Strength %g", hits,
+	                   on->id, str);
 }
