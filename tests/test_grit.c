@@ -387,6 +387,10 @@ static const char kTabled[] =
     "T17,GR.MOV.BCOH.2,legal,,,,removed=2,,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; "
     "A1/a3 20,20 25; A1/a4 30,30 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 15,10; a2 10,11.5 "
     "15,11.5\",coherency_unreachable=true;removed=a3 a4\n"
+    /* the same list with a comma, as a fact of type models may be written */
+    "T18,GR.MOV.BCOH.2,legal,,,,removed=2,,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; "
+    "A1/a3 20,20 25; A1/a4 30,30 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 15,10; a2 10,11.5 "
+    "15,11.5\",\"coherency_unreachable=true;removed=a3,a4\"\n"
     /* difficult terrain 2 in deep across the way: 6 in moved, 2 + 0.984 of
      * it across, doubled: 8.98 in > 6 yd; 3 in moved from 10.5, the base in
      * it from 11.51 to the end at 13.5: 3 + 1.99 = 4.99 in fits */
@@ -405,7 +409,7 @@ Test(grit, tabled_rows_follow_the_text)
 {
 	write_spec_tables("1\"", TABLES);
 	fixture f = load_table(FULL_HEAD, kTabled);
-	cr_assert(eq(sz, all_agree(&f), 17));
+	cr_assert(eq(sz, all_agree(&f), 18));
 	fixture_free(&f);
 }
 
