@@ -749,6 +749,23 @@ Test(grit_heights, the_stomped_models_check_and_take_the_hit)
 	          f.err.message);
 	fixture_free(&f);
 
+	/* a one-letter name, and one that begins as "-" does: still models */
+	static const char *const odd[] = {"g", "-g"};
+	for (int k = 0; k < 2; k++) {
+		char facts[64];
+		snprintf(
+		    row, sizeof row,
+		    "S,GR.MOV.STOMP.4,legal,A1 A - height=1 S=5; E1 B - height=2; G1 B - "
+		    "height=1,\"A1/a1 16,10 25; E1/e1 16,10.5 25; G1/%s 30,30 25\",,move E1,\"%s\","
+		    "stomped=true;stomp_check_failed=e1 %s,,",
+		    odd[k], out, odd[k]);
+		f = load(false, row);
+		cr_assert(eq(int, f.rc, ARB_EINPUT), "%s", odd[k]);
+		snprintf(facts, sizeof facts, "stomp_check_failed names %s, which", odd[k]);
+		cr_assert(strstr(f.err.message, facts) != NULL, "%s", f.err.message);
+		fixture_free(&f);
+	}
+
 	/* passed, a stomper without S: no hit, so no Strength is read */
 	snprintf(row, sizeof row, CLEAR_ROW, "", out, ";stomp_check_failed=-");
 	f = load(false, row);
