@@ -773,6 +773,26 @@ Test(grit_heights, the_stomped_models_check_and_take_the_hit)
 	fixture_free(&f);
 }
 
+/* A move out that stomps: e1 (2 in, S 3) moves the 0.484 in out from under
+ * a1 (S 5) and ends on g1, 0.25 in tall, at most a quarter of 2 in. Both
+ * check: g1 under e1, e1 (moving out) under a1; e1 alone fails, and its
+ * hit is at a1's Strength. */
+Test(grit_heights, a_move_out_that_stomps_checks_both)
+{
+	fixture f = load(false, "S,GR.MOV.STOMP.2,legal,A1 A - height=1 S=5; E1 B - height=2 S=3; "
+	                        "G1 B - height=0.25,\"A1/a1 16,10 25; E1/e1 16,10.5 25; G1/g1 "
+	                        "16,11.6 25\",,move E1,\"e1 16,10.5 16,10.9842519685\","
+	                        "stomped=true;stomp_check_failed=e1,,");
+	arb_result r = result(&f, "GR.MOV.STOMP.2", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	cr_assert(epsilon_eq(dbl, r.values[0].value, 2, 0));
+	STR_EQ(r.explanation, "2 model(s) under e1 must pass an Initiative check");
+	r = result(&f, "GR.MOV.STOMP.4", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.explanation, "1 model(s) under a1 failed: each takes a hit at Strength 5");
+	fixture_free(&f);
+}
+
 /* On the stomper's move: a1 and a2 (2 in) end on e1 and e2 (0.5 in), a1
  * S 4, a2 S 6. Each model underneath checks once; e2 fails, and its hit is
  * at the Strength of the stomper on it, a2's. a1 and a2 both ending on e1

@@ -476,10 +476,11 @@ static bool add_under(const crossing *c, void *ctx)
 	return false;
 }
 
-/* The models under a stomper, into *out (the caller frees out->v): on the
- * stomper's move, the models it ends on when GR.MOV.STOMP.1 permits (it
- * towers over each); else on the move out (the fact stomped), the actor's
- * models that start under models of other units. Returns 0, or -1 with r
+/* The models under a stomper, into *out (the caller frees out->v), each
+ * once: on the stomper's move, the models it ends on when GR.MOV.STOMP.1
+ * permits (it towers over each); on the move out (the fact stomped), the
+ * actor's models that start under models of other units; both when a move
+ * out ends on models it towers over. Returns 0, or -1 with r
  * set (bad input: a height not given; a fault: out of memory). */
 static int under_stompers(const arb_eval *ev, arb_result *r, under_list *out)
 {
@@ -499,19 +500,19 @@ static int under_stompers(const arb_eval *ev, arb_result *r, under_list *out)
 		height_missing(r, &tw);
 		return -1;
 	}
-	if (tw.n && !tw.taller.m) {
+	if (tw.n && !tw.taller.m)
 		each_under(s, u, add_under, out);
-		return 0;
-	}
-	/* not a stomp: a model moving out may end on one it cannot tower over */
+	/* a move out may stomp too: both sets check */
 	if (gr__fact_bool(s, "stomped") != 1)
 		return 0;
 	/* the move out: room for the stompers of one model after the list */
 	arb_placed *st = (arb_placed *)(void *)(out->v + cap);
 	const arb_model **who = (const arb_model **)(void *)(st + cap);
 	for (size_t i = 0; i < u->n_models; i++)
-		if (stompers_of(s, u, &u->models[i], st, who))
-			out->v[out->n++] = (under){&u->models[i], who[0]};
+		if (stompers_of(s, u, &u->models[i], st, who)) {
+			crossing c = {who[0], &u->models[i], NULL, NULL};
+			add_under(&c, out);
+		}
 	return 0;
 }
 
