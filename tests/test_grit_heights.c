@@ -692,6 +692,28 @@ Test(grit_heights, the_move_out_ends_clear_of_the_stompers_or_of_every_model)
 	fixture_free(&f);
 }
 
+/* f1 touches e1 at the start, over it by 0.0000005 in (within the
+ * tolerance: not a stomper), right where the least move out from under a1
+ * goes: the -clear readings still keep the end clear of f1, and the least
+ * reaches where the circles about a1 and f1 meet. */
+Test(grit_heights, a_model_touching_at_the_start_is_still_to_be_cleared)
+{
+	double d = 25.0 / 25.4, fy = 10.5 + d - 0.0000005, h = (fy - 10) / 2;
+	double x = sqrt(d * d - h * h), L = hypot(x, 10 + h - 10.5);
+	char row[512];
+	snprintf(row, sizeof row,
+	         "S,GR.MOV.STOMP.3,legal,A1 A - height=1 S=5; E1 B - height=2; F1 B - "
+	         "height=1,\"A1/a1 16,10 25; E1/e1 16,10.5 25; F1/f1 16,%.10f 25\",,move "
+	         "E1,\"e1 16,10.5 %.10f,%.10f\",stomped=true;stomp_check_failed=-,,",
+	         fy, 16 + x, 10 + h);
+	fixture f = load(false, row);
+	arb_result r = result(&f, "GR.MOV.STOMP.3", "depth-clear");
+	cr_assert(eq(int, r.outcome, ARB_PERMITS), "%s", r.explanation);
+	cr_assert(epsilon_eq(dbl, r.measure.limit, L, 1e-7));
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.3", "depth").outcome, ARB_VIOLATED));
+	fixture_free(&f);
+}
+
 /* "All models underneath them must pass a Initiative check as they move
  * ... out" and "All models that fail this check take a hit from the stomper
  * with strength equal to the stomper's Strength", on the move out: one
@@ -747,6 +769,18 @@ Test(grit_heights, the_stomped_models_check_and_take_the_hit)
 	STR_EQ(f.err.field, "models");
 	cr_assert(strstr(f.err.message, "model a1 states no S (Strength)") != NULL, "%s",
 	          f.err.message);
+	fixture_free(&f);
+
+	/* a list that begins with a comma */
+	snprintf(row, sizeof row,
+	         "S,GR.MOV.STOMP.4,legal,A1 A - height=1 S=5; E1 B - height=2; F1 B - height=1,"
+	         "\"A1/a1 16,10 25; E1/e1 16,10.5 25; F1/f1 16,11.6 25\",,move E1,\"%s\","
+	         "\"stomped=true;stomp_check_failed=,e1\",,",
+	         out);
+	f = load(false, row);
+	r = result(&f, "GR.MOV.STOMP.4", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.explanation, "1 model(s) under a1 failed: each takes a hit at Strength 5");
 	fixture_free(&f);
 
 	/* a one-letter name, and one that begins as "-" does: still models */
