@@ -782,6 +782,16 @@ Test(grit_heights, the_stomped_models_check_and_take_the_hit)
 	cr_assert(eq(int, r.outcome, ARB_VALUE));
 	STR_EQ(r.explanation, "1 model(s) under a1 failed: each takes a hit at Strength 5");
 	fixture_free(&f);
+	snprintf(row, sizeof row,
+	         "S,GR.MOV.STOMP.4,legal,A1 A - height=1 S=5; E1 B - height=2; F1 B - height=1,"
+	         "\"A1/a1 16,10 25; E1/e1 16,10.5 25; F1/f1 16,11.6 25\",,move E1,\"%s\","
+	         "\"stomped=true;stomp_check_failed=,e1 f1\",,",
+	         out);
+	f = load(false, row);
+	cr_assert(eq(int, f.rc, ARB_EINPUT));
+	cr_assert(strstr(f.err.message, "stomp_check_failed names f1, which") != NULL, "%s",
+	          f.err.message);
+	fixture_free(&f);
 
 	/* a one-letter name, and one that begins as "-" does: still models */
 	static const char *const odd[] = {"g", "-g"};
