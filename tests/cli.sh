@@ -506,6 +506,9 @@ contains "grit: negative terrain height" "$T/out" "field 'terrain': terrain T1: 
 grit_row 'BAD-TM,GR.MOV.3,illegal,GR.MOV.3,,,lenient,,,A1 A - height=2; E1 B -,"A1/a1 10,10 25; E1/e1 60,40 25","T1 cover height=tall 12,8 14,8 14,12 12,12",move A1,"a1 10,10 16,10",,,,,malformed height'
 expect_status "grit: malformed terrain height" 2 $?
 contains "grit: malformed terrain height" "$T/out" "terrain T1: expected height=INCHES, got 'height=tall'"
+grit_row 'BAD-SCF,GR.MOV.STOMP.4,legal,,,,lenient,,,A1 A - height=1 S=5; E1 B - height=2; F1 B - height=1,"A1/a1 16,10 25; E1/e1 16,10.5 25; F1/f1 16,12 25",,move E1,"e1 16,10.5 16,9.0157480315",stomped=true;stomp_check_failed=f1,,,none,f1 under no stomper'
+expect_status "grit: a stomp check failed by a model under no stomper" 2 $?
+contains "grit: a stomp check failed by a model under no stomper" "$T/out" "field 'facts': BAD-SCF (GR.MOV.STOMP.4): stomp_check_failed names f1, which is under no stomper"
 
 # The log of the turn (context log): a sub-phase, unit or action it names
 # that is not there, a malformed event, and a log given beside the fact

@@ -387,6 +387,10 @@ static const char kTabled[] =
     "T17,GR.MOV.BCOH.2,legal,,,,removed=2,,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; "
     "A1/a3 20,20 25; A1/a4 30,30 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 15,10; a2 10,11.5 "
     "15,11.5\",coherency_unreachable=true;removed=a3 a4\n"
+    /* the same list with a comma, as a fact of type models may be written */
+    "T18,GR.MOV.BCOH.2,legal,,,,removed=2,,A1 A -; E1 B -,\"A1/a1 10,10 25; A1/a2 10,11.5 25; "
+    "A1/a3 20,20 25; A1/a4 30,30 25; E1/e1 60,40 25\",,move A1,\"a1 10,10 15,10; a2 10,11.5 "
+    "15,11.5\",\"coherency_unreachable=true;removed=a3,a4\"\n"
     /* difficult terrain 2 in deep across the way: 6 in moved, 2 + 0.984 of
      * it across, doubled: 8.98 in > 6 yd; 3 in moved from 10.5, the base in
      * it from 11.51 to the end at 13.5: 3 + 1.99 = 4.99 in fits */
@@ -405,7 +409,7 @@ Test(grit, tabled_rows_follow_the_text)
 {
 	write_spec_tables("1\"", TABLES);
 	fixture f = load_table(FULL_HEAD, kTabled);
-	cr_assert(eq(sz, all_agree(&f), 17));
+	cr_assert(eq(sz, all_agree(&f), 18));
 	fixture_free(&f);
 }
 
@@ -599,9 +603,10 @@ Test(grit, answers_of_a_charge)
 Test(grit, answers_of_a_displacement)
 {
 	write_spec_tables("1\"", TABLES);
-	fixture f = load("S,GR.MOV.ENG.6,legal,A1 A - engaged charged; E1 B - engaged,\"A1/a1 "
-	                 "18.5,10 25; A1/a2 18.5,11.5 25; E1/e1 20,10 25\",,displace A1,\"a1 "
-	                 "18.5,10 17.5,10\",initiative_check_passed=false,,\n");
+	fixture f =
+	    load("S,GR.MOV.ENG.6,legal,A1 A - engaged charged; E1 B - engaged,\"A1/a1 "
+	         "18.5,10 25; A1/a2 18.5,11.5 25; E1/e1 20,10 25\",,displace A1,\"a1 "
+	         "18.5,10 17.5,10\",initiative_check_passed=false;displaced_by=charged,,\n");
 	answers(&f, "GR.MOV.ENG.1=v GR.MOV.ENG.2=- GR.MOV.ENG.6=p GR.MOV.ENG.7=p");
 	says(&f, "GR.MOV.ENG.6",
 	     "A1 failed its Initiative check and is moved 1.00 in (1.00 yd), "
@@ -743,7 +748,8 @@ Test(grit, answers_of_displacements)
 {
 	char row[1024];
 	write_spec_tables("1\"", TABLES);
-	snprintf(row, sizeof row, SHOVE_ROW, "18", "initiative_check_passed=false");
+	snprintf(row, sizeof row, SHOVE_ROW, "18",
+	         "initiative_check_passed=false;displaced_by=charged");
 	fixture f = load(row);
 	answers(&f, "GR.MOV.ENG.1=v GR.MOV.ENG.2=- GR.MOV.ENG.6=p GR.MOV.ENG.7=p");
 	arb_result r = result_of(&f, "GR.MOV.ENG.6");
@@ -755,7 +761,8 @@ Test(grit, answers_of_displacements)
 	cr_assert(eq(int, r.measure.other, -1));
 	fixture_free(&f);
 
-	snprintf(row, sizeof row, SHOVE_ROW, "18.3", "initiative_check_passed=false");
+	snprintf(row, sizeof row, SHOVE_ROW, "18.3",
+	         "initiative_check_passed=false;displaced_by=charged");
 	f = load(row);
 	answers(&f, "GR.MOV.ENG.1=v GR.MOV.ENG.2=- GR.MOV.ENG.6=p");
 	fixture_free(&f);
@@ -763,6 +770,34 @@ Test(grit, answers_of_displacements)
 	snprintf(row, sizeof row, SHOVE_ROW, "18", "");
 	f = load(row);
 	answers(&f, "GR.MOV.ENG.1=v GR.MOV.ENG.2=- GR.MOV.ENG.6=m GR.MOV.ENG.7=p");
+	fixture_free(&f);
+
+	/* "the controller of the model you charged may move the charger": who
+	 * moves it not given, then the charger's own controller */
+	snprintf(row, sizeof row, SHOVE_ROW, "18", "initiative_check_passed=false");
+	f = load(row);
+	r = result_of(&f, "GR.MOV.ENG.6");
+	cr_assert(eq(int, r.outcome, ARB_MISSING));
+	STR_EQ(r.missing, "displaced_by");
+	STR_EQ(r.explanation, "A1 is moved 0.50 in, within a yard; who moves it (the controller of "
+	                      "the model charged may) is not given");
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, SHOVE_ROW, "18",
+	         "initiative_check_passed=false;displaced_by=charger");
+	f = load(row);
+	answers(&f, "GR.MOV.ENG.1=v GR.MOV.ENG.2=- GR.MOV.ENG.6=- GR.MOV.ENG.7=p");
+	r = result_of(&f, "GR.MOV.ENG.6");
+	STR_EQ(r.explanation,
+	       "A1 is moved by its own controller: only 'the controller of the model "
+	       "you charged may move the charger'");
+	cr_assert(epsilon_eq(dbl, r.measure.figure, 0.5, 1e-9));
+	fixture_free(&f);
+
+	/* over a yard: too far whoever moves it, so who does is not asked */
+	snprintf(row, sizeof row, SHOVE_ROW, "17", "initiative_check_passed=false");
+	f = load(row);
+	answers(&f, "GR.MOV.ENG.1=v GR.MOV.ENG.2=- GR.MOV.ENG.6=- GR.MOV.ENG.7=p");
 	fixture_free(&f);
 }
 
@@ -1173,8 +1208,7 @@ Test(grit, answers_of_moves_onto_a_model)
 	answers(&f, want);
 	fixture_free(&f);
 
-	snprintf(row, sizeof row, ONTO_ROW, " height=2", " height=0.5",
-	         "initiative_check_passed=false;");
+	snprintf(row, sizeof row, ONTO_ROW, " height=2", " height=0.5", "stomp_check_failed=e1;");
 	f = load(row);
 	arb_error_clear(&err);
 	cr_assert(
@@ -1431,7 +1465,7 @@ Test(grit, ties_name_the_same_model)
 
 	f = load("S,GR.MOV.ENG.6,legal,A1 A - engaged charged; E1 B - engaged,\"A1/a1 18.5,10 25; "
 	         "A1/a2 18.5,11.5 25; E1/e1 20,10 25\",,displace A1,\"a1 18.5,10 18,10; a2 "
-	         "18.5,11.5 18,11.5\",initiative_check_passed=false,,\n");
+	         "18.5,11.5 18,11.5\",initiative_check_passed=false;displaced_by=charged,,\n");
 	r = result_of(&f, "GR.MOV.ENG.6");
 	cr_assert(eq(int, r.outcome, ARB_PERMITS));
 	STR_EQ(r.subject, "a2");
@@ -1439,7 +1473,7 @@ Test(grit, ties_name_the_same_model)
 
 	f = load("S,GR.MOV.ENG.6,legal,A1 A - engaged charged; E1 B - engaged,\"A1/a1 18.5,10 25; "
 	         "A1/a2 18.5,11.5 25; E1/e1 20,10 25\",,displace A1,\"a1 18.5,10 18.5,10\","
-	         "initiative_check_passed=false,,\n");
+	         "initiative_check_passed=false;displaced_by=charged,,\n");
 	r = result_of(&f, "GR.MOV.ENG.6");
 	cr_assert(eq(int, r.outcome, ARB_PERMITS));
 	cr_assert(r.subject == NULL, "%s", r.subject);

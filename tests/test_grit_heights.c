@@ -258,7 +258,7 @@ Test(grit_heights, stomping_is_measured_against_a_quarter)
 	static const char *const row =
 	    "S,GR.MOV.STOMP.1,legal,A1 A - height=2 S=4; E1 B - height=0.5,\"A1/a1 10,10 50; "
 	    "E1/e1 16,9.5 25; E1/e2 16,10.5 25 height=%s\",,move A1,\"a1 10,10 16,10\","
-	    "line_of_sight_at_start=true;initiative_check_passed=false,,lenient";
+	    "line_of_sight_at_start=true;stomp_check_failed=e1 e2,,lenient";
 	char buf[512];
 	snprintf(buf, sizeof buf, row, "0.5");
 	fixture f = load(false, buf);
@@ -613,6 +613,256 @@ Test(grit_heights, a_lone_model_moves_out_by_its_depth)
 		STR_EQ(r.explanation,
 		       "e1 moves 1.200 in out from under a1; the minimum is 0.984 in");
 	}
+	fixture_free(&f);
+}
+
+/* ---- Stomping: the check, the hit, and clear of every model ---- */
+
+/* e1 starts 0.5 in above a1's centre, under it by 0.984 - 0.5 = 0.484 in;
+ * f1 (another unit, no stomper) stands 1.1 in above e1. The least move out
+ * from under a1 is 0.484 in straight up and ends on f1; the least that
+ * ends on no model reaches where the circles of 0.984 in about a1 and f1
+ * meet, (16 + sqrt(0.984^2 - 0.8^2), 10.8): hypot of that and 0.3 from the
+ * start (GR-MOV-STOMP-019..024). */
+#define CLEAR_ROW                                                                                  \
+	"S,GR.MOV.STOMP.3,legal,A1 A - height=1 %s; E1 B - height=2; F1 B - height=1,\"A1/a1 "     \
+	"16,10 25; E1/e1 16,10.5 25; F1/f1 16,11.6 25\",,move E1,\"%s\",stomped=true%s,,"
+
+static double clear_least(void)
+{
+	double d = 25.0 / 25.4, x = sqrt(d * d - 0.8 * 0.8);
+	return hypot(x, 0.3);
+}
+
+Test(grit_heights, the_move_out_ends_clear_of_the_stompers_or_of_every_model)
+{
+	static const char *const rd[] = {"depth", "coherent", "depth-clear", "coherent-clear"};
+	char row[512];
+	snprintf(row, sizeof row, CLEAR_ROW, "S=5", "e1 16,10.5 16,10.9842519685", "");
+	fixture f = load(false, row);
+	for (int k = 0; k < 4; k++) {
+		arb_result r = result(&f, "GR.MOV.STOMP.3", rd[k]);
+		if (k < 2) {
+			/* out from under a1; ending on f1 is GR.MOV.TOWER.2's */
+			cr_assert(eq(int, r.outcome, ARB_PERMITS), "%s", rd[k]);
+			STR_EQ(r.explanation,
+			       "the models of E1 under a stomper move the minimum distance out");
+			cr_assert(epsilon_eq(dbl, r.measure.limit, 25.0 / 25.4 - 0.5, 1e-9));
+		} else {
+			cr_assert(eq(int, r.outcome, ARB_VIOLATED), "%s", rd[k]);
+			STR_EQ(r.subject, "e1");
+			STR_EQ(r.object, "f1");
+			STR_EQ(r.explanation, "e1 ends on top of f1, not clear of it");
+		}
+	}
+	cr_assert(eq(int, result(&f, "GR.MOV.TOWER.2", NULL).outcome, ARB_VIOLATED));
+	fixture_free(&f);
+
+	double L = clear_least(), x = sqrt(pow(25.0 / 25.4, 2) - 0.64);
+	char path[128];
+	snprintf(path, sizeof path, "e1 16,10.5 %.10f,10.8", 16 + x);
+	snprintf(row, sizeof row, CLEAR_ROW, "S=5", path, "");
+	f = load(false, row);
+	for (int k = 0; k < 4; k++) {
+		arb_result r = result(&f, "GR.MOV.STOMP.3", rd[k]);
+		cr_assert(epsilon_eq(dbl, r.measure.figure, L, 1e-9), "%s", rd[k]);
+		if (k < 2) {
+			cr_assert(eq(int, r.outcome, ARB_VIOLATED), "%s", rd[k]);
+			STR_EQ(r.explanation,
+			       "e1 moves 0.647 in out from under a1; the minimum is 0.484 in");
+		} else {
+			cr_assert(eq(int, r.outcome, ARB_PERMITS), "%s", rd[k]);
+			cr_assert(epsilon_eq(dbl, r.measure.limit, L, 1e-7), "%s", rd[k]);
+			STR_EQ(r.explanation, "the models of E1 under a stomper move the minimum "
+			                      "distance out clear of every model");
+		}
+	}
+	fixture_free(&f);
+
+	/* 0.0005 in further along the same line: over the least clear of all */
+	snprintf(path, sizeof path, "e1 16,10.5 %.10f,%.10f", 16 + x * (L + 0.0005) / L,
+	         10.5 + 0.3 * (L + 0.0005) / L);
+	snprintf(row, sizeof row, CLEAR_ROW, "S=5", path, "");
+	f = load(false, row);
+	arb_result r = result(&f, "GR.MOV.STOMP.3", "depth-clear");
+	cr_assert(eq(int, r.outcome, ARB_VIOLATED));
+	STR_EQ(r.explanation,
+	       "e1 moves 0.648 in out from under a1; the minimum clear of every model is 0.647 in");
+	cr_assert(epsilon_eq(dbl, r.measure.margin, -0.0005, 1e-7));
+	fixture_free(&f);
+}
+
+/* f1 touches e1 at the start, over it by 0.0000005 in (within the
+ * tolerance: not a stomper), right where the least move out from under a1
+ * goes: the -clear readings still keep the end clear of f1, and the least
+ * reaches where the circles about a1 and f1 meet. */
+Test(grit_heights, a_model_touching_at_the_start_is_still_to_be_cleared)
+{
+	double d = 25.0 / 25.4, fy = 10.5 + d - 0.0000005, h = (fy - 10) / 2;
+	double x = sqrt(d * d - h * h), L = hypot(x, 10 + h - 10.5);
+	char row[512];
+	snprintf(row, sizeof row,
+	         "S,GR.MOV.STOMP.3,legal,A1 A - height=1 S=5; E1 B - height=2; F1 B - "
+	         "height=1,\"A1/a1 16,10 25; E1/e1 16,10.5 25; F1/f1 16,%.10f 25\",,move "
+	         "E1,\"e1 16,10.5 %.10f,%.10f\",stomped=true;stomp_check_failed=-,,",
+	         fy, 16 + x, 10 + h);
+	fixture f = load(false, row);
+	arb_result r = result(&f, "GR.MOV.STOMP.3", "depth-clear");
+	cr_assert(eq(int, r.outcome, ARB_PERMITS), "%s", r.explanation);
+	cr_assert(epsilon_eq(dbl, r.measure.limit, L, 1e-7));
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.3", "depth").outcome, ARB_VIOLATED));
+	fixture_free(&f);
+}
+
+/* "All models underneath them must pass a Initiative check as they move
+ * ... out" and "All models that fail this check take a hit from the stomper
+ * with strength equal to the stomper's Strength", on the move out: one
+ * check for e1; the hit given by the fact stomp_check_failed, model by
+ * model; a model named that is under no stomper, and a stomper without S
+ * whose hit is asked, are bad input. e1 moves the 0.484 in out from under
+ * a1 and ends on f1 (1 in, more than a quarter of e1's 2 in). */
+Test(grit_heights, the_stomped_models_check_and_take_the_hit)
+{
+	char row[512];
+	/* the least out from under a1, ending on f1, which e1 cannot tower over:
+	 * not a stomp by e1, so the check is the move out's */
+	static const char *const out = "e1 16,10.5 16,10.9842519685";
+	snprintf(row, sizeof row, CLEAR_ROW, "S=5", out, ";stomp_check_failed=e1");
+	fixture f = load(false, row);
+	arb_result r = result(&f, "GR.MOV.STOMP.2", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.subject, "a1");
+	STR_EQ(r.explanation, "1 model(s) under a1 must pass an Initiative check");
+	r = result(&f, "GR.MOV.STOMP.4", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.subject, "a1");
+	STR_EQ(r.explanation, "1 model(s) under a1 failed: each takes a hit at Strength 5");
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.3", "depth").outcome, ARB_PERMITS));
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, CLEAR_ROW, "S=5", out, ";stomp_check_failed=-");
+	f = load(false, row);
+	r = result(&f, "GR.MOV.STOMP.4", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.explanation, "the models under a1 passed: no hit");
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, CLEAR_ROW, "S=5", out, "");
+	f = load(false, row);
+	r = result(&f, "GR.MOV.STOMP.4", NULL);
+	cr_assert(eq(int, r.outcome, ARB_MISSING));
+	STR_EQ(r.missing, "stomp_check_failed");
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, CLEAR_ROW, "S=5", out, ";stomp_check_failed=e1 f1");
+	f = load(false, row);
+	cr_assert(eq(int, f.rc, ARB_EINPUT));
+	STR_EQ(f.err.field, "facts");
+	cr_assert(strstr(f.err.message, "stomp_check_failed names f1, which is under no stomper") !=
+	              NULL,
+	          "%s", f.err.message);
+	fixture_free(&f);
+
+	snprintf(row, sizeof row, CLEAR_ROW, "", out, ";stomp_check_failed=e1");
+	f = load(false, row);
+	cr_assert(eq(int, f.rc, ARB_EINPUT));
+	STR_EQ(f.err.field, "models");
+	cr_assert(strstr(f.err.message, "model a1 states no S (Strength)") != NULL, "%s",
+	          f.err.message);
+	fixture_free(&f);
+
+	/* a list that begins with a comma */
+	snprintf(row, sizeof row,
+	         "S,GR.MOV.STOMP.4,legal,A1 A - height=1 S=5; E1 B - height=2; F1 B - height=1,"
+	         "\"A1/a1 16,10 25; E1/e1 16,10.5 25; F1/f1 16,11.6 25\",,move E1,\"%s\","
+	         "\"stomped=true;stomp_check_failed=,e1\",,",
+	         out);
+	f = load(false, row);
+	r = result(&f, "GR.MOV.STOMP.4", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.explanation, "1 model(s) under a1 failed: each takes a hit at Strength 5");
+	fixture_free(&f);
+	snprintf(row, sizeof row,
+	         "S,GR.MOV.STOMP.4,legal,A1 A - height=1 S=5; E1 B - height=2; F1 B - height=1,"
+	         "\"A1/a1 16,10 25; E1/e1 16,10.5 25; F1/f1 16,11.6 25\",,move E1,\"%s\","
+	         "\"stomped=true;stomp_check_failed=,e1 f1\",,",
+	         out);
+	f = load(false, row);
+	cr_assert(eq(int, f.rc, ARB_EINPUT));
+	cr_assert(strstr(f.err.message, "stomp_check_failed names f1, which") != NULL, "%s",
+	          f.err.message);
+	fixture_free(&f);
+
+	/* a one-letter name, and one that begins as "-" does: still models */
+	static const char *const odd[] = {"g", "-g"};
+	for (int k = 0; k < 2; k++) {
+		char facts[64];
+		snprintf(
+		    row, sizeof row,
+		    "S,GR.MOV.STOMP.4,legal,A1 A - height=1 S=5; E1 B - height=2; G1 B - "
+		    "height=1,\"A1/a1 16,10 25; E1/e1 16,10.5 25; G1/%s 30,30 25\",,move E1,\"%s\","
+		    "stomped=true;stomp_check_failed=e1 %s,,",
+		    odd[k], out, odd[k]);
+		f = load(false, row);
+		cr_assert(eq(int, f.rc, ARB_EINPUT), "%s", odd[k]);
+		snprintf(facts, sizeof facts, "stomp_check_failed names %s, which", odd[k]);
+		cr_assert(strstr(f.err.message, facts) != NULL, "%s", f.err.message);
+		fixture_free(&f);
+	}
+
+	/* passed, a stomper without S: no hit, so no Strength is read */
+	snprintf(row, sizeof row, CLEAR_ROW, "", out, ";stomp_check_failed=-");
+	f = load(false, row);
+	cr_assert(eq(int, result(&f, "GR.MOV.STOMP.4", NULL).outcome, ARB_VALUE));
+	fixture_free(&f);
+}
+
+/* A move out that stomps: e1 (2 in, S 3) moves the 0.484 in out from under
+ * a1 (S 5) and ends on g1, 0.25 in tall, at most a quarter of 2 in. Both
+ * check: g1 under e1, e1 (moving out) under a1; e1 alone fails, and its
+ * hit is at a1's Strength. */
+Test(grit_heights, a_move_out_that_stomps_checks_both)
+{
+	fixture f = load(false, "S,GR.MOV.STOMP.2,legal,A1 A - height=1 S=5; E1 B - height=2 S=3; "
+	                        "G1 B - height=0.25,\"A1/a1 16,10 25; E1/e1 16,10.5 25; G1/g1 "
+	                        "16,11.6 25\",,move E1,\"e1 16,10.5 16,10.9842519685\","
+	                        "stomped=true;stomp_check_failed=e1,,");
+	arb_result r = result(&f, "GR.MOV.STOMP.2", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	cr_assert(epsilon_eq(dbl, r.values[0].value, 2, 0));
+	STR_EQ(r.explanation, "2 model(s) under e1 must pass an Initiative check");
+	r = result(&f, "GR.MOV.STOMP.4", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.explanation, "1 model(s) under a1 failed: each takes a hit at Strength 5");
+	fixture_free(&f);
+}
+
+/* On the stomper's move: a1 and a2 (2 in) end on e1 and e2 (0.5 in), a1
+ * S 4, a2 S 6. Each model underneath checks once; e2 fails, and its hit is
+ * at the Strength of the stomper on it, a2's. a1 and a2 both ending on e1
+ * is one model underneath, one check. */
+Test(grit_heights, one_check_for_each_model_underneath)
+{
+	fixture f = load(false, "S,GR.MOV.STOMP.4,legal,A1 A - height=2; E1 B - height=0.5,\"A1/a1 "
+	                        "10,10 25 S=4; A1/a2 10,11.5 25 S=6; E1/e1 16,10 25; E1/e2 "
+	                        "16,11.5 25\",,move A1,\"a1 10,10 16,10; a2 10,11.5 16,11.5\","
+	                        "line_of_sight_at_start=true;stomp_check_failed=e2,,");
+	arb_result r = result(&f, "GR.MOV.STOMP.2", NULL);
+	STR_EQ(r.explanation, "2 model(s) under a1 must pass an Initiative check");
+	r = result(&f, "GR.MOV.STOMP.4", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.subject, "a2");
+	STR_EQ(r.explanation, "1 model(s) under a2 failed: each takes a hit at Strength 6");
+	fixture_free(&f);
+
+	f = load(false, "S,GR.MOV.STOMP.2,legal,A1 A - height=2 S=4; E1 B - height=0.5,\"A1/a1 "
+	                "10,10 25; A1/a2 10,11 25; E1/e1 60,40 50\",,move A1,\"a1 10,10 59.7,40; "
+	                "a2 10,11 60.3,40\",line_of_sight_at_start=true;stomp_check_failed=e1,,");
+	r = result(&f, "GR.MOV.STOMP.2", NULL);
+	cr_assert(eq(int, r.outcome, ARB_VALUE));
+	STR_EQ(r.explanation, "1 model(s) under a1 must pass an Initiative check");
+	r = result(&f, "GR.MOV.STOMP.4", NULL);
+	STR_EQ(r.explanation, "1 model(s) under a1 failed: each takes a hit at Strength 4");
 	fixture_free(&f);
 }
 

@@ -185,7 +185,10 @@ ARB_PREDICATE(gr_mov_eng_5, .clause = "GR.MOV.ENG.5", .ruleset = "grit", .action
 	                   u->id);
 }
 
-/* GR.MOV.ENG.6 */
+/* GR.MOV.ENG.6: "the controller of the model you charged may move the
+ * charger": who moves it is the fact displaced_by, asked only where the
+ * distance would otherwise be permitted (over a yard, it is violated
+ * whoever moves it). */
 ARB_PREDICATE(gr_mov_eng_6, .clause = "GR.MOV.ENG.6", .ruleset = "grit", .actions = "displace",
               .phases = "movement", .question = "displace.distance",
               .params = "shove_range " GR_YARD, .fingerprint = "85e67ef0708630ea")
@@ -230,6 +233,24 @@ ARB_PREDICATE(gr_mov_eng_6, .clause = "GR.MOV.ENG.6", .ruleset = "grit", .action
 	                   "to %.2f in (%g yd)%s",
 	                   u->id, longest, longest / yard, range, range / yard,
 	                   r->outcome == ARB_PERMITS ? "" : ": too far");
+	if (r->outcome != ARB_PERMITS)
+		return;
+	const char *by = arb_scenario_fact(s, "displaced_by");
+	if (!by) {
+		arb_result_missing(
+		    r, "displaced_by",
+		    "%s is moved %.2f in, within a yard; who moves it (the controller "
+		    "of the model charged may) is not given",
+		    u->id, longest);
+		return;
+	}
+	if (strcmp(by, "charged") != 0) {
+		r->outcome = ARB_VIOLATED;
+		arb_result_explain(r,
+		                   "%s is moved by its own controller: only 'the controller of the "
+		                   "model you charged may move the charger'",
+		                   u->id);
+	}
 }
 
 /* GR.MOV.ENG.7 */

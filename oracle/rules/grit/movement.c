@@ -372,14 +372,14 @@ ARB_PREDICATE(gr_mov_bcoh_1, .clause = "GR.MOV.BCOH.1", .ruleset = "grit", .acti
 /* Which models "aren't in coherency" (GR.MOV.BCOH.2): the text does not say. */
 enum { GR_OUT_NEIGHBOURS = 0, GR_OUT_GROUP = 1 };
 
-/* Whether word w is one of the space-separated words of list. */
+/* Whether word w is one of the words of list (spaces or commas between). */
 static bool word_in(const char *list, const char *w)
 {
 	size_t n = strlen(w);
 	for (const char *p = list; *p;) {
-		while (*p == ' ')
-			p++;
-		size_t k = strcspn(p, " ");
+		/* spaces or commas, as validate.c reads a fact of type models */
+		p += strspn(p, " ,");
+		size_t k = strcspn(p, " ,");
 		if (k == n && strncmp(p, w, n) == 0)
 			return true;
 		p += k;

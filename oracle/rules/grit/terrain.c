@@ -419,44 +419,137 @@ ARB_PREDICATE(gr_mov_stomp_1, .clause = "GR.MOV.STOMP.1", .ruleset = "grit", .ac
 	                   c->m->id, c->x->id, tw.h_x, tw.share, tw.h_m);
 }
 
-/* Whether the actor stomps (GR.MOV.STOMP.1 permits: it ends on top of
- * models it can tower over): how many models are underneath, 0 when it
- * does not, -1 when a height it compares is not given (bad input set). */
-static long stomped(const arb_eval *ev, arb_result *r, const arb_model **st)
+/* The models of other units that model m starts under, placed into st and
+ * named in who (room for every model of s); their count. */
+static size_t stompers_of(const arb_scenario *s, const arb_unit *u, const arb_model *m,
+                          arb_placed *st, const arb_model **who)
 {
+	arb_placed a = arb_model_placed(m);
+	size_t n = 0;
+	for (size_t k = 0; k < s->n_units; k++)
+		for (size_t j = 0; &s->units[k] != u && j < s->units[k].n_models; j++) {
+			arb_placed o = arb_model_placed(&s->units[k].models[j]);
+			if (arb_geom_penetration(&a, &o) <= TOL)
+				continue;
+			who[n] = &s->units[k].models[j];
+			st[n++] = o;
+		}
+	return n;
+}
+
+/* Whether id is one of the words of list (separated by spaces or commas,
+ * as a fact of type models is written). */
+static bool listed(const char *list, const char *id)
+{
+	size_t n = strlen(id);
+	for (const char *p = list; *p;) {
+		p += strspn(p, " ,");
+		size_t w = strcspn(p, " ,");
+		if (w == n && strncmp(p, id, n) == 0)
+			return true;
+		p += w;
+	}
+	return false;
+}
+
+/* A model under a stomper (GR.MOV.STOMP.2's "All models underneath them"),
+ * and the stomper on it (the first, when several are). */
+typedef struct under {
+	const arb_model *m;
+	const arb_model *on;
+} under;
+
+typedef struct under_list {
+	under *v;
+	size_t n;
+} under_list;
+
+/* Adds c's model underneath to the list once (each model makes one check,
+ * however many stompers stand on it). */
+static bool add_under(const crossing *c, void *ctx)
+{
+	under_list *l = ctx;
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i].m == c->x)
+			return false;
+	l->v[l->n++] = (under){c->x, c->m};
+	return false;
+}
+
+/* The models under a stomper, into *out (the caller frees out->v), each
+ * once: on the stomper's move, the models it ends on when GR.MOV.STOMP.1
+ * permits (it towers over each); on the move out (the fact stomped), the
+ * actor's models that start under models of other units; both when a move
+ * out ends on models it towers over. Returns 0, or -1 with r
+ * set (bad input: a height not given; a fault: out of memory). */
+static int under_stompers(const arb_eval *ev, arb_result *r, under_list *out)
+{
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const arb_unit *u = arb_eval_actor(ev);
+	size_t cap = 1;
+	for (size_t k = 0; k < s->n_units; k++)
+		cap += s->units[k].n_models;
+	*out = (under_list){
+	    malloc(cap * (sizeof(under) + sizeof(arb_placed) + sizeof(arb_model *))), 0};
+	if (!out->v) {
+		arb_result_fault(r, ARB_ENOMEM, "out of memory listing the models stomped");
+		return -1;
+	}
 	towering tw = tower_tally(ev, each_under, arb_eval_param(ev, TOWER_SHARE));
-	*st = tw.first.m;
 	if (tw.n && tw.unknown.m) {
 		height_missing(r, &tw);
 		return -1;
 	}
-	return tw.n && !tw.taller.m ? (long)tw.n : 0;
+	if (tw.n && !tw.taller.m)
+		each_under(s, u, add_under, out);
+	/* a move out may stomp too: both sets check */
+	if (gr__fact_bool(s, "stomped") != 1)
+		return 0;
+	/* the move out: room for the stompers of one model after the list */
+	arb_placed *st = (arb_placed *)(void *)(out->v + cap);
+	const arb_model **who = (const arb_model **)(void *)(st + cap);
+	for (size_t i = 0; i < u->n_models; i++)
+		if (stompers_of(s, u, &u->models[i], st, who)) {
+			crossing c = {who[0], &u->models[i], NULL, NULL};
+			add_under(&c, out);
+		}
+	return 0;
 }
 
-/* GR.MOV.STOMP.2 */
+/* GR.MOV.STOMP.2: "All models underneath them must pass a Initiative
+ * check", on the stomper's move and on the move out alike. */
 ARB_PREDICATE(gr_mov_stomp_2, .clause = "GR.MOV.STOMP.2", .ruleset = "grit", .actions = "move",
               .phases = "movement", .question = "stomp.checks", .params = TOWER_SHARE,
               .fingerprint = "e6af1fcbce90c383")
 {
-	const arb_model *st;
-	long n = stomped(ev, r, &st);
-	if (n < 0)
+	under_list l;
+	if (under_stompers(ev, r, &l) < 0) {
+		free(l.v);
 		return;
-	if (!n) {
+	}
+	if (!l.n) {
+		free(l.v);
 		r->outcome = ARB_NA;
 		return;
 	}
 	r->outcome = ARB_VALUE;
-	r->subject = st->id;
-	arb_result_value(r, "stomp_initiative_checks", (double)n);
-	arb_result_explain(r, "%ld model(s) under %s must pass an Initiative check", n, st->id);
+	r->subject = l.v[0].on->id;
+	arb_result_value(r, "stomp_initiative_checks", (double)l.n);
+	arb_result_explain(r, "%zu model(s) under %s must pass an Initiative check", l.n,
+	                   l.v[0].on->id);
+	free(l.v);
 }
 
 /* The readings of "move the minimum distance out from under neath them,
- * maintaining unit coherency": the minimum is the least move that clears
- * the stomper, and coherency a condition beside it (depth); or the least
- * move that both clears it and keeps the unit in coherency (coherent). */
-enum { GR_STOMP_DEPTH = 0, GR_STOMP_COHERENT = 1 };
+ * maintaining unit coherency", two questions crossed. Which minimum: the
+ * least move that clears the stomper, coherency a condition beside it
+ * (depth); or the least move that both clears it and keeps the unit in
+ * coherency (coherent). Clear of what: of the stompers ("out from under
+ * neath them"), where the end may lie on another model is GR.MOV.TOWER.2's
+ * question; or of every model (-clear: "does not allow models to end their
+ * move on top of other models" bounds where the move out may end, so its
+ * minimum is taken over ends on no model). Bits of the reading's value. */
+enum { GR_STOMP_COHERENT = 1, GR_STOMP_CLEAR = 2 };
 
 #define COH_STEP "GR.MOV.COH.3:coherency_step"
 
@@ -488,28 +581,34 @@ static int coherent_end(void *ctx, arb_vec2 p)
 	return ok < 0 ? ARB_ENOMEM : ok;
 }
 
-/* The models of other units that model m starts under, placed into st and
- * named in who (room for every model of s); their count. */
-static size_t stompers_of(const arb_scenario *s, const arb_unit *u, const arb_model *m,
-                          arb_placed *st, const arb_model **who)
+/* What model m of u must end clear of: the models of other units it starts
+ * under (the stompers, first; *n_st of them), and when every is true each
+ * other model too (other units' where they stand, u's own where they end),
+ * into st and who (room for every model of s); their count. */
+static size_t clear_of(const arb_scenario *s, const arb_unit *u, const arb_model *m, bool every,
+                       arb_placed *st, const arb_model **who, size_t *n_st)
 {
+	size_t n = stompers_of(s, u, m, st, who);
 	arb_placed a = arb_model_placed(m);
-	size_t n = 0;
-	for (size_t k = 0; k < s->n_units; k++)
-		for (size_t j = 0; &s->units[k] != u && j < s->units[k].n_models; j++) {
-			arb_placed o = arb_model_placed(&s->units[k].models[j]);
-			if (arb_geom_penetration(&a, &o) <= TOL)
+	*n_st = n;
+	for (size_t k = 0; every && n && k < s->n_units; k++)
+		for (size_t j = 0; j < s->units[k].n_models; j++) {
+			const arb_model *x = &s->units[k].models[j];
+			bool own = &s->units[k] == u;
+			arb_placed o = own ? gr__end_placed(s, x) : arb_model_placed(x);
+			/* itself, and the stompers already listed */
+			if (x == m || (!own && arb_geom_penetration(&a, &o) > TOL))
 				continue;
-			who[n] = &s->units[k].models[j];
+			who[n] = x;
 			st[n++] = o;
 		}
 	return n;
 }
 
-/* The least move that frees model i of the models it starts under (n_st of
- * them, st), and, when pl is given, keeps the unit (its ends pl, n of
- * them) in coherency: within limit of k others. *out; INFINITY when no end
- * is allowed. ARB_OK or ARB_ENOMEM. */
+/* The least move that frees model i of the models in st (n_st of them),
+ * and, when pl is given, keeps the unit (its ends pl, n of them) in
+ * coherency: within limit of k others. *out; INFINITY when no end is
+ * allowed. ARB_OK or ARB_ENOMEM. */
 static int least_out(const arb_model *m, const arb_placed *st, size_t n_st, arb_placed *pl,
                      size_t n, size_t i, double limit, size_t k, double *out)
 {
@@ -531,20 +630,26 @@ static int least_out(const arb_model *m, const arb_placed *st, size_t n_st, arb_
 }
 
 /* GR.MOV.STOMP.3: the stomped unit's move out (the fact stomped): each of
- * its models that starts under models of other units ends clear of them,
- * having moved no further than the minimum (readings above: under depth
- * the least move that frees it of all of them at once), and the unit ends
- * in coherency (GR.MOV.COH.1 and .3's: within range of 1 + one more for
- * every 10 models; asked of units of two or more, and undecided without
- * GR.MOV.COH.2's table). */
+ * its models that starts under models of other units ends clear of them
+ * (-clear: of every model), having moved no further than the minimum
+ * (readings above: under depth the least move that frees it of all of them
+ * at once), and the unit ends in coherency (GR.MOV.COH.1 and .3's: within
+ * range of 1 + one more for every 10 models; asked of units of two or
+ * more, and undecided without GR.MOV.COH.2's table). Every model under a
+ * stomper moves out, whatever its Initiative check gave: "All models
+ * underneath them must pass a Initiative check as they move the minimum
+ * distance out"; failing costs the hit of GR.MOV.STOMP.4, not the move. */
 ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
-              .readings = ARB_READINGS({"depth", GR_STOMP_DEPTH}, {"coherent", GR_STOMP_COHERENT}),
+              .readings = ARB_READINGS({"depth", 0}, {"coherent", GR_STOMP_COHERENT},
+                                       {"depth-clear", GR_STOMP_CLEAR},
+                                       {"coherent-clear", GR_STOMP_COHERENT | GR_STOMP_CLEAR}),
               .ruleset = "grit", .actions = "move", .phases = "movement", .question = "stomp.out",
               .params = GR_RANGE " " COH_STEP, .fingerprint = "85fe643ad926fb71")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
-	bool any = false, coherent = arb_eval_reading_arg(ev) == GR_STOMP_COHERENT;
+	int reading = arb_eval_reading_arg(ev);
+	bool any = false, coherent = reading & GR_STOMP_COHERENT, every = reading & GR_STOMP_CLEAR;
 	size_t longer = 0; /* models that move further than the least that frees them */
 	if (gr__fact_bool(s, "stomped") != 1) {
 		r->outcome = ARB_NA;
@@ -553,36 +658,41 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 	size_t cap = 0;
 	for (size_t k = 0; k < s->n_units; k++)
 		cap += s->units[k].n_models;
-	/* the models each model starts under, and their names, in one block */
+	/* the models each model must end clear of, and their names, in one block */
 	arb_placed *st = malloc((cap ? cap : 1) * (sizeof *st + sizeof(arb_model *)));
 	if (!st) {
 		arb_result_fault(r, ARB_ENOMEM, "out of memory measuring the move out");
 		return;
 	}
 	const arb_model **who = (const arb_model **)(void *)(st + (cap ? cap : 1));
+	const char *of = every ? " clear of every model" : "";
 	for (size_t i = 0; i < u->n_models; i++) {
 		const arb_model *m = &u->models[i];
-		size_t n_st = stompers_of(s, u, m, st, who);
+		size_t n_st, n_cl = clear_of(s, u, m, every, st, who, &n_st);
 		if (!n_st)
 			continue;
 		any = true;
 		arb_placed b = gr__end_placed(s, m);
 		const arb_path *p = arb_scenario_path(s, m->id);
 		double len = p ? arb_geom_path_length(p->pts, p->n_pts) : 0, least = 0;
-		for (size_t j = 0; j < n_st; j++)
+		for (size_t j = 0; j < n_cl; j++)
 			if (gr__on_top(&b, &st[j])) {
 				r->outcome = ARB_VIOLATED;
 				r->subject = m->id;
 				r->object = who[j]->id;
-				arb_result_explain(r, "%s ends still under %s", m->id, who[j]->id);
+				arb_result_explain(r,
+				                   j < n_st
+				                       ? "%s ends still under %s"
+				                       : "%s ends on top of %s, not clear of it",
+				                   m->id, who[j]->id);
 				free(st);
 				return;
 			}
-		/* one stomper: its overlap depth; more: the least move clear of all */
-		if (n_st == 1) {
+		/* one model to clear: its overlap depth; more: the least move clear of all */
+		if (n_cl == 1) {
 			arb_placed a = arb_model_placed(m);
 			least = arb_geom_penetration(&a, &st[0]);
-		} else if (least_out(m, st, n_st, NULL, 0, 0, 0, 0, &least) != ARB_OK) {
+		} else if (least_out(m, st, n_cl, NULL, 0, 0, 0, 0, &least) != ARB_OK) {
 			free(st);
 			arb_result_fault(r, ARB_ENOMEM, "out of memory measuring the move out");
 			return;
@@ -595,10 +705,10 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 		if (len > least + TOL && (!coherent || u->n_models < 2)) {
 			r->outcome = ARB_VIOLATED;
 			arb_result_explain(r,
-			                   "%s moves %.3f in out from under %s%s; the minimum is "
+			                   "%s moves %.3f in out from under %s%s; the minimum%s is "
 			                   "%.3f in",
 			                   m->id, len, who[0]->id,
-			                   n_st > 1 ? " and the others it starts under" : "",
+			                   n_st > 1 ? " and the others it starts under" : "", of,
 			                   least);
 			free(st);
 			return;
@@ -654,11 +764,11 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 		for (size_t i = 0; ok == 1 && longer && i < n; i++) {
 			const arb_model *m = &u->models[i];
 			const arb_path *p = arb_scenario_path(s, m->id);
-			size_t n_st = stompers_of(s, u, m, st, who);
+			size_t n_st, n_cl = clear_of(s, u, m, every, st, who, &n_st);
 			double len = p ? arb_geom_path_length(p->pts, p->n_pts) : 0, least = 0;
 			if (!p || !n_st)
 				continue;
-			if (least_out(m, st, n_st, pl, n, i, limit, k, &least) != ARB_OK)
+			if (least_out(m, st, n_cl, pl, n, i, limit, k, &least) != ARB_OK)
 				ok = -1;
 			else if (least < INFINITY && len > least + TOL) {
 				free(pl);
@@ -672,9 +782,9 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 				                           .other = -1};
 				arb_result_explain(
 				    r,
-				    "%s moves %.3f in out; the least move out that "
+				    "%s moves %.3f in out; the least move out%s that "
 				    "keeps unit coherency is %.3f in%s",
-				    m->id, len, least,
+				    m->id, len, of, least,
 				    known ? "" : ", whatever range the missing table gives");
 				return;
 			}
@@ -692,50 +802,84 @@ ARB_PREDICATE(gr_mov_stomp_3, .clause = "GR.MOV.STOMP.3",
 	}
 	free(st);
 	r->outcome = ARB_PERMITS;
-	arb_result_explain(r, "the models of %s under a stomper move the minimum distance out%s",
-	                   u->id, u->n_models >= 2 ? ", maintaining unit coherency" : "");
+	arb_result_explain(r, "the models of %s under a stomper move the minimum distance out%s%s",
+	                   u->id, of, u->n_models >= 2 ? ", maintaining unit coherency" : "");
 }
 
-/* GR.MOV.STOMP.4 */
+/* GR.MOV.STOMP.4: "All models that fail this check take a hit from the
+ * stomper with strength equal to the stomper's Strength": the hits (one
+ * for each model under a stomper that failed, the fact stomp_check_failed)
+ * and their Strength, on the stomper's move and on the move out alike. */
 ARB_PREDICATE(gr_mov_stomp_4, .clause = "GR.MOV.STOMP.4", .ruleset = "grit", .actions = "move",
               .phases = "movement", .question = "stomp.hits", .params = TOWER_SHARE,
               .fingerprint = "68653f9f00eaa9db")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
-	const arb_unit *u = arb_eval_actor(ev);
-	const arb_model *st;
-	long n = stomped(ev, r, &st);
-	double str;
-	if (n < 0)
-		return;
-	if (!n) {
-		r->outcome = ARB_NA;
+	under_list l;
+	int rc = under_stompers(ev, r, &l);
+	if (rc < 0 || !l.n) {
+		if (rc == 0)
+			r->outcome = ARB_NA;
+		free(l.v);
 		return;
 	}
+	const arb_model *st = l.v[0].on;
 	r->subject = st->id;
-	int passed = gr__fact_bool(s, "initiative_check_passed");
-	if (passed < 0) {
-		arb_result_missing(r, "initiative_check_passed",
-		                   "whether the models under %s passed their Initiative check is "
-		                   "not given",
-		                   st->id);
+	const char *failed = arb_scenario_fact(s, "stomp_check_failed");
+	if (!failed) {
+		arb_result_missing(
+		    r, "stomp_check_failed",
+		    "which of the %zu model(s) under %s failed their Initiative check "
+		    "is not given",
+		    l.n, st->id);
+		free(l.v);
 		return;
 	}
-	if (passed) {
+	const under *first = NULL;
+	size_t hits = 0;
+	for (size_t i = 0; i < l.n; i++)
+		if (listed(failed, l.v[i].m->id)) {
+			first = first ? first : &l.v[i];
+			hits++;
+		}
+	/* a model named that makes no check: the scenario contradicts itself */
+	for (const char *p = failed + strspn(failed, " ,"); *p; p += strspn(p, " ,")) {
+		size_t w = strcspn(p, " ,");
+		bool under_one = w == 1 && *p == '-';
+		for (size_t i = 0; !under_one && i < l.n; i++)
+			under_one = strlen(l.v[i].m->id) == w && strncmp(p, l.v[i].m->id, w) == 0;
+		if (!under_one) {
+			arb_result_bad_input(r, "facts",
+			                     "stomp_check_failed names %.*s, which is under no "
+			                     "stomper: only the models underneath make the check",
+			                     (int)w, p);
+			free(l.v);
+			return;
+		}
+		p += w;
+	}
+	if (!hits) {
+		free(l.v);
 		r->outcome = ARB_VALUE;
 		arb_result_value(r, "stomp_hits", 0);
 		arb_result_explain(r, "the models under %s passed: no hit", st->id);
 		return;
 	}
-	if (!arb_model_stat(st, u, "S", &str)) {
+	double str;
+	const arb_model *on = first->on;
+	const arb_unit *on_u = NULL;
+	arb_scenario_model(s, on->id, &on_u);
+	free(l.v);
+	r->subject = on->id;
+	if (!arb_model_stat(on, on_u, "S", &str)) {
 		arb_result_bad_input(r, "models",
 		                     "model %s states no S (Strength), the Strength of its hits",
-		                     st->id);
+		                     on->id);
 		return;
 	}
 	r->outcome = ARB_VALUE;
-	arb_result_value(r, "stomp_hits", (double)n);
+	arb_result_value(r, "stomp_hits", (double)hits);
 	arb_result_value(r, "stomp_strength", str);
-	arb_result_explain(r, "%ld model(s) under %s failed: each takes a hit at Strength %g", n,
-	                   st->id, str);
+	arb_result_explain(r, "%zu model(s) under %s failed: each takes a hit at Strength %g", hits,
+	                   on->id, str);
 }

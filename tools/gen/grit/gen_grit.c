@@ -183,7 +183,8 @@ static void gen_engage(table *t)
 /* ------------------------------------------------------------------ */
 /*
  * A1 (engaged, charged; one model) stands 0.5 in from e1 and failed its
- * Initiative check; it is moved straight away from e1 by L. Every pair of
+ * Initiative check; e1's controller (displaced_by=charged) moves it
+ * straight away from e1 by L. Every pair of
  * the five round bases at every offset: 125 rows. L <= 1 + tol:
  * GR.MOV.ENG.6 permits, and its words rank it over GR.MOV.ENG.2: legal,
  * and it ends 0.5 + L > 1 yd away: engaged = 0. Otherwise illegal by
@@ -216,11 +217,14 @@ static void gen_shove(table *t)
 				     ROUND_MM[j]);
 				setf(r, C_ACTION, "displace A1");
 				setf(r, C_PATHS, "a1 %s %s", s0, s1);
-				setf(r, C_FACTS, "initiative_check_passed=false");
+				setf(r, C_FACTS,
+				     "initiative_check_passed=false;displaced_by=charged");
 				setf(r, C_VALUES, "engaged=0");
 				setf(r, C_VARIANTS, "%s", near_limit(k) ? "none" : "all");
 				setf(r, C_NOTE,
-				     "%s: the check failed and a1 (%g mm) is moved %.7f yd (%s)%s",
+				     "%s: the check failed and a1 (%g mm) is moved by the "
+				     "controller of "
+				     "e1 %.7f yd (%s)%s",
 				     Q_ENG6, ROUND_MM[i], L, offtext(ot, sizeof ot, SHOVE, k),
 				     ok ? ""
 				        : ": more than a yard, and then 'Engaged models cannot "
