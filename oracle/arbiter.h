@@ -1079,7 +1079,14 @@ typedef struct arb_reading {
 enum {
 	/* its measure's limit is a distance to keep from enemy models: drawings
 	 * show it as a zone round them */
-	ARB_PRED_ENEMY_ZONE = 1u << 0
+	ARB_PRED_ENEMY_ZONE = 1u << 0,
+	/* with ARB_PRED_ENEMY_ZONE: its clause keeps the unit from friendly
+	 * units too (Regiments' "another unit -- friend or foe"): drawings show
+	 * the zone round every other unit's models */
+	ARB_PRED_FRIEND_ZONE = 1u << 1,
+	/* its measure's p and q are a point the action must keep (a reform's
+	 * centre point, before and after): drawings mark it as such */
+	ARB_PRED_CENTRE_MARK = 1u << 2
 };
 
 typedef struct arb_predicate {

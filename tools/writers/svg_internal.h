@@ -68,6 +68,7 @@ typedef struct ctx {
 	const arb_verdict *v;
 	view w;
 	double zone;
+	bool zone_friends; /* arbsvg_options.zone_friends */
 	const char *actor_side;
 	bool have_actor;
 	/* framed on the action (arbsvg_options.frame): vis is the part of the

@@ -64,7 +64,8 @@ ARB_PREDICATE(rg_mov_man_1, .clause = "RG.MOV.MAN.1", .ruleset = "regiments",
  * and to bring it there is to take it nearer than it stood. */
 ARB_PREDICATE(rg_mov_man_2, .clause = "RG.MOV.MAN.2", .ruleset = "regiments",
               .actions = "wheel reform", .phases = PHASE, .question = "move.gap", .params = "gap",
-              .flags = ARB_PRED_ENEMY_ZONE, .fingerprint = "3f7fedbef9a5358a")
+              .flags = ARB_PRED_ENEMY_ZONE | ARB_PRED_FRIEND_ZONE,
+              .fingerprint = "3f7fedbef9a5358a")
 {
 	double gap = arb_eval_param(ev, "gap");
 	const rg_motion *mo = motion_or_fault(ev, r);
@@ -477,7 +478,7 @@ static arb_vec2 end_centre(const arb_scenario *s, const arb_unit *u, double f, b
  * was before, within the tolerance. */
 ARB_PREDICATE(rg_mov_reform_3, .clause = "RG.MOV.REFORM.3", .ruleset = "regiments",
               .actions = "reform", .phases = PHASE, .question = "reform.centre",
-              .fingerprint = "15699315bd6a146c")
+              .flags = ARB_PRED_CENTRE_MARK, .fingerprint = "15699315bd6a146c")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);

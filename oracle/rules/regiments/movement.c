@@ -451,7 +451,8 @@ static void approach_measure(arb_result *r, const rg_approach *a, double limit)
  * to approach is to come nearer than the unit stood. */
 ARB_PREDICATE(rg_mov_gap_1, .clause = "RG.MOV.GAP.1", .ruleset = "regiments", .actions = MOVING,
               .phases = PHASE, .question = "move.gap", .params = "gap",
-              .flags = ARB_PRED_ENEMY_ZONE, .fingerprint = "f07c3d4c5499ab5e")
+              .flags = ARB_PRED_ENEMY_ZONE | ARB_PRED_FRIEND_ZONE,
+              .fingerprint = "f07c3d4c5499ab5e")
 {
 	double gap = arb_eval_param(ev, "gap");
 	rg_approach a;
@@ -588,7 +589,8 @@ ARB_PREDICATE(rg_mov_pivot_1, .clause = "RG.MOV.PIVOT.1", .ruleset = "regiments"
 ARB_PREDICATE(rg_mov_pivot_2, .clause = "RG.MOV.PIVOT.2",
               .readings = ARB_READINGS({"pivot-end", 0}, {"after-move-back", 1}),
               .ruleset = "regiments", .actions = "pivot", .phases = PHASE, .question = "pivot.end",
-              .params = "gap", .flags = ARB_PRED_ENEMY_ZONE, .fingerprint = "0e55ec0c29d38659")
+              .params = "gap", .flags = ARB_PRED_ENEMY_ZONE | ARB_PRED_FRIEND_ZONE,
+              .fingerprint = "0e55ec0c29d38659")
 {
 	double gap = arb_eval_param(ev, "gap");
 	bool after = arb_eval_reading_arg(ev);
