@@ -740,11 +740,22 @@ static void draw_log_paths(ctx *c)
 			for (size_t j = 0; j + 1 < p->n_pts; j++)
 				if (turn_of(p, m, j) != 0 && finite2(p->steps[j].pivot))
 					draw_pivot(b, w, p, j, turn_of(p, m, j), muted);
-			if (i == 0 && p->n_pts && finite2(p->pts[0]))
-				strbuf_putf(b,
-				            "<text x=\"%.3f\" y=\"%.3f\" font-size=\"11\" "
-				            "font-weight=\"bold\" fill=\"#555\">%zu</text>\n",
-				            vx(w, p->pts[0].x) - 12, vy(w, p->pts[0].y) - 4, k + 1);
+			const label_at *at = c->ev ? &c->ev[k] : NULL;
+			if (i == 0 && at && at->shown) {
+				if (at->leader)
+					strbuf_putf(
+					    b,
+					    "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" "
+					    "y2=\"%.3f\" stroke=\"%s\" stroke-width=\"0.8\"/>\n",
+					    at->fx, at->fy, fmin(fmax(at->fx, at->b.x0), at->b.x1),
+					    fmin(fmax(at->fy, at->b.y0), at->b.y1), muted);
+				strbuf_putf(
+				    b,
+				    "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" "
+				    "text-anchor=\"middle\" fill=\"#444\" stroke=\"#fff\" "
+				    "stroke-width=\"2.5\" paint-order=\"stroke\">%zu</text>\n",
+				    at->x, at->y, k + 1);
+			}
 			strbuf_puts(b, "</g>\n");
 		}
 }

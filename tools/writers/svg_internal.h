@@ -82,6 +82,8 @@ typedef struct ctx {
 	 * with '\n' (raw text, escaped when written) */
 	box area;
 	label_at *meas, *terr, *mod;
+	label_at *ev; /* per log event (by its index): the label of its number,
+	                 at the start of its first path */
 	strbuf caption;
 	size_t n_caption;
 } ctx;
