@@ -596,6 +596,10 @@ typedef struct arb_log_event {
 	 * the log). A ruleset may judge such an event as the action it is. */
 	arb_path *paths;
 	size_t n_paths;
+	/* A charge event's targets (unit ids, docs/interchange.md `log`), or
+	 * NULL and 0: none given. */
+	const char **targets;
+	size_t n_targets;
 } arb_log_event;
 
 typedef struct arb_context {
@@ -1075,7 +1079,14 @@ typedef struct arb_reading {
 enum {
 	/* its measure's limit is a distance to keep from enemy models: drawings
 	 * show it as a zone round them */
-	ARB_PRED_ENEMY_ZONE = 1u << 0
+	ARB_PRED_ENEMY_ZONE = 1u << 0,
+	/* with ARB_PRED_ENEMY_ZONE: its clause keeps the unit from friendly
+	 * units too (Regiments' "another unit -- friend or foe"): drawings show
+	 * the zone round every other unit's models */
+	ARB_PRED_FRIEND_ZONE = 1u << 1,
+	/* its measure's p and q are a point the action must keep (a reform's
+	 * centre point, before and after): drawings mark it as such */
+	ARB_PRED_CENTRE_MARK = 1u << 2
 };
 
 typedef struct arb_predicate {
@@ -1263,7 +1274,17 @@ typedef struct arb_verdict {
 	size_t n_missing;
 	arb_trace *trace; /* in evaluation order */
 	size_t n_trace;
+	/* NULL when every trace entry is the action's; else, for a scenario
+	 * whose log events carry their moves (each judged as its own action,
+	 * docs/interchange.md "Verdicts of a log"), per trace entry the log
+	 * event it belongs to, counted from 1 (0: the action). Use
+	 * arb_trace_event. */
+	size_t *trace_event;
 } arb_verdict;
+
+/* The log event (counted from 1) that trace entry i of v belongs to, or 0
+ * for the action judged. */
+size_t arb_trace_event(const arb_verdict *v, size_t i);
 
 /* Judges s under the reading profile (NULL: the scenario's own profile,
  * s->profile, or else "all": every reading counts). The caller frees *out

@@ -200,9 +200,10 @@ static int parse_list(cell *c, char *text, const char ***out, size_t *n, bool id
 	return ARB_OK;
 }
 
-/* log=EVENT EVENT ...: SUBPHASE:UNIT:ACTION (a unit's action) or
- * SUBPHASE:done (the sub-phase completed fully), in order; `-` or nothing:
- * the log of a phase where nothing has happened yet. */
+/* log=EVENT EVENT ...: SUBPHASE:UNIT:ACTION (a unit's action, with
+ * :TARGET+TARGET... its targets, as a charge's) or SUBPHASE:done (the
+ * sub-phase completed fully), in order; `-` or nothing: the log of a phase
+ * where nothing has happened yet. */
 static int parse_log(cell *c, char *text, arb_context *x)
 {
 	char **ev;
@@ -213,23 +214,43 @@ static int parse_log(cell *c, char *text, arb_context *x)
 	if (!log)
 		return ARB_ENOMEM;
 	for (size_t i = 0; i < n; i++) {
-		char *f[4];
+		char *f[5];
 		char *e = dup_s(c, ev[i]); /* split in place: ev[i] stays whole for errors */
 		if (!e)
 			return ARB_ENOMEM;
 		bool ov;
-		size_t k = split(e, ':', f, 4, &ov);
-		if (ov || (k != 2 && k != 3) || (k == 2 && strcmp(f[1], "done") != 0))
+		size_t k = split(e, ':', f, 5, &ov);
+		if (ov || k < 2 || k > 4 || (k == 2 && strcmp(f[1], "done") != 0))
 			return cell_err(c,
-			                "log event '%s': expected SUBPHASE:UNIT:ACTION or "
-			                "SUBPHASE:done",
+			                "log event '%s': expected SUBPHASE:UNIT:ACTION, "
+			                "SUBPHASE:UNIT:ACTION:TARGET+TARGET... or SUBPHASE:done",
 			                ev[i]);
-		for (size_t j = 0; j < k; j++)
+		for (size_t j = 0; j < k && j < 3; j++)
 			if (!valid_name(f[j]))
 				return cell_err(c, "log event '%s': '%s' is not a valid name",
 				                ev[i], f[j]);
 		log[i] = (arb_log_event){
-		    .subphase = f[0], .unit = k == 3 ? f[1] : NULL, .action = k == 3 ? f[2] : NULL};
+		    .subphase = f[0], .unit = k >= 3 ? f[1] : NULL, .action = k >= 3 ? f[2] : NULL};
+		if (k == 4) {
+			char *t[64];
+			size_t nt = split(f[3], '+', t, 64, &ov);
+			const char **targets = scen_array(c->s, nt ? nt : 1, sizeof *targets);
+			if (!targets)
+				return ARB_ENOMEM;
+			if (ov)
+				return cell_err(c, "log event '%s': more than 64 targets", ev[i]);
+			for (size_t j = 0; j < nt; j++) {
+				if (!valid_name(t[j]))
+					return cell_err(
+					    c,
+					    "log event '%s': target '%s' is not a valid "
+					    "name",
+					    ev[i], t[j]);
+				targets[j] = t[j];
+			}
+			log[i].targets = targets;
+			log[i].n_targets = nt;
+		}
 	}
 	x->log = log;
 	x->n_log = n;

@@ -379,6 +379,7 @@ void arb_verdict_free(arb_verdict *v)
 	free(v->info);
 	free(v->missing);
 	free(v->trace);
+	free(v->trace_event);
 	free(v);
 }
 
@@ -797,6 +798,18 @@ int arb_judge_ex(arb_verdict **out, const arb_oracle *o, const arb_scenario *s, 
 	int rc = flags & ARB_JUDGE_VALIDATED ? ARB_OK : arb_scenario_validate(s, o->rb, err);
 	if (rc)
 		return rc;
+	/* A log whose events carry their moves: one judgement per event and one
+	 * for the action, combined (engine-log.c). */
+	if (s->context.n_log && arb__log_moves(s))
+		return arb__judge_log(out, o, s, profile, flags, err);
+	return arb__judge_one(out, o, s, profile, flags, err);
+}
+
+int arb__judge_one(arb_verdict **out, const arb_oracle *o, const arb_scenario *s,
+                   const char *profile, unsigned flags, arb_error *err)
+{
+	int rc;
+	*out = NULL;
 	if (!profile)
 		profile = s->profile;
 	/* Room for the scratch lists of a scenario that up to 256 predicates

@@ -135,4 +135,16 @@ struct arb_eval {
 /* Frees what the judgement's predicates shared. */
 void arb__eval_memo_free(arb_eval *ev);
 
+/* Judges s as one action, its log read by the predicates but not judged
+ * event by event: arb_judge_ex after validating (engine.c). */
+int arb__judge_one(arb_verdict **out, const arb_oracle *o, const arb_scenario *s,
+                   const char *profile, unsigned flags, arb_error *err);
+/* Whether an event of s's log carries its paths (engine-log.c). */
+bool arb__log_moves(const arb_scenario *s);
+/* Judges s whose log carries moves: each such event as the action it is,
+ * on the board as the events before it left it, then the action; the
+ * verdicts combined (docs/interchange.md, "Verdicts of a log"). */
+int arb__judge_log(arb_verdict **out, const arb_oracle *o, const arb_scenario *s,
+                   const char *profile, unsigned flags, arb_error *err);
+
 #endif

@@ -563,6 +563,22 @@ static int validate_all(const arb_scenario *s, const arb_rulebook *rb, const vma
 		if (e->n_paths && !e->unit)
 			return BAD("paths", "log event %zu completes a sub-phase: it has no paths",
 			           i + 1);
+		for (size_t t = 0; t < e->n_targets; t++) {
+			const arb_unit *tu = v_unit(vm, e->targets[t]);
+			if (!e->unit)
+				return BAD("context",
+				           "log event %zu completes a sub-phase: it has no targets",
+				           i + 1);
+			if (!tu)
+				return BAD(
+				    "context",
+				    "log event %zu targets unit '%s', which is not on the board",
+				    i + 1, e->targets[t]);
+			if (strcmp(tu->id, e->unit) == 0)
+				return BAD("context",
+				           "log event %zu: unit %s's %s targets the unit itself",
+				           i + 1, e->unit, e->action);
+		}
 		if ((rc = validate_log_paths(s, vm, i, err)))
 			return rc;
 	}

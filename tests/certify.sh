@@ -255,7 +255,7 @@ if [ -n "$ABI" ]; then
 	arb certify --verify abi >out 2>&1
 	expect_status "the C ABI bundle verifies" 0 $?
 	if cmp -s abi/results.jsonl ref/results.jsonl; then ok; else ko "C ABI results differ from streaming"; fi
-	# The reference takes the scenario as structures (ABI 2); built as a
+	# The reference takes the scenario as structures (ABI 3); built as a
 	# library of ABI 1 it is given lines: the same results on every
 	# ruleset's cases, both ways. A version no certifier speaks: exit 2.
 	LINES="$(dirname "$ABI")/libarbiter_ref_lines.so"
@@ -270,7 +270,7 @@ if [ -n "$ABI" ]; then
 	fi
 	arb certify -q --abi "$V9" -o x "$SMALL" >out 2>&1
 	expect_status "--abi, a version it does not speak" 2 $?
-	contains "--abi, a version it does not speak" out "libabi_v9.so speaks ABI 9; this certifier speaks 1 and 2"
+	contains "--abi, a version it does not speak" out "libabi_v9.so speaks ABI 9; this certifier speaks 1 and 3"
 	if [ -e x ]; then ko "--abi, a version it does not speak: a bundle was written"; else ok; fi
 	# A library that never returns: the certifier waits the timeout, records
 	# the case, says the rest were not run and writes its bundle; one that

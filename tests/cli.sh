@@ -533,7 +533,21 @@ expect_status "log: unknown action" 2 $?
 contains "log: unknown action" "$T/out" "log event 2: unknown action 'dance' for regiments"
 rg_log_row 'start_of_phase:finished'
 expect_status "log: malformed event" 2 $?
-contains "log: malformed event" "$T/out" "log event 'start_of_phase:finished': expected SUBPHASE:UNIT:ACTION or SUBPHASE:done"
+contains "log: malformed event" "$T/out" "log event 'start_of_phase:finished': expected SUBPHASE:UNIT:ACTION, SUBPHASE:UNIT:ACTION:TARGET+TARGET... or SUBPHASE:done"
+# An event's targets (SUBPHASE:UNIT:ACTION:TARGET+...): a unit not on the
+# board, the unit itself, an end with targets, a malformed name.
+rg_log_row 'start_of_phase:done charge:R1:charge:X9'
+expect_status "log: unknown target" 2 $?
+contains "log: unknown target" "$T/out" "b.csv:2:"
+contains "log: unknown target" "$T/out" "field 'context': log event 2 targets unit 'X9', which is not on the board"
+rg_log_row 'start_of_phase:done charge:R1:charge:E1+R1'
+expect_status "log: the unit itself a target" 2 $?
+contains "log: the unit itself a target" "$T/out" "log event 2: unit R1's charge targets the unit itself"
+rg_log_row 'start_of_phase:done charge:R1:charge:E1+a/b'
+expect_status "log: malformed target" 2 $?
+contains "log: malformed target" "$T/out" "log event 'charge:R1:charge:E1+a/b': target 'a/b' is not a valid name"
+rg_log_row 'start_of_phase:done charge:E1:charge:R1 charge:done compulsory_moves:done'
+expect_status "log: a known target" 0 $?
 rg_log_row 'start_of_phase:done' 'last_completed=start_of_phase'
 expect_status "log: beside last_completed" 2 $?
 contains "log: beside last_completed" "$T/out" "the fact last_completed and the context's log both say what was completed"
@@ -544,7 +558,9 @@ contains "log: export" "$T/log.jsonl" '"log":[{"end":true,"subphase":"start_of_p
 "$ARB" judge <"$T/log.jsonl" >"$T/out" 2>&1
 contains "log: judged from JSON" "$T/out" '"verdict":"illegal","violates":["RG.MOV.ORDER.1"]'
 sed 's/{"end":true,"subphase":"charge"}/{"end":true,"subphase":"charge","unit":"F1"}/' "$T/log.jsonl" | "$ARB" judge >"$T/out" 2>&1
-contains "log: an end naming a unit" "$T/out" "an event that ends a sub-phase names no unit, no action and no paths"
+contains "log: an end naming a unit" "$T/out" "an event that ends a sub-phase names no unit, no action, no paths and no targets"
+sed 's/{"end":true,"subphase":"charge"}/{"end":true,"subphase":"charge","targets":["E1"]}/' "$T/log.jsonl" | "$ARB" judge >"$T/out" 2>&1
+contains "log: an end with targets" "$T/out" "an event that ends a sub-phase names no unit, no action, no paths and no targets"
 
 # The log's moves (paths N:MODEL of log event N): a path for a model not on
 # the board, for an event the log does not have or that completes a
@@ -584,7 +600,7 @@ expect_status "log move: a turn between events" 2 $?
 contains "log move: a turn between events" "$T/out" "log event 4: path of model f1 ends facing 270, and the model then faces 0 (as the scenario places it after the log): a model does not turn between events"
 rg_move_row 'remaining_moves:F1:move' '4:e1 38,40 40,40'
 expect_status "log move: another unit's model" 2 $?
-contains "log move: another unit's model" "$T/out" "b.csv:2:266: field 'paths': LOGMV (RG.MOV.M.1): log event 4 (F1 move): model e1 belongs to unit E1"
+contains "log move: another unit's model" "$T/out" "b.csv:2:266: field 'paths': log event 4 (F1 move): model e1 belongs to unit E1"
 rg_move_row 'remaining_moves:F1:move remaining_moves:F1:move' '4:f1 20,30 21,30; 5:f1 21,30 22,30'
 expect_status "log move: two moves chained" 0 $?
 "$ARB" export cases/regiments/movement/hand-log-moves.csv >"$T/logm.jsonl" 2>"$T/err"
@@ -594,7 +610,21 @@ contains "log move: export" "$T/logm3.jsonl" '{"action":"move","paths":[{"model"
 "$ARB" judge <"$T/logm3.jsonl" >"$T/out" 2>&1
 contains "log move: judged from JSON" "$T/out" '"verdict":"illegal","violates":["RG.MOV.GAP.1"]'
 sed 's/{"end":true,"subphase":"charge"}/{"end":true,"paths":[],"subphase":"charge"}/' "$T/logm3.jsonl" | "$ARB" judge >"$T/out" 2>&1
-contains "log move: an end with paths" "$T/out" "an event that ends a sub-phase names no unit, no action and no paths"
+contains "log move: an end with paths" "$T/out" "an event that ends a sub-phase names no unit, no action, no paths and no targets"
+# Each event judged as its own action, the trace naming the event of each
+# entry (member event, from 1), which check-verdicts accepts; a charge
+# event's targets read back from JSON, an unknown one refused.
+"$ARB" judge --trace <"$T/logm3.jsonl" >"$T/out" 2>&1
+contains "log move: the trace names the event" "$T/out" '"clause":"RG.MOV.GAP.1","event":5,"explanation":"log event 5 (G1 move in remaining_moves): closest approach 0.500 in (g1 to E1)'
+"$ARB" check-verdicts "$T/out" >"$T/err" 2>&1
+expect_status "log move: the trace obeys the format" 0 $?
+grep '"id":"RG-MOV-LOGM-016"' "$T/logm.jsonl" >"$T/logm16.jsonl"
+contains "log move: a charge event's targets exported" "$T/logm16.jsonl" '"subphase":"charge","targets":["E1"],"unit":"R1"}'
+"$ARB" judge <"$T/logm16.jsonl" >"$T/out" 2>&1
+contains "log move: a charge event's targets judged" "$T/out" '"disputed":["RG.MOV.GAP.2","RG.MOV.GAP.3","RG.MOV.MAN.2","RG.MOV.WHEEL.4"]'
+sed 's/"targets":\["E1"\]/"targets":["X9"]/' "$T/logm16.jsonl" | "$ARB" judge >"$T/out" 2>&1
+expect_status "log move: JSON unknown target" 2 $?
+contains "log move: JSON unknown target" "$T/out" "log event 2 targets unit 'X9', which is not on the board"
 sed 's/"model":"g1"/"model":"x9"/' "$T/logm3.jsonl" | "$ARB" judge >"$T/out" 2>&1
 contains "log move: JSON unknown model" "$T/out" "log event 5: path of model 'x9', which is not on the board"
 

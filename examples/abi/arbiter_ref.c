@@ -5,7 +5,7 @@
  * `make bench` times against in-process `arbiter run`. The rulebooks are
  * read from $ARBITER_SPEC, else ./spec.
  *
- * It takes the scenario as the header's structures (version 2); built with
+ * It takes the scenario as the header's structures (version 3); built with
  * ARBITER_REF_LINES (build/libarbiter_ref_lines.so) it exports no
  * arbiter_impl_judge_scenario and is given lines, as a version 1 library.
  */
@@ -207,8 +207,11 @@ static bool scenario_of(arb_scenario *s, const arbiter_impl_scenario *v)
 		return false;
 	for (size_t i = 0; i < v->n_log; i++) {
 		const arbiter_impl_event *e = &v->log[i];
-		log[i] =
-		    (arb_log_event){.subphase = e->subphase, .unit = e->unit, .action = e->action};
+		log[i] = (arb_log_event){.subphase = e->subphase,
+		                         .unit = e->unit,
+		                         .action = e->action,
+		                         .targets = (const char **)e->targets,
+		                         .n_targets = e->n_targets};
 		if (!e->n_paths)
 			continue;
 		if (!TAKE(s, log[i].paths, e->n_paths))

@@ -27,8 +27,9 @@
 #include <stddef.h>
 
 /* The version of this ABI; arbiter_impl_abi returns it. The certifier
- * loads a library of version 1 (lines only) or 2 and refuses any other. */
-#define ARBITER_IMPL_ABI 2
+ * loads a library of version 1 (lines only) or 3 and refuses any other
+ * (version 2's log events had no targets: its structures are not 3's). */
+#define ARBITER_IMPL_ABI 3
 
 #ifdef __cplusplus
 extern "C" {
@@ -127,11 +128,14 @@ typedef struct arbiter_impl_path {
 
 /* An event of "context"."log": a unit's action, or (unit NULL) the
  * sub-phase completed ("end": true); paths (NULL, 0: "paths" absent) are
- * the event's own moves, as an action's. */
+ * the event's own moves, as an action's; targets (NULL, 0: "targets"
+ * absent, since version 3) the units its action targets, as an action's. */
 typedef struct arbiter_impl_event {
 	const char *subphase, *unit, *action;
 	const arbiter_impl_path *paths;
 	size_t n_paths;
+	const char *const *targets;
+	size_t n_targets;
 } arbiter_impl_event;
 
 typedef struct arbiter_impl_scenario {

@@ -226,8 +226,12 @@ char *cli_case_drawing(const arb_scenario *s, const arb_verdict *v)
 	arbsvg_options opt = {.zone_in = 0, .px_per_in = 0, .frame = true};
 	for (size_t i = 0; i < v->n_trace; i++)
 		if ((v->trace[i].pred->flags & ARB_PRED_ENEMY_ZONE) &&
-		    v->trace[i].result.has_measure)
+		    v->trace[i].result.has_measure) {
 			opt.zone_in = v->trace[i].result.measure.limit;
+			/* the clause keeps the unit from friends too ("friend or foe") */
+			opt.zone_friends = opt.zone_friends ||
+			                   (v->trace[i].pred->flags & ARB_PRED_FRIEND_ZONE) != 0;
+		}
 	opt.px_per_in = s->board_w > 0 ? 900.0 / s->board_w : 12;
 	/* Draw the measurements that decided: every violated or undecided one,
 	 * and per question the holding one nearest its limit. */

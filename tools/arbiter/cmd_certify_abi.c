@@ -2,7 +2,7 @@
  * cmd_certify_abi.c: an implementation loaded as a shared library through
  * the C ABI of arbiter_impl.h (`certify --abi LIB`, docs/certify.md): the
  * same lines as the streaming protocol, passed by call instead of pipe, or
- * (version 2, when the library exports arbiter_impl_judge_scenario) the
+ * (version 3, when the library exports arbiter_impl_judge_scenario) the
  * scenario as the header's structures, with no line written or read. In
  * the certifier's own process: fast, and unprotected against a crash.
  *
@@ -383,8 +383,8 @@ static bool view_scenario(view_mem *m, arbiter_impl_scenario *v, const arb_scena
 		arbiter_impl_path *ep = e->n_paths ? vm_alloc(m, e->n_paths, sizeof *ep) : NULL;
 		for (size_t k = 0; ep && k < e->n_paths; k++)
 			view_path(m, &ep[k], &e->paths[k]);
-		log[i] =
-		    (arbiter_impl_event){e->subphase, e->unit, e->action, ep, ep ? e->n_paths : 0};
+		log[i] = (arbiter_impl_event){e->subphase,         e->unit,    e->action,   ep,
+		                              ep ? e->n_paths : 0, e->targets, e->n_targets};
 	}
 	v->log = log;
 	arbiter_impl_unit *units = vm_alloc(m, s->n_units, sizeof *units);

@@ -17,7 +17,10 @@ static void print_trace(const arb_verdict *v)
 		const arb_predicate *p = t->pred;
 		printf("  %-18s %-20s %-15s %-14s %s", p->clause, t->reading ? t->reading : "-",
 		       p->question, arb_outcome_name(t->result.outcome),
-		       t->result.outcome == ARB_NA ? "" : t->result.explanation);
+		       /* a log event's entry names its event, applicable or not */
+		       t->result.outcome == ARB_NA && !arb_trace_event(v, i)
+		           ? ""
+		           : t->result.explanation);
 		if (t->not_selected)
 			printf(" [reading not selected by the profile]");
 		if (t->overridden_by && t->overridden_how && t->overridden_how->words)

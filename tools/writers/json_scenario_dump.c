@@ -160,6 +160,10 @@ static void dump_context(jtext *w, const arb_context *c)
 			}
 			jt_key(w, "subphase");
 			jt_str(w, c->log[i].subphase);
+			if (c->log[i].unit && c->log[i].n_targets) { /* written only where given */
+				jt_key(w, "targets");
+				jt_strings(w, c->log[i].targets, c->log[i].n_targets);
+			}
 			if (c->log[i].unit) {
 				jt_key(w, "unit");
 				jt_str(w, c->log[i].unit);

@@ -15,11 +15,13 @@
 static int parse_paths(parser *p, const jd_value *action, arb_path **out, size_t *out_n);
 
 /* "log": null, or an array of events {"subphase", "unit", "action"} (a
- * unit's action, with its "paths" as an action's when given) or
+ * unit's action, with its "paths" and "targets" as an action's when
+ * given) or
  * {"subphase", "end": true} (the sub-phase completed). */
 static int parse_log(parser *p, const jd_value *ctx, arb_context *c)
 {
-	static const char *const keys[] = {"subphase", "unit", "action", "end", "paths", NULL};
+	static const char *const keys[] = {"subphase", "unit",    "action", "end",
+	                                   "paths",    "targets", NULL};
 	const jd_value *arr = jd_get(ctx, "log");
 	if (!arr || jd_is(arr, JD_NULL))
 		return ARB_OK;
@@ -45,19 +47,23 @@ static int parse_log(parser *p, const jd_value *ctx, arb_context *c)
 		    (rc = arbj__get_bool(p, v, "end", "whether the sub-phase is completed", &end)))
 			return rc;
 		if (end) {
-			if (jd_get(v, "unit") || jd_get(v, "action") || jd_get(v, "paths")) {
+			if (jd_get(v, "unit") || jd_get(v, "action") || jd_get(v, "paths") ||
+			    jd_get(v, "targets")) {
 				arbj__path_key(p, jd_get(v, "unit")     ? "unit"
 				                  : jd_get(v, "action") ? "action"
-				                                        : "paths");
+				                  : jd_get(v, "paths")  ? "paths"
+				                                        : "targets");
 				return arbj__fail(p,
 				                  "an event that ends a sub-phase names no unit, "
-				                  "no action and no paths");
+				                  "no action, no paths and no targets");
 			}
 		} else if ((rc = arbj__get_str(p, v, "unit", REQ | NONEMPTY, "a unit id",
 		                               &log[i].unit)) ||
 		           (rc = arbj__get_str(p, v, "action", REQ | NONEMPTY, "an action",
 		                               &log[i].action)) ||
-		           (rc = parse_paths(p, v, &log[i].paths, &log[i].n_paths))) {
+		           (rc = parse_paths(p, v, &log[i].paths, &log[i].n_paths)) ||
+		           (rc = arbj__get_str_array(p, v, "targets", OPT, "unit ids",
+		                                     &log[i].targets, &log[i].n_targets, NULL))) {
 			return rc;
 		}
 		arbj__path_cut(p, m);

@@ -119,17 +119,19 @@ static int check_trace_entry(checker *c, json_t *t, size_t i)
 {
 	char field[64];
 	snprintf(field, sizeof field, "trace[%zu]", i);
-	json_t *reading, *overridden, *measure, *missing;
+	json_t *reading, *overridden, *measure, *missing, *event = NULL;
 	const char *clause, *question, *outcome, *expl;
 	int not_selected;
-	int rc = shape(c, t, field, "{s:s,s:o,s:s,s:s,s:s,s:o,s:b,s:o,s:o}", "clause", &clause,
+	int rc = shape(c, t, field, "{s:s,s:o,s:s,s:s,s:s,s:o,s:b,s:o,s:o,s?o}", "clause", &clause,
 	               "reading", &reading, "question", &question, "outcome", &outcome,
 	               "explanation", &expl, "overridden_by", &overridden, "not_selected",
-	               &not_selected, "measure", &measure, "missing", &missing);
+	               &not_selected, "measure", &measure, "missing", &missing, "event", &event);
 	if (rc)
 		return rc;
 	if (!clause[0])
 		return bad(c, field, "clause is empty");
+	if (event && !(json_is_integer(event) && json_integer_value(event) >= 1))
+		return bad(c, field, "event is the log event's number, an integer from 1");
 	if (!is_str_or_null(reading) || !is_str_or_null(overridden) || !is_str_or_null(missing))
 		return bad(c, field, "reading, overridden_by and missing are strings or null");
 	bool known = false;

@@ -7,13 +7,20 @@
 
 #include <string.h>
 
-static void dump_trace(jtext *w, const arb_trace *t)
+/* event: the log event the entry belongs to (from 1), 0 for the action's,
+ * which have no member (the lines of a scenario without a log's moves stay
+ * as they were). */
+static void dump_trace(jtext *w, const arb_trace *t, size_t event)
 {
 	const arb_predicate *pr = t->pred;
 	const arb_result *r = &t->result;
 	jt_open(w, '{');
 	jt_key(w, "clause");
 	jt_str(w, pr ? pr->clause : NULL);
+	if (event) {
+		jt_key(w, "event");
+		jt_int(w, (long)event);
+	}
 	jt_key(w, "explanation");
 	jt_strn(w, r->explanation, arbj__bounded_len(r->explanation, sizeof r->explanation));
 	jt_key(w, "measure");
@@ -77,7 +84,7 @@ static void dump(jtext *w, const arb_verdict *v, bool with_trace)
 		jt_key(w, "trace");
 		jt_open(w, '[');
 		for (size_t i = 0; i < v->n_trace; i++)
-			dump_trace(w, &v->trace[i]);
+			dump_trace(w, &v->trace[i], arb_trace_event(v, i));
 		jt_close(w, ']');
 	}
 	jt_key(w, "values");

@@ -297,6 +297,14 @@ static bool is_enemy(const ctx *c, const arb_unit *u)
 	return c->have_actor && !same_str(u->side, c->actor_side);
 }
 
+/* Whether the keep-out zone is drawn round u's models: an enemy's, or,
+ * where the rule keeps a unit from friends too, any unit but the actor. */
+static bool has_zone(const ctx *c, const arb_unit *u)
+{
+	return is_enemy(c, u) ||
+	       (c->zone_friends && c->have_actor && !same_str(u->id, c->s->action.unit));
+}
+
 static const palette *unit_palette(const ctx *c, const arb_unit *u)
 {
 	return c->have_actor && same_str(u->side, c->actor_side) ? &ACTOR_SIDE : &OTHER_SIDE;
@@ -315,7 +323,7 @@ static bounds content_bounds(const ctx *c)
 			bounds_add(&bb, s->terrain[i].poly[j].x, s->terrain[i].poly[j].y);
 	for (size_t i = 0; i < s->n_units; i++) {
 		const arb_unit *u = &s->units[i];
-		double z = is_enemy(c, u) ? c->zone : 0;
+		double z = has_zone(c, u) ? c->zone : 0;
 		for (size_t j = 0; j < u->n_models; j++) {
 			const arb_model *m = &u->models[j];
 			arbsvg__bounds_add_base(&bb, m->pos, m->facing_deg, &m->base, z + 0.3);
@@ -461,9 +469,9 @@ static double draw_legend(const ctx *c, strbuf *b, double y)
 		            "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"%s\" "
 		            "stroke-dasharray=\"4 3\"/>\n",
 		            x, y - 4, x + 14, y - 4, OTHER_SIDE.stroke);
-		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>%.2f in around enemy bases</text>\n",
-		            x + 18, y, text, c->zone);
-		x += 18 + 6.5 * 28 + 14;
+		strbuf_putf(b, "<text x=\"%.3f\" y=\"%.3f\" %s>%.2f in around %s bases</text>\n",
+		            x + 18, y, text, c->zone, c->zone_friends ? "other units'" : "enemy");
+		x += 18 + 6.5 * (c->zone_friends ? 33 : 28) + 14;
 	}
 	strbuf_putf(b,
 	            "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"#555\" "
@@ -588,7 +596,7 @@ static void draw_zones(ctx *c)
 	strbuf_puts(c->b, "<g class=\"zones\">\n");
 	for (size_t i = 0; i < c->s->n_units; i++) {
 		const arb_unit *u = &c->s->units[i];
-		if (!is_enemy(c, u))
+		if (!has_zone(c, u))
 			continue;
 		for (size_t j = 0; j < u->n_models; j++) {
 			const arb_model *m = &u->models[j];
@@ -677,6 +685,115 @@ static void draw_pivot(strbuf *b, const view *w, const arb_path *p, size_t j, do
 	            x - 4, y, x, y - 4, stroke);
 }
 
+/* The d attribute of path p (of model m, or NULL): lines, and each
+ * rotation as its arc. Returns the index of its last finite point, which
+ * it gives in *last (NAN, NAN when none). */
+static size_t sb_path_d(strbuf *b, const view *w, const arb_path *p, const arb_model *m,
+                        arb_vec2 *last)
+{
+	size_t last_j = 0;
+	*last = (arb_vec2){NAN, NAN};
+	for (size_t j = 0; j < p->n_pts; j++) {
+		if (!finite2(p->pts[j]))
+			continue;
+		if (!finite2(*last))
+			strbuf_putf(b, "M%.3f,%.3f", vx(w, p->pts[j].x), vy(w, p->pts[j].y));
+		else if (j == last_j + 1 && turn_of(p, m, last_j) != 0)
+			sb_arc(b, w, *last, p->pts[j], &p->steps[last_j], turn_of(p, m, last_j));
+		else
+			strbuf_putf(b, " L%.3f,%.3f", vx(w, p->pts[j].x), vy(w, p->pts[j].y));
+		*last = p->pts[j];
+		last_j = j;
+	}
+	return last_j;
+}
+
+/* The moves of the log (docs/interchange.md, `log`), under the action's:
+ * each event's paths muted and dashed, its pivots marked, and the event's
+ * number in the log at the start of its first path, so that the order
+ * reads on the picture. A scenario without them draws nothing here. */
+static void draw_log_paths(ctx *c)
+{
+	static const char *const muted = "#8a8a8a";
+	strbuf *b = c->b;
+	const view *w = &c->w;
+	const arb_context *x = &c->s->context;
+	for (size_t k = 0; k < x->n_log; k++)
+		for (size_t i = 0; i < x->log[k].n_paths; i++) {
+			const arb_path *p = &x->log[k].paths[i];
+			const arb_model *m =
+			    p->model ? arb_scenario_model(c->s, p->model, NULL) : NULL;
+			strbuf_putf(b, "<g class=\"log-path\">\n<title>log event %zu (", k + 1);
+			arbsvg__text(b, x->log[k].unit ? x->log[k].unit : "");
+			strbuf_puts(b, " ");
+			arbsvg__text(b, x->log[k].action ? x->log[k].action : "");
+			strbuf_puts(b, "): path of ");
+			arbsvg__text(b, p->model);
+			strbuf_putf(b, ": %.2f in</title>\n", m ? arb_path_length(p, m) : 0.0);
+			strbuf_putf(b,
+			            "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.2\" "
+			            "stroke-dasharray=\"5 3\" d=\"",
+			            muted);
+			arb_vec2 last;
+			sb_path_d(b, w, p, m, &last);
+			strbuf_puts(b, "\"/>\n");
+			for (size_t j = 0; j + 1 < p->n_pts; j++)
+				if (turn_of(p, m, j) != 0 && finite2(p->steps[j].pivot))
+					draw_pivot(b, w, p, j, turn_of(p, m, j), muted);
+			const label_at *at = c->ev ? &c->ev[k] : NULL;
+			if (i == 0 && at && at->shown) {
+				if (at->leader)
+					strbuf_putf(
+					    b,
+					    "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" "
+					    "y2=\"%.3f\" stroke=\"%s\" stroke-width=\"0.8\"/>\n",
+					    at->fx, at->fy, fmin(fmax(at->fx, at->b.x0), at->b.x1),
+					    fmin(fmax(at->fy, at->b.y0), at->b.y1), muted);
+				strbuf_putf(
+				    b,
+				    "<text x=\"%.3f\" y=\"%.3f\" font-size=\"10\" "
+				    "text-anchor=\"middle\" fill=\"#444\" stroke=\"#fff\" "
+				    "stroke-width=\"2.5\" paint-order=\"stroke\">%zu</text>\n",
+				    at->x, at->y, k + 1);
+			}
+			strbuf_puts(b, "</g>\n");
+		}
+}
+
+/* The point a clause makes the action keep (ARB_PRED_CENTRE_MARK: a
+ * reform's centre point), a mark of its own: a circled cross where it
+ * was, and another where it ended when that is elsewhere. */
+static void draw_centre_marks(ctx *c)
+{
+	for (size_t i = 0; c->v && i < c->v->n_trace; i++) {
+		const arb_trace *t = &c->v->trace[i];
+		const arb_measure *ms = &t->result.measure;
+		if (!(t->pred->flags & ARB_PRED_CENTRE_MARK) || !t->result.has_measure ||
+		    t->result.outcome == ARB_NA || !finite2(ms->p))
+			continue;
+		strbuf_puts(c->b, "<g class=\"centre-point\">\n<title>centre point (");
+		arbsvg__text(c->b, t->pred->clause);
+		strbuf_putf(c->b, "): before (%.3f, %.3f)", ms->p.x, ms->p.y);
+		if (finite2(ms->q))
+			strbuf_putf(c->b, ", after (%.3f, %.3f)", ms->q.x, ms->q.y);
+		strbuf_puts(c->b, "</title>\n");
+		arb_vec2 at[2] = {ms->p, ms->q};
+		for (size_t k = 0; k < 2; k++) {
+			if (!finite2(at[k]) ||
+			    (k && hypot(at[1].x - at[0].x, at[1].y - at[0].y) < 1e-6))
+				continue;
+			double x = vx(&c->w, at[k].x), y = vy(&c->w, at[k].y);
+			strbuf_putf(c->b,
+			            "<circle cx=\"%.3f\" cy=\"%.3f\" r=\"5\" fill=\"none\" "
+			            "stroke=\"#6a3d9a\" stroke-width=\"1.5\"/>\n"
+			            "<path d=\"M%.3f,%.3f h10 M%.3f,%.3f v10\" stroke=\"#6a3d9a\" "
+			            "stroke-width=\"1.5\"/>\n",
+			            x, y, x - 5, y, x, y - 5);
+		}
+		strbuf_puts(c->b, "</g>\n");
+	}
+}
+
 static void draw_paths(ctx *c)
 {
 	strbuf *b = c->b;
@@ -697,23 +814,8 @@ static void draw_paths(ctx *c)
 		strbuf_putf(b, ": %.2f in</title>\n", len);
 		strbuf_putf(b, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" d=\"",
 		            stroke);
-		arb_vec2 last = {NAN, NAN};
-		size_t last_j = 0;
-		for (size_t j = 0; j < p->n_pts; j++) {
-			if (!finite2(p->pts[j]))
-				continue;
-			if (!finite2(last))
-				strbuf_putf(b, "M%.3f,%.3f", vx(w, p->pts[j].x),
-				            vy(w, p->pts[j].y));
-			else if (j == last_j + 1 && turn_of(p, m, last_j) != 0)
-				sb_arc(b, w, last, p->pts[j], &p->steps[last_j],
-				       turn_of(p, m, last_j));
-			else
-				strbuf_putf(b, " L%.3f,%.3f", vx(w, p->pts[j].x),
-				            vy(w, p->pts[j].y));
-			last = p->pts[j];
-			last_j = j;
-		}
+		arb_vec2 last;
+		size_t last_j = sb_path_d(b, w, p, m, &last);
 		strbuf_puts(b, "\"/>\n");
 		for (size_t j = 0; j + 1 < p->n_pts; j++)
 			if (turn_of(p, m, j) != 0 && finite2(p->steps[j].pivot))
@@ -745,6 +847,7 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	double ppi = opt ? opt->px_per_in : 0;
 	c.w.ppi = isfinite(ppi) && ppi > 0 ? ppi : 12;
 	c.zone = opt && isfinite(opt->zone_in) && opt->zone_in > 0 ? opt->zone_in : 0;
+	c.zone_friends = opt && opt->zone_friends;
 	const arb_unit *actor = arb_scenario_unit(s, s->action.unit);
 	c.have_actor = actor != NULL;
 	c.actor_side = actor ? actor->side : NULL;
@@ -844,7 +947,9 @@ char *arbsvg_render(const arb_scenario *s, const arb_verdict *v, const arbsvg_op
 	draw_terrain(&c);
 	draw_zones(&c);
 	draw_models(&c);
+	draw_log_paths(&c);
 	draw_paths(&c);
+	draw_centre_marks(&c);
 	arbsvg__draw_model_labels(&c);
 	/* framed, a measurement that runs past the frame is cut at its edge too */
 	if (c.framed)

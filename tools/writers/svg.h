@@ -16,9 +16,12 @@ extern "C" {
 #endif
 
 typedef struct arbsvg_options {
-	double zone_in;   /* radius of the "keep-out" zone drawn around enemy
-	                     models of the actor, e.g. 1.0 for the 1" rule; 0 = none */
-	double px_per_in; /* scale; 0 (or not a positive number) = 12 */
+	double zone_in;    /* radius of the "keep-out" zone drawn around enemy
+	                      models of the actor, e.g. 1.0 for the 1" rule; 0 = none */
+	bool zone_friends; /* the zone round the actor's friends too (every other
+	                      unit's models), where the rule that measured it keeps
+	                      a unit from friends as well (ARB_PRED_FRIEND_ZONE) */
+	double px_per_in;  /* scale; 0 (or not a positive number) = 12 */
 	/* Frame the drawing on the action: the acting unit, its path, its
 	 * targets and the measurements drawn, zoomed to about 640 px (px_per_in
 	 * is then ignored), with a small inset of the whole board and a scale

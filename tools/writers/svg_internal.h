@@ -68,6 +68,7 @@ typedef struct ctx {
 	const arb_verdict *v;
 	view w;
 	double zone;
+	bool zone_friends; /* arbsvg_options.zone_friends */
 	const char *actor_side;
 	bool have_actor;
 	/* framed on the action (arbsvg_options.frame): vis is the part of the
@@ -81,6 +82,8 @@ typedef struct ctx {
 	 * with '\n' (raw text, escaped when written) */
 	box area;
 	label_at *meas, *terr, *mod;
+	label_at *ev; /* per log event (by its index): the label of its number,
+	                 at the start of its first path */
 	strbuf caption;
 	size_t n_caption;
 } ctx;

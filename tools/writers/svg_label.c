@@ -338,6 +338,29 @@ static void place_models(room *r, ctx *c)
 	strbuf_free(&missing);
 }
 
+/* The number of each log event that carries paths (svg.c draws its moves
+ * muted), beside the start of its first path, placed as a model's label
+ * is, after every other label: one that finds no room is left out (the
+ * path's tooltip names its event). */
+static void place_events(room *r, ctx *c)
+{
+	const arb_context *x = &c->s->context;
+	for (size_t k = 0; k < x->n_log; k++) {
+		const arb_path *p = x->log[k].n_paths ? &x->log[k].paths[0] : NULL;
+		if (!p || !p->n_pts || !finite2(p->pts[0]))
+			continue;
+		char num[24];
+		snprintf(num, sizeof num, "%zu", k + 1);
+		label_at *at = &c->ev[k];
+		if (place_model(r, at, SIZE_MAX, num, vx(&c->w, p->pts[0].x),
+		                vy(&c->w, p->pts[0].y), 3, 3)) {
+			at->x = (at->b.x0 + at->b.x1) / 2;
+			at->y = at->b.y1 - 3.5;
+			take(r, at->b);
+		}
+	}
+}
+
 /* Every violated clause the drawing has no line for (a count, a status, a
  * history: nothing with points) and every clause of a dispute without one
  * is said in the caption, so that no deciding clause is silently absent. */
@@ -398,8 +421,9 @@ int arbsvg__layout(ctx *c)
 	c->meas = calloc(n_trace + 1, sizeof *c->meas);
 	c->terr = calloc(s->n_terrain + 1, sizeof *c->terr);
 	c->mod = calloc(n_models + 1, sizeof *c->mod);
+	c->ev = calloc(s->context.n_log + 1, sizeof *c->ev);
 	r.bases = calloc(n_models + 1, sizeof *r.bases);
-	if (!c->meas || !c->terr || !c->mod || !r.bases) {
+	if (!c->meas || !c->terr || !c->mod || !c->ev || !r.bases) {
 		free(r.bases);
 		return -1;
 	}
@@ -422,6 +446,7 @@ int arbsvg__layout(ctx *c)
 	}
 	place_terrain(&r, c);
 	place_models(&r, c);
+	place_events(&r, c);
 	free(r.taken);
 	free(r.bases);
 	return r.oom || c->caption.oom ? -1 : 0;
@@ -432,6 +457,7 @@ void arbsvg__layout_free(ctx *c)
 	free(c->meas);
 	free(c->terr);
 	free(c->mod);
+	free(c->ev);
 	strbuf_free(&c->caption);
 }
 

@@ -133,18 +133,4 @@ double rg__travel(const arb_model *m, const arb_path *p, bool farthest);
 /* Whether any model of another unit than the actor has a path that moves it. */
 const arb_unit *rg__other_moved(const arb_eval *ev);
 
-/* ---- the moves of the log (log.c) ---- */
-
-typedef void (*rg_judge_fn)(const arb_eval *ev, arb_result *r);
-/* Judges a clause of a move's geometry over the log's moves and the
- * action: each log event that carries paths is judged with the whole
- * oracle as the action it is, where the events before it left the board;
- * the first event in which this predicate's clause and reading were
- * violated (and not set aside there by a declared winner) decides,
- * naming the event. Otherwise fn judges the action when its type is one
- * of `actions` (else it is not applicable); an event's missing fact then
- * makes a non-violated answer missing, and an action the clause does not
- * speak to holds where an event kept the clause. */
-void rg__with_log(const arb_eval *ev, arb_result *r, const char *actions, rg_judge_fn fn);
-
 #endif

@@ -62,16 +62,10 @@ ARB_PREDICATE(rg_mov_man_1, .clause = "RG.MOV.MAN.1", .ruleset = "regiments",
  * another unit": judged over each wheel's rotation (the advances between
  * them are RG.MOV.GAP.1's) and over the whole reform; within is at most 1",
  * and to bring it there is to take it nearer than it stood. */
-static void rg_mov_man_2(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_man_2_log, .clause = "RG.MOV.MAN.2", .ruleset = "regiments", .actions = MOVING,
-              .phases = PHASE, .question = "move.gap", .params = "gap",
-              .flags = ARB_PRED_ENEMY_ZONE, .fingerprint = "3f7fedbef9a5358a")
-{
-	rg__with_log(ev, r, "wheel reform", rg_mov_man_2);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_man_2(const arb_eval *ev, arb_result *r)
+ARB_PREDICATE(rg_mov_man_2, .clause = "RG.MOV.MAN.2", .ruleset = "regiments",
+              .actions = "wheel reform", .phases = PHASE, .question = "move.gap", .params = "gap",
+              .flags = ARB_PRED_ENEMY_ZONE | ARB_PRED_FRIEND_ZONE,
+              .fingerprint = "3f7fedbef9a5358a")
 {
 	double gap = arb_eval_param(ev, "gap");
 	const rg_motion *mo = motion_or_fault(ev, r);
@@ -193,17 +187,10 @@ static void twice_m(const arb_eval *ev, arb_result *r, double factor, int how, b
  * one" manoeuvre: each wheel on its own, the whole reform. Readings: the
  * point measured (centre, farthest) and whose rate (the unit's slowest, as
  * RG.MOV.M.3 says the whole unit uses, or the model's own: -own-m). */
-static void rg_mov_man_3(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_man_3_log, .clause = "RG.MOV.MAN.3", .readings = TWICE_READINGS,
-              .ruleset = "regiments", .actions = MOVING, .phases = PHASE,
+ARB_PREDICATE(rg_mov_man_3, .clause = "RG.MOV.MAN.3", .readings = TWICE_READINGS,
+              .ruleset = "regiments", .actions = "wheel reform", .phases = PHASE,
               .question = "manoeuvre.travel", .params = "manoeuvre_factor",
               .fingerprint = "1409d5e3ee3c3eac")
-{
-	rg__with_log(ev, r, "wheel reform", rg_mov_man_3);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_man_3(const arb_eval *ev, arb_result *r)
 {
 	twice_m(ev, r, arb_eval_param(ev, "manoeuvre_factor"), arb_eval_reading_arg(ev),
 	        rg__action_is(ev, "wheel"));
@@ -212,16 +199,9 @@ static void rg_mov_man_3(const arb_eval *ev, arb_result *r)
 /* RG.MOV.WHEEL.1: a wheel turns "the whole unit around one of its front
  * corners": at least one turn, each about a front corner of the unit where
  * it stands, every model turning with it. */
-static void rg_mov_wheel_1(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_wheel_1_log, .clause = "RG.MOV.WHEEL.1", .ruleset = "regiments",
-              .actions = MOVING, .phases = PHASE, .question = "wheel.form",
+ARB_PREDICATE(rg_mov_wheel_1, .clause = "RG.MOV.WHEEL.1", .ruleset = "regiments",
+              .actions = "wheel", .phases = PHASE, .question = "wheel.form",
               .fingerprint = "a9937a62cc0ed15c")
-{
-	rg__with_log(ev, r, "wheel", rg_mov_wheel_1);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_wheel_1(const arb_eval *ev, arb_result *r)
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	const rg_motion *mo = motion_or_fault(ev, r);
@@ -286,16 +266,9 @@ static int wheels_measure(const rg_motion *mo, arb_wheel_point which, double *ar
  * counted with the advances against the unit's M (RG.MOV.M.1, M.3, "any
  * remaining movement", RG.MOV.WHEEL.5). Outside Remaining Moves the text
  * does not say how a wheel is measured. */
-static void rg_mov_wheel_4(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_wheel_4_log, .clause = "RG.MOV.WHEEL.4", .readings = TRAVEL_READINGS,
-              .ruleset = "regiments", .actions = MOVING, .phases = PHASE,
+ARB_PREDICATE(rg_mov_wheel_4, .clause = "RG.MOV.WHEEL.4", .readings = TRAVEL_READINGS,
+              .ruleset = "regiments", .actions = "wheel", .phases = PHASE,
               .question = "wheel.distance", .fingerprint = "2027fed3e405d558")
-{
-	rg__with_log(ev, r, "wheel", rg_mov_wheel_4);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_wheel_4(const arb_eval *ev, arb_result *r)
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	const char *sub = arb_eval_scenario(ev)->context.subphase, *slow;
@@ -405,16 +378,9 @@ ARB_PREDICATE(rg_mov_wheel_6, .clause = "RG.MOV.WHEEL.6",
 
 /* RG.MOV.WHEEL.7: "Units may never wheel backwards" (the far front corner
  * starts moving against the facing: docs/geometry-rotation.md, C5). */
-static void rg_mov_wheel_7(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_wheel_7_log, .clause = "RG.MOV.WHEEL.7", .ruleset = "regiments",
-              .actions = MOVING, .phases = PHASE, .question = "wheel.direction",
+ARB_PREDICATE(rg_mov_wheel_7, .clause = "RG.MOV.WHEEL.7", .ruleset = "regiments",
+              .actions = "wheel", .phases = PHASE, .question = "wheel.direction",
               .fingerprint = "68781522dcefbdf0")
-{
-	rg__with_log(ev, r, "wheel", rg_mov_wheel_7);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_wheel_7(const arb_eval *ev, arb_result *r)
 {
 	const rg_motion *mo = motion_or_fault(ev, r);
 	arb_body body = {NULL, 0};
@@ -510,16 +476,9 @@ static arb_vec2 end_centre(const arb_scenario *s, const arb_unit *u, double f, b
 /* RG.MOV.REFORM.3: "keeping the unit's centre point fixed": the centre of
  * the footprint after (along the new facing, the first model's) where it
  * was before, within the tolerance. */
-static void rg_mov_reform_3(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_reform_3_log, .clause = "RG.MOV.REFORM.3", .ruleset = "regiments",
-              .actions = MOVING, .phases = PHASE, .question = "reform.centre",
-              .fingerprint = "15699315bd6a146c")
-{
-	rg__with_log(ev, r, "reform", rg_mov_reform_3);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_reform_3(const arb_eval *ev, arb_result *r)
+ARB_PREDICATE(rg_mov_reform_3, .clause = "RG.MOV.REFORM.3", .ruleset = "regiments",
+              .actions = "reform", .phases = PHASE, .question = "reform.centre",
+              .flags = ARB_PRED_CENTRE_MARK, .fingerprint = "15699315bd6a146c")
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
@@ -573,17 +532,10 @@ ARB_PREDICATE(rg_mov_reform_4, .clause = "RG.MOV.REFORM.4", .ruleset = "regiment
 
 /* RG.MOV.REFORM.5: "As with a wheel, no model may move more than twice its
  * Movement rate": along each model's whole path in the reform. */
-static void rg_mov_reform_5(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_reform_5_log, .clause = "RG.MOV.REFORM.5", .readings = TWICE_READINGS,
-              .ruleset = "regiments", .actions = MOVING, .phases = PHASE,
+ARB_PREDICATE(rg_mov_reform_5, .clause = "RG.MOV.REFORM.5", .readings = TWICE_READINGS,
+              .ruleset = "regiments", .actions = "reform", .phases = PHASE,
               .question = "reform.travel", .params = "manoeuvre_factor",
               .fingerprint = "35937e057e0d55ee")
-{
-	rg__with_log(ev, r, "reform", rg_mov_reform_5);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_reform_5(const arb_eval *ev, arb_result *r)
 {
 	twice_m(ev, r, arb_eval_param(ev, "manoeuvre_factor"), arb_eval_reading_arg(ev), false);
 }

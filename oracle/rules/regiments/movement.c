@@ -289,15 +289,8 @@ static bool straight_ahead(const rg_motion *mo, size_t *bad, double *aside)
 
 /* RG.MOV.M.1: "straight ahead any distance up to its Movement
  * characteristic", the unit's M being its slowest model's (RG.MOV.M.3). */
-static void rg_mov_m_1(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_m_1_log, .clause = "RG.MOV.M.1", .ruleset = "regiments", .actions = MOVING,
+ARB_PREDICATE(rg_mov_m_1, .clause = "RG.MOV.M.1", .ruleset = "regiments", .actions = "move",
               .phases = PHASE, .question = "move.distance", .fingerprint = "5c155916d0742729")
-{
-	rg__with_log(ev, r, "move", rg_mov_m_1);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_m_1(const arb_eval *ev, arb_result *r)
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	const rg_motion *mo = rg__motion(ev);
@@ -347,15 +340,9 @@ static void rg_mov_m_1(const arb_eval *ev, arb_result *r)
 
 /* RG.MOV.M.2: "Every model in a unit moves as one": every model's path is
  * where the unit's motion (its first moving model's steps) takes it. */
-static void rg_mov_m_2(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_m_2_log, .clause = "RG.MOV.M.2", .ruleset = "regiments", .actions = MOVING,
-              .phases = PHASE, .question = "unit.together", .fingerprint = "07389069b463c86b")
-{
-	rg__with_log(ev, r, "move charge pivot wheel", rg_mov_m_2);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_m_2(const arb_eval *ev, arb_result *r)
+ARB_PREDICATE(rg_mov_m_2, .clause = "RG.MOV.M.2", .ruleset = "regiments",
+              .actions = "move charge pivot wheel", .phases = PHASE, .question = "unit.together",
+              .fingerprint = "07389069b463c86b")
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	const rg_motion *mo = rg__motion(ev);
@@ -412,16 +399,9 @@ ARB_PREDICATE(rg_mov_m_3, .clause = "RG.MOV.M.3", .ruleset = "regiments", .actio
 /* RG.MOV.STRAIGHT.2: "must move forward in a straight line unless they're
  * performing a manoeuvre": every advance (a translation, in a wheel too)
  * goes straight ahead. The move-back after a pivot is RG.MOV.PIVOT.3's. */
-static void rg_mov_straight_2(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_straight_2_log, .clause = "RG.MOV.STRAIGHT.2", .ruleset = "regiments",
-              .actions = MOVING, .phases = PHASE, .question = "move.direction",
+ARB_PREDICATE(rg_mov_straight_2, .clause = "RG.MOV.STRAIGHT.2", .ruleset = "regiments",
+              .actions = "move charge wheel", .phases = PHASE, .question = "move.direction",
               .fingerprint = "c5ef2f189c810822")
-{
-	rg__with_log(ev, r, "move charge wheel", rg_mov_straight_2);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_straight_2(const arb_eval *ev, arb_result *r)
 {
 	const rg_motion *mo = rg__motion(ev);
 	const arb_unit *u = arb_eval_actor(ev);
@@ -469,16 +449,10 @@ static void approach_measure(arb_result *r, const rg_approach *a, double limit)
  * impassable terrain, along the whole move and rotation (CONV.MOVE.2,
  * CONV.TURN.4): closer than means less than 1" (within the tolerance), and
  * to approach is to come nearer than the unit stood. */
-static void rg_mov_gap_1(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_gap_1_log, .clause = "RG.MOV.GAP.1", .ruleset = "regiments", .actions = MOVING,
+ARB_PREDICATE(rg_mov_gap_1, .clause = "RG.MOV.GAP.1", .ruleset = "regiments", .actions = MOVING,
               .phases = PHASE, .question = "move.gap", .params = "gap",
-              .flags = ARB_PRED_ENEMY_ZONE, .fingerprint = "f07c3d4c5499ab5e")
-{
-	rg__with_log(ev, r, MOVING, rg_mov_gap_1);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_gap_1(const arb_eval *ev, arb_result *r)
+              .flags = ARB_PRED_ENEMY_ZONE | ARB_PRED_FRIEND_ZONE,
+              .fingerprint = "f07c3d4c5499ab5e")
 {
 	double gap = arb_eval_param(ev, "gap");
 	rg_approach a;
@@ -612,17 +586,11 @@ ARB_PREDICATE(rg_mov_pivot_1, .clause = "RG.MOV.PIVOT.1", .ruleset = "regiments"
 /* RG.MOV.PIVOT.2: "doesn't end the pivot within 1"": the end of the pivot
  * read at the end of its turn (pivot-end) or after the move-back of
  * RG.MOV.PIVOT.3 (after-move-back). Within means at most 1". */
-static void rg_mov_pivot_2(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_pivot_2_log, .clause = "RG.MOV.PIVOT.2",
+ARB_PREDICATE(rg_mov_pivot_2, .clause = "RG.MOV.PIVOT.2",
               .readings = ARB_READINGS({"pivot-end", 0}, {"after-move-back", 1}),
-              .ruleset = "regiments", .actions = MOVING, .phases = PHASE, .question = "pivot.end",
-              .params = "gap", .flags = ARB_PRED_ENEMY_ZONE, .fingerprint = "0e55ec0c29d38659")
-{
-	rg__with_log(ev, r, "pivot", rg_mov_pivot_2);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_pivot_2(const arb_eval *ev, arb_result *r)
+              .ruleset = "regiments", .actions = "pivot", .phases = PHASE, .question = "pivot.end",
+              .params = "gap", .flags = ARB_PRED_ENEMY_ZONE | ARB_PRED_FRIEND_ZONE,
+              .fingerprint = "0e55ec0c29d38659")
 {
 	double gap = arb_eval_param(ev, "gap");
 	bool after = arb_eval_reading_arg(ev);
@@ -645,16 +613,9 @@ static void rg_mov_pivot_2(const arb_eval *ev, arb_result *r)
 /* RG.MOV.PIVOT.3: a turn that brings the unit into contact (CONV.DIST.3) is
  * followed by its move-back that restores the 1" gap: at the end, no
  * closer than 1" (within the tolerance) to any unit or impassable terrain. */
-static void rg_mov_pivot_3(const arb_eval *ev, arb_result *r);
-ARB_PREDICATE(rg_mov_pivot_3_log, .clause = "RG.MOV.PIVOT.3", .ruleset = "regiments",
-              .actions = MOVING, .phases = PHASE, .question = "pivot.moveback", .params = "gap",
+ARB_PREDICATE(rg_mov_pivot_3, .clause = "RG.MOV.PIVOT.3", .ruleset = "regiments",
+              .actions = "pivot", .phases = PHASE, .question = "pivot.moveback", .params = "gap",
               .fingerprint = "4ffc9d7d1bc0d851")
-{
-	rg__with_log(ev, r, "pivot", rg_mov_pivot_3);
-}
-
-/* The action itself, where it is one of the clause's. */
-static void rg_mov_pivot_3(const arb_eval *ev, arb_result *r)
 {
 	double gap = arb_eval_param(ev, "gap");
 	const arb_unit *u = arb_eval_actor(ev);
