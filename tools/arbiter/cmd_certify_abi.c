@@ -21,9 +21,11 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The longest verdict line taken from a library. */
 #define ABI_MAX_LINE ((size_t)1 << 20)
@@ -59,13 +61,52 @@ struct cert_abi {
 	/* the caller thread and its hand-over */
 	pthread_t caller;
 	bool started;
+	/* The hand-over: a call is asked when `asked` passes the caller's
+	 * count and answered when `answered` reaches it. Each side first spins
+	 * a little (a call takes tens of microseconds; waking a sleeping thread
+	 * took longer, and made the C ABI three times slower), then sleeps on
+	 * its condition, saying so in its `*_sleeps` flag; the other side,
+	 * having published, reads that flag and signals under mu. */
 	pthread_mutex_t mu;
 	pthread_cond_t go, done;
-	abi_call *call; /* the call asked, until done */
-	bool finished;
-	bool quit; /* the caller thread ends */
+	abi_call *call; /* the call asked, published by `asked` */
+	unsigned long n_asked;
+	atomic_ulong asked, answered;
+	atomic_bool caller_sleeps, main_sleeps, quit;
 	bool hung; /* a call did not return: the library is not called again */
 };
+
+/* How long a side spins before it sleeps. */
+#define SPIN_NS 2000000L
+
+static long elapsed_ns(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long)(t.tv_sec - t0->tv_sec) * 1000000000L + (t.tv_nsec - t0->tv_nsec);
+}
+
+static void spin_pause(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+/* Spins until *v differs from `old` (or `stop` is set, if given), at most
+ * SPIN_NS: whether it did. */
+static bool spin_while(const atomic_ulong *v, unsigned long old, const atomic_bool *stop)
+{
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (unsigned i = 1;; i++) {
+		if (atomic_load(v) != old || (stop && atomic_load(stop)))
+			return true;
+		spin_pause();
+		if (i % 256 == 0 && elapsed_ns(&t0) > SPIN_NS)
+			return false;
+	}
+}
 
 static void call_run(cert_abi *a, abi_call *c)
 {
@@ -93,21 +134,27 @@ static void call_run(cert_abi *a, abi_call *c)
 static void *caller_main(void *arg)
 {
 	cert_abi *a = arg;
-	pthread_mutex_lock(&a->mu);
+	unsigned long seen = 0;
 	for (;;) {
-		while (!a->call && !a->quit)
-			pthread_cond_wait(&a->go, &a->mu);
-		if (a->quit)
+		if (!spin_while(&a->asked, seen, &a->quit)) {
+			pthread_mutex_lock(&a->mu);
+			atomic_store(&a->caller_sleeps, true);
+			while (atomic_load(&a->asked) == seen && !atomic_load(&a->quit))
+				pthread_cond_wait(&a->go, &a->mu);
+			atomic_store(&a->caller_sleeps, false);
+			pthread_mutex_unlock(&a->mu);
+		}
+		if (atomic_load(&a->quit))
 			break;
-		abi_call *c = a->call;
-		pthread_mutex_unlock(&a->mu);
-		call_run(a, c);
-		pthread_mutex_lock(&a->mu);
-		a->call = NULL;
-		a->finished = true;
-		pthread_cond_signal(&a->done);
+		seen = atomic_load(&a->asked);
+		call_run(a, a->call);
+		atomic_store(&a->answered, seen);
+		if (atomic_load(&a->main_sleeps)) {
+			pthread_mutex_lock(&a->mu);
+			pthread_cond_signal(&a->done);
+			pthread_mutex_unlock(&a->mu);
+		}
 	}
-	pthread_mutex_unlock(&a->mu);
 	return NULL;
 }
 
@@ -136,17 +183,27 @@ static int call_wait(cert_abi *a, abi_call *c, char *why, size_t n)
 		return -1;
 	}
 	*own = *c;
-	pthread_mutex_lock(&a->mu);
 	a->call = own;
-	a->finished = false;
-	pthread_cond_signal(&a->go);
-	int rc = 0;
-	while (!a->finished && rc != ETIMEDOUT)
-		rc = pthread_cond_timedwait(&a->done, &a->mu, &until);
-	bool ok = a->finished;
+	unsigned long k = ++a->n_asked;
+	atomic_store(&a->asked, k);
+	if (atomic_load(&a->caller_sleeps)) {
+		pthread_mutex_lock(&a->mu);
+		pthread_cond_signal(&a->go);
+		pthread_mutex_unlock(&a->mu);
+	}
+	bool ok = spin_while(&a->answered, k - 1, NULL);
+	if (!ok) {
+		int rc = 0;
+		pthread_mutex_lock(&a->mu);
+		atomic_store(&a->main_sleeps, true);
+		while (atomic_load(&a->answered) != k && rc != ETIMEDOUT)
+			rc = pthread_cond_timedwait(&a->done, &a->mu, &until);
+		atomic_store(&a->main_sleeps, false);
+		ok = atomic_load(&a->answered) == k;
+		pthread_mutex_unlock(&a->mu);
+	}
 	if (!ok)
 		a->hung = true;
-	pthread_mutex_unlock(&a->mu);
 	if (ok) {
 		*c = *own;
 		free(own);
@@ -497,7 +554,7 @@ void cert_abi_close(cert_abi *a)
 	}
 	if (a->started) {
 		pthread_mutex_lock(&a->mu);
-		a->quit = true;
+		atomic_store(&a->quit, true);
 		pthread_cond_signal(&a->go);
 		pthread_mutex_unlock(&a->mu);
 		pthread_join(a->caller, NULL);
