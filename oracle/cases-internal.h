@@ -63,4 +63,40 @@ const arb_case *arb__cases_find(const arb_caseset *cs, const char *id);
 int arb__cases_index(arb_caseset *cs, const arb_case *c);
 int arb__cases_reindex(arb_caseset *cs);
 
+/* ---- the cells of a data row (cases-row.c, cases-scene.c) ---- */
+
+/* One cell being read: its loader, the scenario it fills, the field and
+ * the column's name, for the errors. */
+typedef struct cell {
+	loader *L;
+	arb_scenario *s;
+	const field *f;
+	const char *name;
+} cell;
+
+/* The most parts a cell is split into. */
+#define MAXP 512
+
+/* An error of the cell (file, line, column and field): ARB_EINPUT. */
+int arb__cell_err(const cell *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* text split at sep into at most cap trimmed parts (overflow: more). */
+size_t arb__cell_split(char *text, char sep, char **out, size_t cap, bool *overflow);
+/* The same, every part, into an array of the scenario's arena. */
+int arb__cell_split_all(cell *c, char *text, char sep, char ***out, size_t *n);
+bool arb__cell_num(const char *s, double *out);
+bool arb__cell_pt(const char *s, arb_vec2 *out);
+bool arb__cell_valid_name(const char *s);
+void *arb__cell_array(arb_scenario *s, size_t n, size_t size);
+char *arb__cell_dup(cell *c, const char *s);
+/* The scenario's cells (cases-scene.c): ARB_OK or an error of the cell. */
+int arb__cell_board(cell *c);
+int arb__cell_context(cell *c);
+int arb__cell_list(cell *c, char *text, const char ***out, size_t *n, bool ids_only);
+int arb__cell_stat(cell *c, const char *tok, arb_kv *kv);
+int arb__cell_units(cell *c);
+int arb__cell_models(cell *c);
+int arb__cell_terrain(cell *c);
+int arb__cell_action(cell *c);
+int arb__cell_paths(cell *c);
+
 #endif
