@@ -85,7 +85,7 @@ static bool toward(const sr_point *p, const arb_scenario *sc, size_t j, double *
 		return false;
 	const arb_model *m0 = &a->models[0];
 	arb_placed from = arb_model_placed(m0);
-	double longest = 0; /* the moves are in the text's order, not sorted */
+	double longest = 0; /* the greatest (they are sorted: search.c; not assumed here) */
 	for (size_t i = 0; i < p->rs->n_moves; i++)
 		longest = p->rs->moves[i] > longest ? p->rs->moves[i] : longest;
 	for (size_t u = 1; u < sc->n_units; u++) {
