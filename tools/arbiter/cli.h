@@ -32,6 +32,11 @@ void cli_lines_init(cli_lines *r, FILE *f, size_t max);
 int cli_lines_next(cli_lines *r, char **line, size_t *len);
 void cli_lines_free(cli_lines *r);
 
+/* The whole file at path into *buf (malloc'ed, NUL-terminated; *len
+ * without the NUL): 0, or an errno value: fopen's (ENOENT when there is
+ * none), EIO for a read error, EFBIG past max bytes, ENOMEM. */
+int cli_read_file(const char *path, size_t max, char **buf, size_t *len);
+
 /* Exit statuses of every subcommand. */
 enum { EXIT_AGREE = 0, EXIT_DISAGREE = 1, EXIT_BADINPUT = 2 };
 

@@ -103,3 +103,40 @@ int cli_lines_next(cli_lines *r, char **line, size_t *len)
 		return CLI_LINE;
 	}
 }
+
+int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
+{
+	*buf = NULL;
+	*len = 0;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return errno ? errno : EIO;
+	char *b = NULL;
+	size_t n = 0, cap = 0, k;
+	int e = 0;
+	do {
+		if (n + 4097 > cap) {
+			char *nb = n <= max ? realloc(b, cap = cap * 2 + 4097) : NULL;
+			if (!nb) {
+				e = n <= max ? ENOMEM : EFBIG;
+				break;
+			}
+			b = nb;
+		}
+		k = fread(b + n, 1, 4096, f);
+		n += k;
+	} while (k == 4096);
+	if (!e && n > max)
+		e = EFBIG;
+	if (!e && ferror(f))
+		e = EIO;
+	fclose(f);
+	if (e) {
+		free(b);
+		return e;
+	}
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return 0;
+}

@@ -11,11 +11,13 @@
  * docs/lint.md says what they cannot see.
  */
 #include "lint_spell.h"
+#include "cli.h"
 #include "words.h"
 
 #include <ctype.h>
 #include <hunspell.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,31 +40,6 @@ struct speller {
 	spec_text *files; /* spec files read so far */
 	size_t n_files;
 };
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = NULL;
-	size_t n = 0, cap = 0, k;
-	do {
-		if (n + 4097 > cap) {
-			char *nb = realloc(buf, cap = cap * 2 + 4097);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		k = fread(buf + n, 1, 4096, f);
-		n += k;
-	} while (k == 4096);
-	fclose(f);
-	buf[n] = '\0';
-	return buf;
-}
 
 int speller_new(speller **out, const char *dict, const char *spec_dir, arb_error *err)
 {
@@ -127,7 +104,10 @@ static const char *file_text(speller *s, const char *path)
 	if (!nf)
 		return NULL;
 	s->files = nf;
-	char *p = strdup(path), *t = slurp(path);
+	char *p = strdup(path), *t = NULL;
+	size_t len;
+	if (cli_read_file(path, SIZE_MAX, &t, &len))
+		t = NULL;
 	if (!p || !t) {
 		free(p);
 		free(t);

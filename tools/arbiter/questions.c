@@ -6,6 +6,7 @@
  * exist, their question tags must agree with the file, so it cannot drift.
  */
 #include "questions.h"
+#include "cli.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -261,40 +262,20 @@ int questions_read_text(question_list *out, const char *file, const char *text, 
 int questions_read_file(question_list *out, const char *path, arb_error *err)
 {
 	questions_free(out);
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		if (errno == ENOENT)
-			return (out->file = strdup(path)) ? ARB_OK
-			                                  : arb_error_set(err, ARB_ENOMEM, path, 0,
-			                                                  0, NULL, "out of memory");
-		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot read: %s",
-		                     strerror(errno));
-	}
-	char *buf = NULL;
-	size_t n = 0, cap = 0, k;
-	int rc = ARB_OK;
-	do {
-		if (n + 4096 > cap) {
-			char *nb =
-			    cap < ((size_t)1 << 24) ? realloc(buf, cap = cap * 2 + 4096) : NULL;
-			if (!nb) {
-				rc = arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL,
-				                   "out of memory (or a file over 16 MiB)");
-				goto done;
-			}
-			buf = nb;
-		}
-		k = fread(buf + n, 1, 4096, f);
-		n += k;
-	} while (k == 4096);
-	if (ferror(f)) {
-		rc = arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "read error");
-		goto done;
-	}
-	rc = questions_read_text(out, path, buf ? buf : "", n, err);
-done:
+	char *buf;
+	size_t n;
+	int e = cli_read_file(path, (size_t)1 << 24, &buf, &n);
+	if (e == ENOENT)
+		return (out->file = strdup(path)) ? ARB_OK
+		                                  : arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL,
+		                                                  "out of memory");
+	if (e == ENOMEM || e == EFBIG)
+		return arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL,
+		                     "out of memory (or a file over 16 MiB)");
+	if (e)
+		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot read: %s", strerror(e));
+	int rc = questions_read_text(out, path, buf, n, err);
 	free(buf);
-	fclose(f);
 	return rc;
 }
 
