@@ -266,14 +266,15 @@ int questions_read_file(question_list *out, const char *path, arb_error *err)
 	size_t n;
 	int e = cli_read_file(path, (size_t)1 << 24, &buf, &n);
 	if (e == ENOENT)
-		return (out->file = strdup(path)) ? ARB_OK
-		                                  : arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL,
-		                                                  "out of memory");
+		return (out->file = strdup(path))
+		           ? ARB_OK
+		           : arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
 	if (e == ENOMEM || e == EFBIG)
 		return arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL,
 		                     "out of memory (or a file over 16 MiB)");
 	if (e)
-		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot read: %s", strerror(e));
+		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot read: %s",
+		                     strerror(e));
 	int rc = questions_read_text(out, path, buf, n, err);
 	free(buf);
 	return rc;
