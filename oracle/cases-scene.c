@@ -11,6 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The cell's records, split at ';' in a copy of its text: ARB_ENOMEM or
+ * ARB_OK. */
+static int records(cell *c, char ***recs, size_t *n)
+{
+	char *buf = arb__cell_dup(c, c->f->text);
+	return buf ? arb__cell_split_all(c, buf, ';', recs, n) : ARB_ENOMEM;
+}
+
 int arb__cell_board(cell *c)
 {
 	const char *t = c->f->text;
@@ -198,13 +206,10 @@ int arb__cell_stat(cell *c, const char *tok, arb_kv *kv)
 
 int arb__cell_units(cell *c)
 {
-	char *buf = arb__cell_dup(c, c->f->text);
-	if (!buf)
-		return ARB_ENOMEM;
 	char **recs;
 	size_t n;
 	bool ov;
-	if (arb__cell_split_all(c, buf, ';', &recs, &n))
+	if (records(c, &recs, &n))
 		return ARB_ENOMEM;
 	if (n == 0)
 		return arb__cell_err(c, "at least one unit is needed");
@@ -277,13 +282,10 @@ static int parse_base(cell *c, const char *t, arb_base *b)
 
 int arb__cell_models(cell *c)
 {
-	char *buf = arb__cell_dup(c, c->f->text);
-	if (!buf)
-		return ARB_ENOMEM;
 	char **recs;
 	size_t n;
 	bool ov;
-	if (arb__cell_split_all(c, buf, ';', &recs, &n))
+	if (records(c, &recs, &n))
 		return ARB_ENOMEM;
 	size_t *count = calloc(c->s->n_units + 1, sizeof *count);
 	arb_unit **owner = calloc(n + 1, sizeof(arb_unit *));
@@ -392,12 +394,9 @@ static int parse_points(cell *c, char **t, size_t n, arb_vec2 **out, const char 
 
 int arb__cell_terrain(cell *c)
 {
-	char *buf = arb__cell_dup(c, c->f->text);
-	if (!buf)
-		return ARB_ENOMEM;
 	char **recs;
 	size_t n;
-	if (arb__cell_split_all(c, buf, ';', &recs, &n))
+	if (records(c, &recs, &n))
 		return ARB_ENOMEM;
 	c->s->terrain = arb__cell_array(c->s, n + 1, sizeof(arb_terrain));
 	if (!c->s->terrain)
@@ -565,12 +564,9 @@ static int log_path_events(cell *c, char **recs, size_t n, size_t *ev)
 
 int arb__cell_paths(cell *c)
 {
-	char *buf = arb__cell_dup(c, c->f->text);
-	if (!buf)
-		return ARB_ENOMEM;
 	char **recs;
 	size_t n;
-	if (arb__cell_split_all(c, buf, ';', &recs, &n))
+	if (records(c, &recs, &n))
 		return ARB_ENOMEM;
 	arb_action *a = &c->s->action;
 	a->paths = arb__cell_array(c->s, n + 1, sizeof(arb_path));
