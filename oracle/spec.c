@@ -267,6 +267,30 @@ static void drop_precedence(rb_ruleset *r, size_t j)
 	r->precedence.n--;
 }
 
+/* Each word of r's list `key` names an action of r (or, with facts, a
+ * fact of r); one that does not is bad input at line. */
+static int check_names(arb_rulebook *rb, const rb_ruleset *r, const char *key, long line,
+                       bool facts, arb_error *err)
+{
+	int rc;
+	for (const char *p = vocab_list(r, key); *p;) {
+		size_t w = strcspn(p, " ");
+		char word[64];
+		snprintf(word, sizeof word, "%.*s", (int)w, p);
+		bool known = facts ? arb_rulebook_fact_type(rb, r->name, word) != NULL
+		                   : arb_rulebook_declares(rb, r->name, "actions", word);
+		if (!known) {
+			arb_error_set(err, ARB_EINPUT, r->file, line, 1, key, "'%s' is not %s of %s",
+			              word, facts ? "a fact" : "an action", r->name);
+			if ((rc = arb__spec_problem(rb, err, ARB_EINPUT)))
+				return rc;
+		}
+		p += w;
+		p += strspn(p, " ");
+	}
+	return ARB_OK;
+}
+
 /* Precedence and profiles name existing clauses, precedence has no cycle,
  * and the tolerance agrees with the build. A lenient load drops the lines
  * at fault after recording them, so that judging never sees them. */
@@ -477,55 +501,16 @@ static int check_references(arb_rulebook *rb, arb_error *err)
 			p += w;
 			p += strspn(p, " ");
 		}
-		for (const char *p = vocab_list(r, "moves_others"); *p;) {
-			size_t w = strcspn(p, " ");
-			char act[64];
-			snprintf(act, sizeof act, "%.*s", (int)w, p);
-			if (!arb_rulebook_declares(rb, r->name, "actions", act)) {
-				arb_error_set(err, ARB_EINPUT, r->file, r->sections_line, 1,
-				              "moves_others", "'%s' is not an action of %s", act,
-				              r->name);
-				if ((rc = arb__spec_problem(rb, err, ARB_EINPUT)))
-					return rc;
-			}
-			p += w;
-			p += strspn(p, " ");
-		}
+		if ((rc = check_names(rb, r, "moves_others", r->sections_line, false, err)))
+			return rc;
 	}
-	/* idle names actions: those a unit that does nothing is judged under. */
+	/* idle names actions: those a unit that does nothing is judged under;
+	 * log_replaces names facts: those a log given in their place answers. */
 	for (size_t i = 0; i < rb->rulesets.n; i++) {
 		rb_ruleset *r = rb->rulesets.v[i];
-		for (const char *p = vocab_list(r, "idle"); *p;) {
-			size_t w = strcspn(p, " ");
-			char act[64];
-			snprintf(act, sizeof act, "%.*s", (int)w, p);
-			if (!arb_rulebook_declares(rb, r->name, "actions", act)) {
-				arb_error_set(err, ARB_EINPUT, r->file, r->idle_line, 1, "idle",
-				              "'%s' is not an action of %s", act, r->name);
-				if ((rc = arb__spec_problem(rb, err, ARB_EINPUT)))
-					return rc;
-			}
-			p += w;
-			p += strspn(p, " ");
-		}
-	}
-	/* log_replaces names facts: those a log given in their place answers. */
-	for (size_t i = 0; i < rb->rulesets.n; i++) {
-		rb_ruleset *r = rb->rulesets.v[i];
-		for (const char *p = vocab_list(r, "log_replaces"); *p;) {
-			size_t w = strcspn(p, " ");
-			char fact[64];
-			snprintf(fact, sizeof fact, "%.*s", (int)w, p);
-			if (!arb_rulebook_fact_type(rb, r->name, fact)) {
-				arb_error_set(err, ARB_EINPUT, r->file, r->log_replaces_line, 1,
-				              "log_replaces", "'%s' is not a fact of %s", fact,
-				              r->name);
-				if ((rc = arb__spec_problem(rb, err, ARB_EINPUT)))
-					return rc;
-			}
-			p += w;
-			p += strspn(p, " ");
-		}
+		if ((rc = check_names(rb, r, "idle", r->idle_line, false, err)) ||
+		    (rc = check_names(rb, r, "log_replaces", r->log_replaces_line, true, err)))
+			return rc;
 	}
 	/* Placements name declared words and existing clauses, and quote them. */
 	for (size_t i = 0; i < rb->rulesets.n; i++) {
