@@ -280,8 +280,9 @@ static int check_names(arb_rulebook *rb, const rb_ruleset *r, const char *key, l
 		bool known = facts ? arb_rulebook_fact_type(rb, r->name, word) != NULL
 		                   : arb_rulebook_declares(rb, r->name, "actions", word);
 		if (!known) {
-			arb_error_set(err, ARB_EINPUT, r->file, line, 1, key, "'%s' is not %s of %s",
-			              word, facts ? "a fact" : "an action", r->name);
+			arb_error_set(err, ARB_EINPUT, r->file, line, 1, key,
+			              "'%s' is not %s of %s", word, facts ? "a fact" : "an action",
+			              r->name);
 			if ((rc = arb__spec_problem(rb, err, ARB_EINPUT)))
 				return rc;
 		}
