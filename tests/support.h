@@ -33,6 +33,10 @@ void support_write(const support_tmpdir *t, const char *rel, const char *text);
  * can; a path that does not exist is not an error. */
 void support_remove_tree(const char *path);
 
+/* Loads spec/ into *rb and builds its oracle into *o, or fails the test
+ * with the error. */
+void support_load(arb_rulebook **rb, arb_oracle **o);
+
 /* Loads the case table `text` (its header first) into cs as file `file`
  * against rb, and judges the last case loaded with o under its own
  * profile; fails the test, saying why, if either cannot be done. The caller

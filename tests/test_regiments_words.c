@@ -19,13 +19,7 @@ static arb_oracle *g_o;
 
 static void setup(void)
 {
-	arb_error err;
-	char buf[1024];
-	arb_error_clear(&err);
-	cr_assert(eq(int, arb_rulebook_load(&g_rb, "spec", &err), ARB_OK), "%s",
-	          arb_error_format(&err, buf, sizeof buf));
-	cr_assert(eq(int, arb_oracle_new(&g_o, g_rb, &err), ARB_OK), "%s",
-	          arb_error_format(&err, buf, sizeof buf));
+	support_load(&g_rb, &g_o);
 }
 
 static void teardown(void)

@@ -92,3 +92,14 @@ const arb_result *support_result_of(const arb_verdict *v, const char *clause, co
 	cr_fatal("%s%s%s is not in the trace", clause, reading ? "/" : "", reading ? reading : "");
 	return NULL;
 }
+
+void support_load(arb_rulebook **rb, arb_oracle **o)
+{
+	arb_error err;
+	char buf[1024];
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_rulebook_load(rb, "spec", &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, arb_oracle_new(o, *rb, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+}
