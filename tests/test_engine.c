@@ -45,6 +45,7 @@
 #include <string.h>
 
 #include "arbiter.h"
+#include "engine.h"
 #include "support.h"
 
 /* ---- fixture predicates ---- */
@@ -1723,9 +1724,7 @@ Test(engine, the_index_judges_with_the_predicates_the_tags_name)
 			have = strcmp(seen[k], key) == 0;
 		/* a log whose events carry paths is judged once per event too
 		 * (engine-log.c; tests/test_regiments_log.c) */
-		bool log_moves = false;
-		for (size_t k = 0; k < c->scenario->context.n_log; k++)
-			log_moves = log_moves || c->scenario->context.log[k].n_paths;
+		bool log_moves = arb__log_moves(c->scenario);
 		if (have || n_seen == 64 || log_moves)
 			continue;
 		snprintf(seen[n_seen++], sizeof seen[0], "%s", key);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "arbiter.h"
+#include "engine.h"
 #include "rules/scrollhammer/charge.h"
 #include "rules/scrollhammer/common.h"
 #include "support.h"
@@ -197,9 +198,7 @@ Test(sh_shared, memoised_paths_and_crossings_answer_as_measured_now)
 		const arb_case *c = arb_caseset_at(cs, i);
 		/* a log whose events carry paths judges each event as a scenario
 		 * of its own, validated against the ruleset: not sharedland's */
-		bool log_moves = false;
-		for (size_t k = 0; k < c->scenario->context.n_log; k++)
-			log_moves = log_moves || c->scenario->context.log[k].n_paths;
+		bool log_moves = arb__log_moves(c->scenario);
 		if (log_moves)
 			continue;
 		arb_scenario s = *c->scenario; /* read only: the same arena, renamed */
