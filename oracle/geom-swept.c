@@ -185,36 +185,39 @@ double arb_geom_swept_penetration(const arb_placed *mover, const arb_vec2 *pts, 
 
 /* A base standing still, ready for many segments: a round base is its
  * centre and radius; a rect its centre, half sizes, and (once a segment
- * comes near enough to need them) its axes u (facing) and v. Its box is
- * round the circle through a rect's corners, which needs no turning. */
+ * comes near enough to need them) its axes u (facing) and v. Either lies
+ * within e of its centre (a rect: the circle through its corners, which
+ * needs no turning); a rect mover also needs the box round that circle. */
 typedef struct target {
 	const arb_placed *o;
 	bool round, turned;
 	arb_vec2 c, u, v;
-	double r, hd, hw;
+	double r, e, hd, hw, reach; /* reach: e and a round mover's radius */
 	bbox box;
 } target;
 
-static void target_init(target *t, const arb_placed *o, bool round_mover)
+static void target_init(target *t, const arb_placed *o, bool round_mover, double ra)
 {
 	t->o = o;
 	t->round = o->base.shape != ARB_BASE_RECT;
 	t->turned = false;
 	t->c = o->c;
-	double e;
 	if (t->round) {
-		t->r = e = base_radius(o);
+		t->r = t->e = base_radius(o);
+		t->reach = ra + t->e;
 		if (round_mover)
-			return; /* a round pair needs no box, no axes */
+			return; /* a round pair needs no axes */
 		t->hd = t->hw = 0;
 	} else {
 		t->r = 0;
 		t->hd = fabs(o->base.depth_mm) / 2 / ARB_MM_PER_INCH;
 		t->hw = fabs(o->base.w_mm) / 2 / ARB_MM_PER_INCH;
-		e = sqrt(t->hd * t->hd + t->hw * t->hw);
+		t->e = sqrt(t->hd * t->hd + t->hw * t->hw);
+		t->reach = ra + t->e;
 	}
 	t->u = t->v = v2(0, 0);
-	t->box = (bbox){o->c.x - e, o->c.y - e, o->c.x + e, o->c.y + e};
+	if (!round_mover)
+		t->box = (bbox){o->c.x - t->e, o->c.y - t->e, o->c.x + t->e, o->c.y + t->e};
 }
 
 /* A rect's axes, found the first time they are needed. */
@@ -290,20 +293,21 @@ static double seg_box(arb_vec2 a, arb_vec2 b, double hd, double hw, arb_vec2 *p,
 	return sqrt(best);
 }
 
-/* Gap between a round base of radius ra whose centre runs c0 -> c1 and
- * target t; closest points in *p (of the swept base) and *q (of t). */
-static double round_swept_gap(arb_vec2 c0, arb_vec2 c1, double ra, const target *t, arb_vec2 *p,
-                              arb_vec2 *q)
+/* The distance between the segment c0 -> c1 and rect t (target_turn has
+ * set its axes); the closest points, in the rect's frame, in *x (of the
+ * segment) and *y. */
+static double rect_seg_dist(arb_vec2 c0, arb_vec2 c1, const target *t, arb_vec2 *x, arb_vec2 *y)
 {
-	arb_vec2 x, y;
-	if (t->round) {
-		double g = point_seg(t->c, c0, c1, &x);
-		return arb__geom_gap_points(x, t->c, g, ra, t->r, p, q);
-	}
-	/* in the rect's frame (target_turn has set u and v) */
 	arb_vec2 w0 = sub(c0, t->c), w1 = sub(c1, t->c);
 	arb_vec2 l0 = v2(dot(w0, t->u), dot(w0, t->v)), l1 = v2(dot(w1, t->u), dot(w1, t->v));
-	double g = seg_box(l0, l1, t->hd, t->hw, &x, &y);
+	return seg_box(l0, l1, t->hd, t->hw, x, y);
+}
+
+/* The closest points of a round base of radius ra about the segment's
+ * point x and rect t about its point y (both in t's frame), g apart. */
+static double rect_gap_points(const target *t, arb_vec2 x, arb_vec2 y, double g, double ra,
+                              arb_vec2 *p, arb_vec2 *q)
+{
 	x = add(t->c, add(mul(t->u, x.x), mul(t->v, x.y)));
 	y = add(t->c, add(mul(t->u, y.x), mul(t->v, y.y)));
 	return arb__geom_gap_points(x, y, g, ra, 0, p, q);
@@ -311,13 +315,16 @@ static double round_swept_gap(arb_vec2 c0, arb_vec2 c1, double ra, const target 
 
 /* n == 0 (no position at all) gives INFINITY and other = -1, like having
  * nothing to approach. A round mover sweeps a segment: against a round
- * base that is one point-segment distance (cheaper than any box test);
- * against a rect, a segment-box distance in the rect's frame. A box round
- * what the mover covers on a segment and one round each other base give a
- * lower bound of their distance: a base whose box is further than the best
- * so far cannot be closer, and is skipped before any exact distance. The
- * others are prepared once (up to TARGETS of them; more are prepared for
- * each segment). */
+ * base that is one point-segment distance; against a rect, a segment-box
+ * distance in the rect's frame. Before either, the centre's squared
+ * distance to the segment, less the mover's radius and the radius of a
+ * circle about the other base, is a lower bound: a pair that cannot come
+ * nearer than the best so far is skipped with no root, no division and no
+ * turning. A rect mover's swept shape has a box, and a base whose box
+ * (round the circle about it) is further than the best so far is skipped
+ * before any exact distance. The others are prepared once (up to TARGETS
+ * of them; more are prepared for each segment). Pairs are taken segment
+ * by segment, others in order, and the first of equal gaps is kept. */
 #define TARGETS 32
 double arb_geom_swept_distance(const arb_placed *mover, const arb_vec2 *pts, size_t n,
                                const arb_placed *others, size_t n_others, arb_measure *m)
@@ -336,52 +343,78 @@ double arb_geom_swept_distance(const arb_placed *mover, const arb_vec2 *pts, siz
 	arb_vec2 px = bp;
 	double pg = 0;
 	for (size_t j = 0; prepared && j < n_others; j++)
-		target_init(&ready[j], &others[j], round);
+		target_init(&ready[j], &others[j], round, ra);
+	/* What skips a pair: the best so far, and before any is found, the
+	 * least gap of a round mover at its start to a round target (a pair
+	 * of the first segment comes at least that near), a little widened so
+	 * that rounding never skips the pair that attains it. */
+	double bound = INFINITY;
+	for (size_t j = 0; round && prepared && n && j < n_others; j++)
+		if (ready[j].round) {
+			arb_vec2 w = sub(ready[j].c, pts[0]);
+			bound = mind(bound, sqrt(dot(w, w)) - ra - ready[j].r);
+		}
+	bound += 1e-9 * (1 + fabs(bound));
 	/* Nothing is closer than 0: the first pair at 0 ends the search. */
-	for (size_t s = 0; s < segments(n) && n_others && best > 0; s++) {
+	for (size_t s = 0; s < segments(n) && n_others; s++) {
 		arb_vec2 c0 = pts[s], c1 = pts[n < 2 ? s : s + 1], ab = sub(c1, c0);
 		double l2 = dot(ab, ab), inv = l2 > 0 ? 1 / l2 : 0;
+		/* a rect mover: what it covers on this segment, and its box */
 		core sw;
-		bbox sb;
-		if (round) {
-			sb = (bbox){mind(c0.x, c1.x) - ra, mind(c0.y, c1.y) - ra,
-			            maxd(c0.x, c1.x) + ra, maxd(c0.y, c1.y) + ra};
-		} else {
+		bbox sb = {0, 0, 0, 0};
+		if (!round) {
 			sw = arb__geom_swept_core(mover, c0, c1);
 			sb = arb__geom_core_box(&sw);
 		}
-		for (size_t j = 0; j < n_others && best > 0; j++) {
+		for (size_t j = 0; j < n_others; j++) {
 			target *t =
-			    prepared ? &ready[j] : (target_init(&one, &others[j], round), &one);
+			    prepared ? &ready[j] : (target_init(&one, &others[j], round, ra), &one);
 			arb_vec2 p, q;
 			double gap;
-			if (round && t->round) {
+			if (round) {
 				/* the centre's squared distance to the segment first: a
 				 * pair that cannot beat the best costs no root, no
-				 * division */
+				 * division, and a rect no turning (it lies within e of
+				 * its centre) */
 				arb_vec2 w = sub(t->c, c0);
-				double u = clampd(dot(w, ab) * inv, 0, 1), lim = best + ra + t->r;
+				double u = clampd(dot(w, ab) * inv, 0, 1), lim = bound + t->reach;
 				arb_vec2 e = sub(w, mul(ab, u));
 				double g2 = dot(e, e);
 				if (!(g2 < lim * lim))
 					continue;
-				/* as arb__geom_gap_points has it */
-				double g = sqrt(g2);
-				gap = g - ra - t->r;
-				double d = maxd(0, gap);
-				if (d < best) {
-					best = d;
-					px = add(c0, mul(ab, u));
-					pg = g;
-					pending = true;
+				if (t->round) {
+					/* as arb__geom_gap_points has it */
+					double g = sqrt(g2);
+					gap = g - ra - t->r;
+					double d = maxd(0, gap);
+					if (d < best) {
+						best = d;
+						px = add(c0, mul(ab, u));
+						pg = g;
+						pending = true;
+						who = (long)j;
+						bound = mind(bound, best);
+						if (best == 0)
+							goto found;
+					}
+					continue;
+				}
+				/* a rect: the exact distance in its frame; the closest
+				 * points only for a new best */
+				target_turn(t);
+				arb_vec2 x = c0, y = t->c;
+				double g = rect_seg_dist(c0, c1, t, &x, &y);
+				if (g - ra < best) {
+					best = maxd(0, rect_gap_points(t, x, y, g, ra, &bp, &bq));
+					pending = false;
 					who = (long)j;
+					bound = mind(bound, best);
+					if (best == 0)
+						goto found;
 				}
 				continue;
 			} else if (box_gap2(sb, t->box) > best * best) {
 				continue;
-			} else if (round) {
-				target_turn(t);
-				gap = round_swept_gap(c0, c1, ra, t, &p, &q);
 			} else {
 				core ko = arb__geom_core_at(&others[j], others[j].c);
 				gap = arb__geom_shape_gap(&sw, &ko, &p, &q);
@@ -393,9 +426,12 @@ double arb_geom_swept_distance(const arb_placed *mover, const arb_vec2 *pts, siz
 				bq = q;
 				pending = false;
 				who = (long)j;
+				if (best == 0)
+					goto found;
 			}
 		}
 	}
+found:
 	if (who >= 0 && pending && m)
 		arb__geom_gap_points(px, others[who].c, pg, ra, base_radius(&others[who]), &bp,
 		                     &bq);

@@ -315,6 +315,42 @@ Test(geometry, swept_degenerate)
 	cr_assert(finite_pt(m.p) && finite_pt(m.q));
 }
 
+/* Which pair decides: the least gap, the first of equal gaps (segment by
+ * segment, others in order), and never a pair skipped by the bound that a
+ * round mover's start sets before any pair is measured. */
+Test(geometry, swept_which_pair)
+{
+	arb_measure m;
+	arb_placed mover = rnd(0, 0);
+	/* moving away from (3, 0): the start decides, 3 - 0.5 - 0.5, exactly
+	 * the bound's own figure; a rect further off is not measured nearer */
+	arb_placed away[] = {rct(0, 9, 45), rnd(3, 0)};
+	arb_vec2 back[] = {{0, 0}, {-5, 0}};
+	cr_assert(eq(dbl, arb_geom_swept_distance(&mover, back, 2, away, 2, &m), 2.0));
+	cr_assert(eq(i64, m.other, 1));
+	NEAR_PT(m.p, 0.5, 0);
+	NEAR_PT(m.q, 2.5, 0);
+	/* two equal gaps on one segment, (0, 3) and (0, -3): the first listed */
+	arb_placed twins[] = {rnd(0, 3), rnd(0, -3)};
+	arb_vec2 across[] = {{-5, 0}, {5, 0}};
+	cr_assert(eq(dbl, arb_geom_swept_distance(&mover, across, 2, twins, 2, &m), 2.0));
+	cr_assert(eq(i64, m.other, 0));
+	arb_placed swapped[] = {twins[1], twins[0]};
+	arb_geom_swept_distance(&mover, across, 2, swapped, 2, &m);
+	cr_assert(eq(i64, m.other, 0));
+	NEAR_PT(m.q, 0, -2.5);
+	/* overlapping at the start (a negative bound): the first segment's
+	 * overlap decides before a later segment's, whatever the order */
+	arb_placed both[] = {rnd(10, 0.5), rnd(0.5, 0)};
+	arb_vec2 on[] = {{0, 0}, {0, 0.1}, {10, 0.1}};
+	cr_assert(eq(dbl, arb_geom_swept_distance(&mover, on, 3, both, 2, &m), 0));
+	cr_assert(eq(i64, m.other, 1));
+	/* a rect mover against the same */
+	arb_placed block = rct(0, 0, 0);
+	cr_assert(eq(dbl, arb_geom_swept_distance(&block, on, 3, both, 2, &m), 0));
+	cr_assert(eq(i64, m.other, 1));
+}
+
 /* ---- penetration ------------------------------------------------------- */
 
 Test(geometry, penetration)
