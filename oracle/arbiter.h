@@ -1161,6 +1161,12 @@ bool arb_eval_explains(const arb_eval *ev);
  * (or a judgement already holds ARB_MEMO_MAX values: engine.h). */
 void *arb_eval_memo(const arb_eval *ev, const void *key, void *(*make)(const arb_eval *ev),
                     void (*free_fn)(void *));
+/* Zeroed memory for n objects of size bytes that lives until the
+ * judgement ends, and is freed with it (never by the caller): a
+ * predicate's scratch, or a memo's value (its free_fn NULL). NULL when out
+ * of memory or when n * size overflows. Cheaper than malloc: a judgement
+ * starts with 16 KiB of it at hand, on its stack. */
+void *arb_eval_alloc(const arb_eval *ev, size_t n, size_t size);
 /* The reading being judged: its name (NULL when the clause has one reading)
  * and the argument of its row in the predicate's readings table (0 if none). */
 const char *arb_eval_reading(const arb_eval *ev);

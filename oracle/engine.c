@@ -557,6 +557,8 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_verd
 	idset violates = {0}, disputed = {0}, missing = {0};
 	arb_eval ev = {
 	    .o = o, .s = s, .actor = arb_scenario_unit(s, s->action.unit), .terse = j->terse};
+	max_align_t scratch[ARB_EVAL_SCRATCH / sizeof(max_align_t)];
+	arb__arena_init_buf(&ev.scratch, scratch, sizeof scratch);
 	*out = NULL;
 	/* Not calloc: zeroing every entry's explanation and values was a tenth
 	 * of judging. Each entry is initialised as it is filled (trace_start);

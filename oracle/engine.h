@@ -130,9 +130,14 @@ struct arb_eval {
 	bool terse;        /* ARB_JUDGE_TERSE: no explanation is kept */
 	arb_memo memo[ARB_MEMO_MAX];
 	size_t n_memo;
+	arb_arena scratch; /* arb_eval_alloc's: freed when the judgement ends */
 };
 
-/* Frees what the judgement's predicates shared. */
+/* The scratch a judgement starts with on its stack (arb_eval_alloc takes
+ * more from the heap past it): what most judgements' predicates ask. */
+#define ARB_EVAL_SCRATCH 16384
+
+/* Frees what the judgement's predicates shared, and their scratch. */
 void arb__eval_memo_free(arb_eval *ev);
 
 /* Judges s as one action, its log read by the predicates but not judged

@@ -5,11 +5,20 @@
 #include "arbiter.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 
 /* A bump allocator: blocks freed all at once by arb__arena_free. */
-typedef struct arb_arena arb_arena;
+typedef struct arb_arena {
+	struct arb_block *head;
+} arb_arena;
 arb_arena *arb__arena_new(void);
 void arb__arena_free(arb_arena *a);
+/* An arena held by the caller (a judgement's scratch, engine.h) whose
+ * first block is the caller's buffer buf of size bytes (NULL or too small:
+ * none); arb__arena_release frees the blocks it took from the heap and
+ * leaves it empty. */
+void arb__arena_init_buf(arb_arena *a, max_align_t *buf, size_t size);
+void arb__arena_release(arb_arena *a);
 /* Zeroed memory for size bytes (n elements of size bytes), owned by the
  * arena; NULL when out of memory or when the size does not fit a size_t. */
 void *arb__arena_alloc(arb_arena *a, size_t size);

@@ -679,6 +679,13 @@ void arb__eval_memo_free(arb_eval *ev)
 		if (ev->memo[i].free_fn)
 			ev->memo[i].free_fn(ev->memo[i].value);
 	ev->n_memo = 0;
+	arb__arena_release(&ev->scratch);
+}
+
+void *arb_eval_alloc(const arb_eval *ev, size_t n, size_t size)
+{
+	arb_eval *e = (arb_eval *)ev; /* the scratch belongs to the judgement */
+	return arb__arena_array(&e->scratch, n, size);
 }
 
 static const arb_bound_param *bound_param(const arb_eval *ev, const char *name)

@@ -545,6 +545,10 @@ static bool pair_sweep(const motion *mo, const shape *mv, const obstacle *o, dou
 			shape_edge(mv, i, &e0, &e1);
 			take(best, point_seg(o->v[j], e0, e1, &y), 0, y, o->v[j]);
 		}
+	/* A step that moves nothing (a path of one pose): every point stays
+	 * where the start's candidates measured it. */
+	if (!entry && mo->kind == ARB_STEP_TRANSLATE && mo->d.x == 0 && mo->d.y == 0)
+		return false;
 	/* discs that hold the two cores, and the motion of the obstacle seen
 	 * from the mover */
 	double orad, mrad;

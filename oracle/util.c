@@ -9,11 +9,8 @@
 struct arb_block {
 	struct arb_block *next;
 	size_t used, cap;
+	bool borrowed; /* the caller's memory (arb__arena_init_buf): not freed */
 	max_align_t data[];
-};
-
-struct arb_arena {
-	struct arb_block *head;
 };
 
 arb_arena *arb__arena_new(void)
@@ -21,16 +18,36 @@ arb_arena *arb__arena_new(void)
 	return calloc(1, sizeof(arb_arena));
 }
 
+void arb__arena_init_buf(arb_arena *a, max_align_t *buf, size_t size)
+{
+	a->head = NULL;
+	if (!buf || size < sizeof(struct arb_block) + sizeof(max_align_t))
+		return;
+	struct arb_block *b = (struct arb_block *)(void *)buf;
+	b->next = NULL;
+	b->used = 0;
+	b->cap = (size - sizeof *b) / sizeof(max_align_t) * sizeof(max_align_t);
+	b->borrowed = true;
+	a->head = b;
+}
+
+void arb__arena_release(arb_arena *a)
+{
+	struct arb_block *b = a->head;
+	while (b) {
+		struct arb_block *next = b->next;
+		if (!b->borrowed)
+			free(b);
+		b = next;
+	}
+	a->head = NULL;
+}
+
 void arb__arena_free(arb_arena *a)
 {
 	if (!a)
 		return;
-	struct arb_block *b = a->head;
-	while (b) {
-		struct arb_block *next = b->next;
-		free(b);
-		b = next;
-	}
+	arb__arena_release(a);
 	free(a);
 }
 
@@ -58,6 +75,7 @@ void *arb__arena_alloc(arb_arena *a, size_t size)
 			return NULL;
 		b->used = 0;
 		b->cap = cap;
+		b->borrowed = false;
 		b->next = a->head;
 		a->head = b;
 	}

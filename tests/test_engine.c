@@ -40,6 +40,7 @@
 
 #include <dirent.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,6 +234,57 @@ ARB_PREDICATE(ml_b, .clause = "ML.B.1", .ruleset = "memoland", .actions = "*", .
               .question = "q.b", .fingerprint = "0000000000000000")
 {
 	memo_read(ev, r);
+}
+
+/* scratchland: memory that lives as long as the judgement
+ * (arb_eval_alloc): zeroed, past the stack's share too, shared through a
+ * memo without a free function, refused when n * size overflows. */
+static char g_scratch_key;
+
+static void *scratch_make(const arb_eval *ev)
+{
+	int *n = arb_eval_alloc(ev, 1, sizeof *n);
+	if (n)
+		*n = 7;
+	return n;
+}
+
+static bool all_zero(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+ARB_PREDICATE(sl_a, .clause = "SL.A.1", .ruleset = "scratchland", .actions = "*", .phases = "*",
+              .question = "q.a", .fingerprint = "0000000000000000")
+{
+	bool ok = true;
+	/* many small pieces, then pieces bigger than the whole stack's share */
+	for (size_t k = 1; ok && k <= 64; k++) {
+		unsigned char *p = arb_eval_alloc(ev, k, 24);
+		ok = p && all_zero(p, k * 24);
+		if (p)
+			memset(p, 0xa5, k * 24);
+	}
+	for (size_t k = 0; ok && k < 3; k++) {
+		unsigned char *big = arb_eval_alloc(ev, 40000, 1);
+		ok = big && all_zero(big, 40000);
+		if (big)
+			memset(big, 0x5a, 40000);
+	}
+	ok = ok && !arb_eval_alloc(ev, SIZE_MAX / 2, 4);
+	const int *n = arb_eval_memo(ev, &g_scratch_key, scratch_make, NULL);
+	r->outcome = ok && n && *n == 7 ? ARB_HOLDS : ARB_VIOLATED;
+}
+
+ARB_PREDICATE(sl_b, .clause = "SL.B.1", .ruleset = "scratchland", .actions = "*", .phases = "*",
+              .question = "q.b", .fingerprint = "0000000000000000")
+{
+	/* the value SL.A.1's memo made, in the same judgement's scratch */
+	const int *n = arb_eval_memo(ev, &g_scratch_key, scratch_make, NULL);
+	r->outcome = n && *n == 7 ? ARB_HOLDS : ARB_VIOLATED;
 }
 
 /* yardland: a parameter in yards, read in inches on the table. */
@@ -774,6 +826,31 @@ Test(engine, a_memo_is_made_once_per_judgement_and_freed)
 		/* two predicates, one value per judgement, freed when it ends */
 		cr_assert(eq(int, g_memo_made, k));
 		cr_assert(eq(int, g_memo_freed, k));
+		arb_verdict_free(v);
+	}
+	arb_scenario_free(s);
+}
+
+Test(engine, a_predicates_scratch_lives_as_long_as_its_judgement)
+{
+	put("spec/conventions.md", kConv);
+	write_ruleset("scratchland", "SL",
+	              "{#SL.A.1 constraint}\nOne.\n\n{#SL.B.1 constraint}\nTwo.\n");
+	g_rb = load_rb();
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_oracle_new(&g_o, g_rb, &err), ARB_OK));
+	arb_scenario *s = scen();
+	s->ruleset = "scratchland";
+	s->context.subphase = NULL;
+	s->units[0].formation = NULL;
+	/* twice: the second judgement's scratch is zeroed again (the first
+	 * left its pieces patterned); the sanitizer build sees no leak */
+	for (int k = 0; k < 2; k++) {
+		arb_verdict *v = judge(s, NULL);
+		cr_assert(eq(sz, v->n_trace, 2));
+		cr_assert(eq(int, v->trace[0].result.outcome, ARB_HOLDS));
+		cr_assert(eq(int, v->trace[1].result.outcome, ARB_HOLDS));
 		arb_verdict_free(v);
 	}
 	arb_scenario_free(s);

@@ -171,18 +171,6 @@ static double norm(arb_vec2 a)
 	return hypot(a.x, a.y);
 }
 
-static void motion_free(void *p)
-{
-	rg_motion *mo = p;
-	if (!mo)
-		return;
-	free(mo->parts);
-	free(mo->poses);
-	free(mo->steps);
-	free(mo->front);
-	free(mo);
-}
-
 /* The path of model m if it has one of at least two points. */
 static const arb_path *path_of(const arb_scenario *s, const arb_model *m)
 {
@@ -237,16 +225,16 @@ static void *motion_make(const arb_eval *ev)
 	const arb_unit *u = arb_eval_actor(ev);
 	if (!u || !u->n_models)
 		return NULL;
-	rg_motion *mo = calloc(1, sizeof *mo);
-	arb_placed *table = calloc(u->n_models, sizeof *table);
-	size_t *rank = calloc(u->n_models, sizeof *rank);
+	rg_motion *mo = arb_eval_alloc(ev, 1, sizeof *mo);
+	arb_placed *table = arb_eval_alloc(ev, u->n_models, sizeof *table);
+	size_t *rank = arb_eval_alloc(ev, u->n_models, sizeof *rank);
 	if (!mo || !table || !rank)
 		goto fail;
 	mo->n = u->n_models;
 	mo->lead = -1;
 	mo->apart = -1;
-	if (!(mo->parts = calloc(mo->n, sizeof *mo->parts)) ||
-	    !(mo->front = calloc(mo->n, sizeof *mo->front)))
+	if (!(mo->parts = arb_eval_alloc(ev, mo->n, sizeof *mo->parts)) ||
+	    !(mo->front = arb_eval_alloc(ev, mo->n, sizeof *mo->front)))
 		goto fail;
 	arb_footprint tfp = arb_unit_footprint(u);
 	arb_vec2 c = {tfp.f.x * (tfp.rear + tfp.front) / 2 + tfp.l.x * (tfp.right + tfp.left) / 2,
@@ -273,8 +261,8 @@ static void *motion_make(const arb_eval *ev)
 		if ((lp = path_of(s, &u->models[i])))
 			mo->lead = (long)i;
 	size_t n_steps = lp ? lp->n_pts - 1 : 0;
-	if (!(mo->poses = calloc(n_steps + 1, sizeof *mo->poses)) ||
-	    !(mo->steps = calloc(n_steps ? n_steps : 1, sizeof *mo->steps)))
+	if (!(mo->poses = arb_eval_alloc(ev, n_steps + 1, sizeof *mo->poses)) ||
+	    !(mo->steps = arb_eval_alloc(ev, n_steps ? n_steps : 1, sizeof *mo->steps)))
 		goto fail;
 	mo->n_steps = n_steps;
 	mo->poses[0] = (arb_pose){c, u->facing_deg};
@@ -297,20 +285,15 @@ static void *motion_make(const arb_eval *ev)
 	}
 	for (size_t j = 0; lp && j < mo->n && mo->apart < 0; j++)
 		check_apart(mo, s, u, j);
-	free(table);
-	free(rank);
 	return mo;
-fail:
-	free(table);
-	free(rank);
-	motion_free(mo);
+fail: /* what was taken goes with the judgement's scratch */
 	return NULL;
 }
 
 const rg_motion *rg__motion(const arb_eval *ev)
 {
 	static const char key = 0;
-	return arb_eval_memo(ev, &key, motion_make, motion_free);
+	return arb_eval_memo(ev, &key, motion_make, NULL);
 }
 
 size_t rg__rotations(const rg_motion *mo)
@@ -416,15 +399,10 @@ static size_t list_objects(rg_object *obj, const arb_scenario *s, const arb_unit
  * object has a base or an edge). */
 typedef struct rg_sweeps {
 	size_t n_obj;
-	arb_sweep *sw; /* owns one block: sw, then obj, then has */
+	arb_sweep *sw; /* one block of the judgement's scratch: sw, then obj, then has */
 	rg_object *obj;
 	bool *has;
 } rg_sweeps;
-
-static void sweeps_free(rg_sweeps *t)
-{
-	free(t->sw);
-}
 
 /* A model of the actor in the order it is swept against one object. */
 typedef struct sweep_order {
@@ -471,15 +449,14 @@ static int sweeps_make(rg_sweeps *t, const arb_eval *ev, size_t from, size_t to,
 	 * model's own path of poses, steps [from, to), the order of models, the
 	 * bases of one object); every array in them holds 8-byte fields */
 	size_t n1 = nm ? nm : 1, nc = cells ? cells : 1, no = t->n_obj ? t->n_obj : 1;
-	t->sw = calloc(1, nc * sizeof *t->sw + no * sizeof *t->obj + nc * sizeof *t->has);
-	char *work = calloc(1, n1 * cap * (sizeof(arb_pose) + sizeof(arb_step)) +
-	                           n1 * (sizeof(arb_pose_path) + sizeof(sweep_order)) +
-	                           most * sizeof(arb_placed));
-	if (!t->sw || !work) {
-		free(work);
-		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
-		return rc;
-	}
+	t->sw =
+	    arb_eval_alloc(ev, 1, nc * sizeof *t->sw + no * sizeof *t->obj + nc * sizeof *t->has);
+	char *work = arb_eval_alloc(ev, 1,
+	                            n1 * cap * (sizeof(arb_pose) + sizeof(arb_step)) +
+	                                n1 * (sizeof(arb_pose_path) + sizeof(sweep_order)) +
+	                                most * sizeof(arb_placed));
+	if (!t->sw || !work)
+		return arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 	t->obj = (rg_object *)(void *)(t->sw + nc);
 	t->has = (bool *)(t->obj + no);
 	arb_pose *poses = (arb_pose *)(void *)work;
@@ -539,7 +516,6 @@ static int sweeps_make(rg_sweeps *t, const arb_eval *ev, size_t from, size_t to,
 				best = fmin(best, sw->m.figure);
 		}
 	}
-	free(work);
 	return rc;
 }
 
@@ -606,22 +582,14 @@ typedef struct rg_sweep_cache {
 
 static void *cache_make(const arb_eval *ev)
 {
-	(void)ev;
-	return calloc(1, sizeof(rg_sweep_cache));
+	return arb_eval_alloc(ev, 1, sizeof(rg_sweep_cache));
 }
 
-static void cache_free(void *p)
-{
-	rg_sweep_cache *c = p;
-	for (size_t i = 0; i < c->n; i++)
-		sweeps_free(&c->e[i].t);
-	free(c);
-}
-
-/* The sweeps of steps [from, to) against what, into *t; *owned says that
- * the caller must free them (no room to keep them, or out of memory). */
-static int sweeps_get(const rg_sweeps **t, rg_sweeps *own, bool *owned, const arb_eval *ev,
-                      size_t from, size_t to, int what, arb_error *err)
+/* The sweeps of steps [from, to) against what, into *t: kept for the
+ * judgement's other predicates while there is room, else made for this
+ * one (in the judgement's scratch either way). */
+static int sweeps_get(const rg_sweeps **t, const arb_eval *ev, size_t from, size_t to, int what,
+                      arb_error *err)
 {
 	static const char key = 0;
 	const arb_scenario *s = arb_eval_scenario(ev);
@@ -638,33 +606,26 @@ static int sweeps_get(const rg_sweeps **t, rg_sweeps *own, bool *owned, const ar
 		impassable = impassable || strcmp(s->terrain[i].kind, "impassable") == 0;
 	if (!impassable)
 		what &= ~RG_TERRAIN; /* no terrain to approach: the same table */
-	rg_sweep_cache *c = arb_eval_memo(ev, &key, cache_make, cache_free);
+	rg_sweep_cache *c = arb_eval_memo(ev, &key, cache_make, NULL);
 	for (size_t i = 0; c && i < c->n; i++)
 		if (c->e[i].from == from && c->e[i].to == to && c->e[i].what == what &&
 		    c->e[i].still == still) {
 			*t = &c->e[i].t;
-			*owned = false;
 			return ARB_OK;
 		}
 	bool keep_it = c && c->n < RG_SWEEPS_KEPT;
-	rg_sweeps *dst = keep_it ? &c->e[c->n].t : own;
+	rg_sweeps *dst = keep_it ? &c->e[c->n].t : arb_eval_alloc(ev, 1, sizeof *dst);
+	if (!dst)
+		return arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
 	int rc = sweeps_make(dst, ev, from, still ? from : to, what, err);
-	if (rc != ARB_OK && keep_it) {
-		*own = *dst; /* not kept: the caller frees what was made */
-		keep_it = false;
-	}
-	if (!keep_it) {
-		*t = own;
-		*owned = true;
+	*t = dst;
+	if (rc != ARB_OK || !keep_it)
 		return rc;
-	}
 	c->e[c->n].from = from;
 	c->e[c->n].to = to;
 	c->e[c->n].what = what;
 	c->e[c->n].still = still;
 	c->n++;
-	*t = dst;
-	*owned = false;
 	return ARB_OK;
 }
 
@@ -672,13 +633,9 @@ int rg__approach(rg_approach *out, const arb_eval *ev, size_t from, size_t to, i
                  arb_error *err)
 {
 	const rg_sweeps *t;
-	rg_sweeps own = {0};
-	bool owned;
-	int rc = sweeps_get(&t, &own, &owned, ev, from, to, what, err);
+	int rc = sweeps_get(&t, ev, from, to, what, err);
 	if (rc == ARB_OK)
 		sweeps_fold(out, t, arb_eval_actor(ev), t->n_obj);
-	if (owned)
-		sweeps_free(&own);
 	return rc;
 }
 
@@ -687,14 +644,12 @@ int rg__approach_nearer(rg_approach *out, bool *nearer, const arb_eval *ev, size
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	const rg_sweeps *along = NULL, *still = NULL;
-	rg_sweeps own_along = {0}, own_still = {0};
-	bool owned_along = false, owned_still = false;
 	rg_approach a, at;
 	*out = (rg_approach){.figure = INFINITY, .m = {.other = -1}};
 	*nearer = false;
-	int rc = sweeps_get(&along, &own_along, &owned_along, ev, from, to, what, err);
+	int rc = sweeps_get(&along, ev, from, to, what, err);
 	if (rc == ARB_OK)
-		rc = sweeps_get(&still, &own_still, &owned_still, ev, from, from, what, err);
+		rc = sweeps_get(&still, ev, from, from, what, err);
 	for (size_t o = 0; rc == ARB_OK && o <= along->n_obj; o++) {
 		sweeps_fold(&a, along, u, o);
 		if (o == along->n_obj) {
@@ -712,10 +667,6 @@ int rg__approach_nearer(rg_approach *out, bool *nearer, const arb_eval *ev, size
 			*out = a;
 		}
 	}
-	if (owned_along)
-		sweeps_free(&own_along);
-	if (owned_still)
-		sweeps_free(&own_still);
 	return rc;
 }
 

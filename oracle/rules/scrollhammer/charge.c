@@ -232,31 +232,14 @@ bool chg__need_range(const arb_eval *ev, arb_result *r, double *range)
 
 void chg__free(chg *x)
 {
-	if (x->shared) { /* a copy of the judgement's memo: the memo frees it */
-		memset(x, 0, sizeof *x);
-		return;
-	}
-	free(x->start);
-	free(x->end);
-	free(x->path);
-	free(x->order);
-	free(x->seq);
-	free(x->o);
-	free(x->tm);
-	free(x->contact);
+	/* the arrays are the judgement's scratch (chg__measure): nothing to
+	 * free, and the copy is emptied */
 	memset(x, 0, sizeof *x);
 }
 
 bool chg__touching(const arb_placed *a, const arb_placed *b)
 {
 	return arb_geom_distance(a, b, NULL) <= TOL;
-}
-
-static void chg_memo_free(void *p)
-{
-	chg *x = p;
-	chg__free(x);
-	free(x);
 }
 
 /* The measurements of the charge, taken once per judgement: every charge
@@ -266,11 +249,10 @@ static void *chg_memo_make(const arb_eval *ev);
 bool chg__measure(chg *x, const arb_eval *ev)
 {
 	static const char key = 0;
-	const chg *m = arb_eval_memo(ev, &key, chg_memo_make, chg_memo_free);
+	const chg *m = arb_eval_memo(ev, &key, chg_memo_make, NULL);
 	if (!m)
 		return false;
 	*x = *m;
-	x->shared = true; /* the memo's arrays: chg__free leaves them */
 	x->ev = ev;
 	return true;
 }
@@ -279,12 +261,8 @@ static bool chg_measure_now(chg *x, const arb_eval *ev);
 
 static void *chg_memo_make(const arb_eval *ev)
 {
-	chg *x = malloc(sizeof *x);
-	if (!x || !chg_measure_now(x, ev)) {
-		free(x);
-		return NULL;
-	}
-	return x;
+	chg *x = arb_eval_alloc(ev, 1, sizeof *x);
+	return x && chg_measure_now(x, ev) ? x : NULL;
 }
 
 static bool chg_measure_now(chg *x, const arb_eval *ev)
@@ -299,13 +277,13 @@ static bool chg_measure_now(chg *x, const arb_eval *ev)
 	for (size_t i = 0; i < s->n_units; i++)
 		if (&s->units[i] != u)
 			no += s->units[i].n_models;
-	x->start = calloc(n, sizeof *x->start);
-	x->end = calloc(n, sizeof *x->end);
-	x->path = calloc(n, sizeof(const arb_path *));
-	x->order = calloc(n, sizeof *x->order);
-	x->seq = calloc(n, sizeof *x->seq);
-	x->o = calloc(no ? no : 1, sizeof *x->o);
-	x->tm = calloc(no ? no : 1, sizeof *x->tm);
+	x->start = arb_eval_alloc(ev, n, sizeof *x->start);
+	x->end = arb_eval_alloc(ev, n, sizeof *x->end);
+	x->path = arb_eval_alloc(ev, n, sizeof(const arb_path *));
+	x->order = arb_eval_alloc(ev, n, sizeof *x->order);
+	x->seq = arb_eval_alloc(ev, n, sizeof *x->seq);
+	x->o = arb_eval_alloc(ev, no ? no : 1, sizeof *x->o);
+	x->tm = arb_eval_alloc(ev, no ? no : 1, sizeof *x->tm);
 	if (!x->start || !x->end || !x->path || !x->order || !x->seq || !x->o || !x->tm)
 		goto fail;
 	for (size_t i = 0; i < x->n; i++) {
@@ -341,7 +319,7 @@ static bool chg_measure_now(chg *x, const arb_eval *ev)
 			x->n_o++;
 		}
 	}
-	x->contact = calloc(n * (x->n_tm ? x->n_tm : 1), 1);
+	x->contact = arb_eval_alloc(ev, n, x->n_tm ? x->n_tm : 1);
 	if (!x->contact)
 		goto fail;
 	for (size_t i = 0; i < x->n; i++)
@@ -429,28 +407,16 @@ typedef struct approaches {
 	arb_vec2 *stop;
 } approaches;
 
-static void approaches_free(void *p)
-{
-	approaches *a = p;
-	if (a) {
-		free(a->len);
-		free(a->stop);
-	}
-	free(a);
-}
-
 static void *approaches_make(const arb_eval *ev)
 {
 	chg x;
 	if (!chg__measure(&x, ev))
 		return NULL;
 	size_t n = x.n && x.n_tm ? x.n * x.n_tm : 1;
-	approaches *a = calloc(1, sizeof *a);
-	if (!a || !(a->len = malloc(n * sizeof *a->len)) ||
-	    !(a->stop = malloc(n * sizeof *a->stop))) {
-		approaches_free(a);
+	approaches *a = arb_eval_alloc(ev, 1, sizeof *a);
+	if (!a || !(a->len = arb_eval_alloc(ev, n, sizeof *a->len)) ||
+	    !(a->stop = arb_eval_alloc(ev, n, sizeof *a->stop)))
 		return NULL;
-	}
 	for (size_t i = 0; i < x.n; i++)
 		for (size_t t = 0; t < x.n_tm; t++)
 			a->len[i * x.n_tm + t] =
@@ -463,8 +429,7 @@ bool chg__reach_target(const chg *x, size_t i, size_t t, double range, bool sequ
 {
 	static const char key = 0;
 	arb_vec2 pts[2], stop;
-	const approaches *a =
-	    x->ev ? arb_eval_memo(x->ev, &key, approaches_make, approaches_free) : NULL;
+	const approaches *a = x->ev ? arb_eval_memo(x->ev, &key, approaches_make, NULL) : NULL;
 	if (a) {
 		*len = a->len[i * x->n_tm + t];
 		stop = a->stop[i * x->n_tm + t];

@@ -137,12 +137,12 @@ typedef struct chg {
 	size_t *tm; /* indices in o of the models of target units */
 	size_t n_tm;
 	unsigned char *contact; /* n x n_tm: in base contact at the end */
-	bool shared;            /* the arrays are the judgement's (chg__measure) */
 	const arb_eval *ev;     /* the judgement, for its memos (chg__measure), or NULL */
 } chg;
 
-/* Measures the actor's charge. Returns false when out of memory (x is then
- * empty). chg__free(x) releases it; free of an empty one is a no-op. */
+/* Measures the actor's charge (once per judgement: x is a copy of what
+ * the judgement keeps, its arrays in the judgement's scratch). Returns
+ * false when out of memory. chg__free(x) empties the copy. */
 bool chg__measure(chg *x, const arb_eval *ev);
 void chg__free(chg *x);
 bool chg__touching(const arb_placed *a, const arb_placed *b);

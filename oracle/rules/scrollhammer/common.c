@@ -46,22 +46,12 @@ typedef struct moving {
 	const arb_path **path;
 } moving;
 
-static void moving_free(void *p)
-{
-	moving *mv = p;
-	if (mv)
-		free(mv->path);
-	free(mv);
-}
-
 static void *moving_make(const arb_eval *ev)
 {
 	const arb_unit *u = arb_eval_actor(ev);
-	moving *mv = calloc(1, sizeof *mv);
-	if (!mv || !(mv->path = calloc(u->n_models, sizeof(const arb_path *)))) {
-		moving_free(mv);
+	moving *mv = arb_eval_alloc(ev, 1, sizeof *mv);
+	if (!mv || !(mv->path = arb_eval_alloc(ev, u->n_models, sizeof(const arb_path *))))
 		return NULL;
-	}
 	for (size_t i = 0; i < u->n_models; i++) {
 		mv->path[i] = sh__moving_path_now(arb_eval_scenario(ev), &u->models[i]);
 		mv->n += mv->path[i] != NULL;
@@ -72,7 +62,7 @@ static void *moving_make(const arb_eval *ev)
 static const moving *actor_moving(const arb_eval *ev)
 {
 	static const char key = 0;
-	return arb_eval_memo(ev, &key, moving_make, moving_free);
+	return arb_eval_memo(ev, &key, moving_make, NULL);
 }
 
 const arb_path *sh__moving_path(const arb_eval *ev, const arb_model *m)
@@ -116,7 +106,7 @@ static const char through_keys[N_MEMO_KINDS][2];
 static void *through_make(const arb_eval *ev, size_t kind, arb_through how)
 {
 	const arb_unit *u = arb_eval_actor(ev);
-	double *len = malloc(u->n_models * sizeof *len);
+	double *len = arb_eval_alloc(ev, u->n_models, sizeof *len);
 	for (size_t i = 0; len && i < u->n_models; i++) {
 		/* sh__through_now's sum, with the memoised path */
 		const arb_path *p = sh__moving_path(ev, &u->models[i]);
@@ -162,7 +152,7 @@ double sh__through(const arb_eval *ev, const arb_model *m, const char *kind, arb
 		k++;
 	if (i < 0 || k == N_MEMO_KINDS || (how != ARB_THROUGH_CENTRE && how != ARB_THROUGH_BASE))
 		return sh__through_now(arb_eval_scenario(ev), m, kind, how);
-	const double *len = arb_eval_memo(ev, &through_keys[k][how], make[k][how], free);
+	const double *len = arb_eval_memo(ev, &through_keys[k][how], make[k][how], NULL);
 	return len ? len[i] : sh__through_now(arb_eval_scenario(ev), m, kind, how);
 }
 
@@ -212,24 +202,21 @@ typedef struct end_group {
 
 static void end_group_free(void *p)
 {
-	end_group *g = p;
-	if (g) {
-		free(g->pl);
-		free(g->d);
-	}
-	free(g);
+	free(((end_group *)p)->d); /* the rest is the judgement's scratch */
 }
 
 static void *end_group_make(const arb_eval *ev)
 {
+	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_unit *u = arb_eval_actor(ev);
-	end_group *g = calloc(1, sizeof *g);
-	if (!g || !u || !sh__end_placed(arb_eval_scenario(ev), u, &g->pl) ||
-	    arb_geom_distances(&g->d, g->pl, u->n_models) != ARB_OK) {
-		end_group_free(g);
+	end_group *g = u ? arb_eval_alloc(ev, 1, sizeof *g) : NULL;
+	if (!g || !(g->pl = arb_eval_alloc(ev, u->n_models ? u->n_models : 1, sizeof *g->pl)))
 		return NULL;
+	for (size_t i = 0; i < u->n_models; i++) {
+		g->pl[i] = arb_model_placed(&u->models[i]);
+		g->pl[i].c = sh__end_pos(s, &u->models[i]);
 	}
-	return g;
+	return arb_geom_distances(&g->d, g->pl, u->n_models) == ARB_OK ? g : NULL;
 }
 
 arb_outcome sh__coherency(const arb_eval *ev, const arb_unit *u, double limit, sh_chain how,

@@ -435,7 +435,8 @@ ARB_PREDICATE(sh_mov_diff_2, .clause = "SH.MOV.DIFF.2", .readings = CHAIN_READIN
 
 /* ---- Models in the Way ---- */
 
-/* Enemy models of the actor as placed bases; NULL/0 when none. */
+/* Enemy models of the actor as placed bases, in the judgement's scratch;
+ * NULL/0 when none. */
 static int enemies(const arb_eval *ev, arb_placed **out, const char ***ids, size_t *count)
 {
 	const arb_scenario *s = arb_eval_scenario(ev);
@@ -449,15 +450,10 @@ static int enemies(const arb_eval *ev, arb_placed **out, const char ***ids, size
 			n += s->units[i].n_models;
 	if (n == 0)
 		return ARB_OK;
-	*out = calloc(n, sizeof **out);
-	*ids = calloc(n, sizeof **ids);
-	if (!*out || !*ids) {
-		free(*out);
-		free(*ids);
-		*out = NULL;
-		*ids = NULL;
+	*out = arb_eval_alloc(ev, n, sizeof **out);
+	*ids = arb_eval_alloc(ev, n, sizeof **ids);
+	if (!*out || !*ids)
 		return ARB_ENOMEM;
-	}
 	size_t k = 0;
 	for (size_t i = 0; i < s->n_units; i++)
 		if (strcmp(s->units[i].side, u->side) != 0)
@@ -483,7 +479,7 @@ static void way_1(const arb_eval *ev, arb_result *r, bool any_charge)
 	}
 	if (n == 0 || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
-		goto done;
+		return;
 	}
 	double best = INFINITY;
 	arb_measure bm = {0};
@@ -529,9 +525,6 @@ static void way_1(const arb_eval *ev, arb_result *r, bool any_charge)
 		                   best, who, r->object, gap, gap - best,
 		                   charging ? " (a charge outside the close combat phase)" : "");
 	}
-done:
-	free(foes);
-	free(ids);
 }
 
 /* The two readings of "unless they are charging into close combat in the close
@@ -563,7 +556,7 @@ ARB_PREDICATE(sh_mov_way_2, .clause = "SH.MOV.WAY.2", .ruleset = "scrollhammer",
 	}
 	if (n == 0 || sh__moving_count(ev, u) == 0) {
 		r->outcome = ARB_NA;
-		goto done;
+		return;
 	}
 	double deepest = 0;
 	arb_measure bm = {.other = -1};
@@ -597,9 +590,6 @@ ARB_PREDICATE(sh_mov_way_2, .clause = "SH.MOV.WAY.2", .ruleset = "scrollhammer",
 		r->outcome = ARB_HOLDS;
 		arb_result_explain(r, "no moving model passes through an enemy model");
 	}
-done:
-	free(foes);
-	free(ids);
 }
 
 /* ---- Moving and Close Combat ---- */
