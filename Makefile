@@ -8,7 +8,7 @@ SANITIZE ?= 0
 BUILD   := build
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wpointer-arith \
            -Wformat=2 -Wundef -Wvla -Wmissing-prototypes
-CFLAGS  ?= -O2 -g
+CFLAGS  ?= -O3 -g
 # -fno-math-errno: no code reads errno after sqrt, hypot or atan2, and
 # without it every sqrt is a call that may set errno (docs/performance.md).
 CFLAGS  += -std=c17 $(WARN) -fno-math-errno -D_POSIX_C_SOURCE=200809L -Ioracle -Itools/arbiter -Itools/writers -MMD -MP

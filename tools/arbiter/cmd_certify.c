@@ -99,7 +99,7 @@ static int start(cert_child **ch, char *const *cmd, const cert_limits *lim, cons
 	char sub[700];
 	int rc = cert_child_start(ch, cmd, lim, suite, &line, sub, sizeof sub);
 	if (rc)
-		snprintf(why, n, "%.200s: %s", cmd[0], sub);
+		snprintf(why, n, "%.200s: %.480s", cmd[0], sub);
 	else
 		rc = read_hello(line, cmd[0], rb, hello, first, why, n);
 	if (rc && *ch && cert_child_stderr(*ch)[0]) {

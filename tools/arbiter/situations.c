@@ -149,7 +149,7 @@ static int map_part(const rd *r, sit_map *m, char *part)
 			char *sp = item + strcspn(item, " \t");
 			char *param = *sp ? trim(sp + 1) : sp;
 			*sp = '\0';
-			const arb_clause *c;
+			const arb_clause *c = NULL;
 			int rc = clause_of(r, m->ruleset, item, &c);
 			if (rc)
 				return rc;
@@ -164,7 +164,7 @@ static int map_part(const rd *r, sit_map *m, char *part)
 		}
 	} else if (strcmp(part, "clauses") == 0) {
 		while ((item = next_item(&p))) {
-			const arb_clause *c;
+			const arb_clause *c = NULL;
 			int rc = clause_of(r, m->ruleset, item, &c);
 			if (rc)
 				return rc;
