@@ -302,7 +302,11 @@ typedef struct run_pool {
 	run_slot *slots;
 	size_t *filled; /* per slot: 1 + the case it holds, 0 when empty */
 	size_t next;    /* the next case to judge */
+	size_t batch;   /* how many cases a thread takes at once */
 	size_t consumed;
+	/* the consumer's own (main thread): cases below `known` were seen
+	 * judged under mu; cases below `released` have been given back */
+	size_t known, released;
 	bool stop;
 	pthread_mutex_t mu;
 	pthread_cond_t ready; /* a slot was filled */
@@ -397,24 +401,32 @@ static void run_clear(run_slot *sl)
 	sl->why[0] = '\0';
 }
 
-/* Takes the next case to judge under mu, if the window has room for it;
- * returns false when there is none (or the run stops). */
-static bool run_claim(run_pool *pl, size_t *i)
+/* Takes the next cases to judge under mu (up to pl->batch of them, while
+ * the window has room): the first in *i, how many returned; 0 when there
+ * is none (or the run stops). A batch makes one hand-over of the mutex
+ * serve several cases. */
+static size_t run_claim(run_pool *pl, size_t *i)
 {
-	if (pl->stop || pl->next >= pl->n || pl->next >= pl->consumed + pl->window)
-		return false;
-	*i = pl->next++;
-	return true;
+	size_t end = pl->consumed + pl->window;
+	end = end < pl->n ? end : pl->n;
+	if (pl->stop || pl->next >= end)
+		return 0;
+	size_t k = end - pl->next < pl->batch ? end - pl->next : pl->batch;
+	*i = pl->next;
+	pl->next += k;
+	return k;
 }
 
-/* Judges case i, outside mu, and hands its slot over. */
-static void run_judge_one(run_thread *th, size_t i)
+/* Judges cases i to i + k - 1, outside mu, and hands their slots over. */
+static void run_judge(run_thread *th, size_t i, size_t k)
 {
 	run_pool *pl = th->pl;
 	pthread_mutex_unlock(&pl->mu);
-	run_fill(pl, i, &pl->slots[i % pl->window], th->marks);
+	for (size_t j = i; j < i + k; j++)
+		run_fill(pl, j, &pl->slots[j % pl->window], th->marks);
 	pthread_mutex_lock(&pl->mu);
-	pl->filled[i % pl->window] = i + 1;
+	for (size_t j = i; j < i + k; j++)
+		pl->filled[j % pl->window] = j + 1;
 	if (pl->wait_ready)
 		pthread_cond_broadcast(&pl->ready);
 }
@@ -423,11 +435,11 @@ static void *run_worker(void *arg)
 {
 	run_thread *th = arg;
 	run_pool *pl = th->pl;
-	size_t i;
+	size_t i, k;
 	pthread_mutex_lock(&pl->mu);
 	while (!pl->stop && pl->next < pl->n) {
-		if (run_claim(pl, &i)) {
-			run_judge_one(th, i);
+		if ((k = run_claim(pl, &i))) {
+			run_judge(th, i, k);
 		} else {
 			pl->wait_room++;
 			pthread_cond_wait(&pl->room, &pl->mu);
@@ -438,33 +450,51 @@ static void *run_worker(void *arg)
 	return NULL;
 }
 
-/* The slot of case i, once it is judged (by a worker, or by this thread). */
+/* Under mu: gives back the slots of the cases consumed up to `upto`. */
+static void run_release(run_pool *pl, size_t upto)
+{
+	for (size_t j = pl->released; j < upto; j++)
+		pl->filled[j % pl->window] = 0;
+	pl->released = pl->consumed = upto;
+	if (pl->wait_room)
+		pthread_cond_broadcast(&pl->room);
+}
+
+/* The slot of case i, once it is judged (by a worker, or by this thread).
+ * The cases seen judged the last time mu was held are taken without it. */
 static run_slot *run_wait(run_thread *th, size_t i)
 {
 	run_pool *pl = th->pl;
-	size_t k;
+	size_t j, k;
+	if (i < pl->known)
+		return &pl->slots[i % pl->window];
 	pthread_mutex_lock(&pl->mu);
+	run_release(pl, i);
 	while (pl->filled[i % pl->window] != i + 1) {
-		if (run_claim(pl, &k)) {
-			run_judge_one(th, k);
+		if ((k = run_claim(pl, &j))) {
+			run_judge(th, j, k);
 		} else {
 			pl->wait_ready++;
 			pthread_cond_wait(&pl->ready, &pl->mu);
 			pl->wait_ready--;
 		}
 	}
+	for (pl->known = i + 1; pl->known < pl->n && pl->known < i + pl->window &&
+	                        pl->filled[pl->known % pl->window] == pl->known + 1;
+	     pl->known++)
+		;
 	pthread_mutex_unlock(&pl->mu);
 	return &pl->slots[i % pl->window];
 }
 
-/* Gives the slot of case i back, consumed (run_fill empties it). */
+/* Case i is consumed: its slot goes back with the others now and then
+ * (every batch of cases), and whenever the consumer takes mu to wait. */
 static void run_done(run_pool *pl, size_t i)
 {
+	if (i + 1 - pl->released < pl->batch)
+		return;
 	pthread_mutex_lock(&pl->mu);
-	pl->filled[i % pl->window] = 0;
-	pl->consumed = i + 1;
-	if (pl->wait_room)
-		pthread_cond_broadcast(&pl->room);
+	run_release(pl, i + 1);
 	pthread_mutex_unlock(&pl->mu);
 }
 
@@ -593,6 +623,9 @@ int cmd_run(cli_env *env, int argc, char **argv)
 	 * agreeing verdicts were dropped are small, and 64 a thread let one
 	 * thread run ahead while the other judges a slow case. */
 	pool.window = jobs == 1 ? 1 : (size_t)jobs * (pool.keep_all || twin ? 4 : 64);
+	/* a batch of at most 8 cases, a quarter of a thread's share */
+	pool.batch = pool.window / (size_t)jobs / 4;
+	pool.batch = pool.batch < 1 ? 1 : pool.batch > 8 ? 8 : pool.batch;
 	pool.slots = calloc(pool.window, sizeof *pool.slots);
 	pool.filled = calloc(pool.window, sizeof *pool.filled);
 	marks = calloc((size_t)jobs * (np_ + 1), 1);
