@@ -92,11 +92,11 @@ awk -v c="$cases" -v l="$load" -v j="$judge" -v j2="$judge2" -v rp="$run_peak" \
 	printf "                 peak memory 16x %d MiB (arbiter judge; issue 9: <= 64 MiB)\n", (kp + 1023) / 1024
 }'
 # The same ratio in instructions (callgrind counts them, whatever else the
-# machine runs: docs/performance.md): judging a case (run_judge_one: the
+# machine runs: docs/performance.md): judging a case (run_judge: the
 # judgement and its agreement with the case) over libcsv parsing a record.
 # Skipped without valgrind (tools/deps.sh does not install it).
 if command -v valgrind >/dev/null 2>&1; then
-	valgrind --tool=callgrind --toggle-collect=run_judge_one --callgrind-out-file="$T/cg.run" \
+	valgrind --tool=callgrind --toggle-collect=run_judge --callgrind-out-file="$T/cg.run" \
 		"$ARB" run -q >/dev/null 2>&1 || true
 	# shellcheck disable=SC2086
 	valgrind --tool=callgrind --callgrind-out-file="$T/cg.floor" "$BUILD/bench_csvfloor" 1 $FILES \

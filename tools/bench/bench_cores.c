@@ -22,14 +22,16 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Runs *(long *)arg steps of the loop; the result is kept so that it runs. */
-static void *spin(void *arg)
+/* Runs *(long *)arg steps of the loop; the result is stored (volatile:
+ * nothing reads it, and -O3 would drop the loop with the store). The same
+ * code on every thread: never inlined into run(). */
+__attribute__((noinline)) static void *spin(void *arg)
 {
 	long n = *(long *)arg;
 	double x = 0;
 	for (long i = 0; i < n; i++)
 		x = x * 0.999999 + (double)(i & 7);
-	*(long *)arg = (long)x;
+	*(volatile long *)arg = (long)x;
 	return NULL;
 }
 
