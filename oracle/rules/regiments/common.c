@@ -416,16 +416,31 @@ static int order_cmp(const void *a, const void *b)
 	return x->key < y->key ? -1 : x->key > y->key ? 1 : (x->i > y->i) - (x->i < y->i);
 }
 
-/* How far model i starts from object ob, centre to centre (a polygon: its
- * first vertex): the order in which sweeping finds the nearest soonest. */
-static double start_apart(const rg_object *ob, arb_vec2 c)
+/* Distance from point q to the segment a-b. */
+static double to_segment(arb_vec2 q, arb_vec2 a, arb_vec2 b)
 {
-	if (!ob->unit)
-		return hypot(ob->terrain->poly[0].x - c.x, ob->terrain->poly[0].y - c.y);
+	arb_vec2 ab = sub(b, a), aq = sub(q, a);
+	double l2 = ab.x * ab.x + ab.y * ab.y;
+	double t = l2 > 0 ? (aq.x * ab.x + aq.y * ab.y) / l2 : 0;
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	return norm(sub(aq, (arb_vec2){ab.x * t, ab.y * t}));
+}
+
+/* How near the centre of a model comes to object ob along its path of
+ * poses (the chord of a turn standing for its arc), centre to centre (a
+ * polygon: its first vertex): the order in which sweeping finds the
+ * nearest soonest. Only an order: any gives the same answer. */
+static double path_apart(const rg_object *ob, const arb_pose_path *p)
+{
 	double d = INFINITY;
-	for (size_t j = 0; j < ob->unit->n_models; j++)
-		d = fmin(d,
-		         hypot(ob->unit->models[j].pos.x - c.x, ob->unit->models[j].pos.y - c.y));
+	size_t n = ob->unit ? ob->unit->n_models : 1;
+	for (size_t k = 0; k < (p->n_steps ? p->n_steps : 1); k++) {
+		arb_vec2 a = p->poses[k].c, b = p->n_steps ? p->poses[k + 1].c : a;
+		for (size_t j = 0; j < n; j++)
+			d = fmin(
+			    d, to_segment(ob->unit ? ob->unit->models[j].pos : ob->terrain->poly[0],
+			                  a, b));
+	}
 	return d;
 }
 
@@ -493,7 +508,7 @@ static int sweeps_make(rg_sweeps *t, const arb_eval *ev, size_t from, size_t to,
 		for (size_t j = 0; ob->unit && j < ob->unit->n_models; j++)
 			others[j] = arb_model_placed(&ob->unit->models[j]);
 		for (size_t k = 0; k < n_moving; k++)
-			order[k].key = start_apart(ob, paths[order[k].i].poses[0].c);
+			order[k].key = path_apart(ob, &paths[order[k].i]);
 		qsort(order, n_moving, sizeof *order, order_cmp);
 		/* a model is wanted only if it comes nearer than the nearest so
 		 * far, whichever order they are swept in: the fold keeps the first
