@@ -464,6 +464,18 @@ static double reach(const arb_vec2 *v, size_t n, double r, arb_vec2 c)
 	return m + r;
 }
 
+/* How far a base reaches from its centre: its radius, or half a rect's
+ * diagonal (a hair more, for the rounding of its turned corners), with no
+ * turning: what pair_apart needs to skip a pair before its shape is made. */
+static double base_reach(const arb_placed *a)
+{
+	if (a->base.shape != ARB_BASE_RECT)
+		return base_radius(a);
+	double hd = fabs(a->base.depth_mm) / 2 / ARB_MM_PER_INCH;
+	double hw = fabs(a->base.w_mm) / 2 / ARB_MM_PER_INCH;
+	return sqrt(hd * hd + hw * hw) * (1 + 1e-12);
+}
+
 /* How near the centre path of a disc about c comes to point q over the
  * step: a segment for a translation, an arc about the pivot for a rotation
  * (q seen within the arc's turn: its circle; else the nearer end). */
@@ -786,16 +798,16 @@ static int sweep(arb_sweep *out, const arb_body *body, const arb_pose_path *path
 			arb_placed w = arb_pose_place(from, &body->parts[i]);
 			shape mv = shape_of(&w);
 			for (size_t j = 0; j < field_count(f); j++) {
+				arb_vec2 cb = f->poly ? f->pc : f->bases[j].c;
+				double rb = f->poly ? f->pr : base_reach(&f->bases[j]);
+				if (pair_apart(&mo, &mv, w.c, cb, rb, mind(best.gap, f->below)))
+					continue; /* it cannot beat the best gap, nor touch */
 				shape store;
 				obstacle o = field_obstacle(f, j, &store);
 				cand c = {
 				    .step = k, .part = (long)i, .other = f->poly ? -1 : (long)j};
 				c.rm = mv.r;
 				c.ro = o.r;
-				arb_vec2 cb = f->poly ? f->pc : f->bases[j].c;
-				double rb = f->poly ? f->pr : reach(o.v, o.n, o.r, cb);
-				if (pair_apart(&mo, &mv, w.c, cb, rb, mind(best.gap, f->below)))
-					continue; /* it cannot beat the best gap, nor touch */
 				if (!(f->poly == NULL &&
 				      cores_apart(&mv, w.c, &o, f->bases[j].c)) &&
 				    field_static(f, j, &w, NULL) <= 0) {
