@@ -6,7 +6,9 @@
  * conventions, with one predicate that asks each memoised helper about every
  * model of every unit, twice (the first question may make the memo, the
  * second reads it), and compares the answers with the helpers that measure
- * now, bit for bit, and each charging model's reach of each target model. Each case of the suite is
+ * now, bit for bit, and each charging model's reach of each target model,
+ * and the actor's coherency under each reading (kept per reading and
+ * limit) against the kernel measuring it now. Each case of the suite is
  * judged by it as a shallow copy of its scenario with the ruleset renamed.
  */
 #include <criterion/criterion.h>
@@ -25,7 +27,7 @@
 
 /* What the predicate found, for the test to read back. */
 typedef struct shared_seen {
-	size_t models, moving, through, approaches;
+	size_t models, moving, through, approaches, coherency;
 } shared_seen;
 static shared_seen g_seen;
 
@@ -101,12 +103,51 @@ static void compare_reach(const arb_eval *ev, char *why, size_t cap)
 	chg__free(&x);
 }
 
+static bool same_coherency(const arb_coherency *a, const arb_coherency *b)
+{
+	return a->ok == b->ok && a->decided == b->decided && a->components == b->components &&
+	       same_double(a->bottleneck, b->bottleneck) && a->worst_a == b->worst_a &&
+	       a->worst_b == b->worst_b && same_double(a->pa.x, b->pa.x) &&
+	       same_double(a->pa.y, b->pa.y) && same_double(a->pb.x, b->pb.x) &&
+	       same_double(a->pb.y, b->pb.y);
+}
+
+/* sh__coherency of the actor under each reading and a few limits, asked
+ * twice (the second answer is the one kept), against the kernel measuring
+ * the models where they end, now. */
+static void compare_coherency(const arb_eval *ev, char *why, size_t cap)
+{
+	const arb_unit *u = arb_eval_actor(ev);
+	arb_placed *pl = NULL;
+	if (why[0] || !u || !u->n_models || u->n_models > 64 ||
+	    !sh__end_placed(arb_eval_scenario(ev), u, &pl))
+		return;
+	static const double limits[] = {1, 2, 3};
+	for (int how = 0; how < 3 && !why[0]; how++)
+		for (size_t k = 0; k < 3 && !why[0]; k++)
+			for (int pass = 0; pass < 2 && !why[0]; pass++) {
+				arb_result r = {0};
+				arb_coherency a, b;
+				sh__coherency(ev, u, limits[k], (sh_chain)how, &r, &a);
+				if (arb_geom_coherency_measured(pl, u->n_models, NULL,
+				                                (arb_chain)how, limits[k],
+				                                &b) != ARB_OK)
+					snprintf(why, cap, "coherency of %s: out of memory", u->id);
+				else if (!same_coherency(&a, &b))
+					snprintf(why, cap, "coherency of %s (%d, %g, pass %d)",
+					         u->id, how, limits[k], pass);
+				g_seen.coherency += pass == 0;
+			}
+	free(pl);
+}
+
 ARB_PREDICATE(sd_x, .clause = "SD.X.1", .ruleset = "sharedland", .actions = "*", .phases = "*",
               .question = "q.x", .fingerprint = "0000000000000000")
 {
 	char why[256];
 	compare(ev, why, sizeof why);
 	compare_reach(ev, why, sizeof why);
+	compare_coherency(ev, why, sizeof why);
 	r->outcome = why[0] ? ARB_VIOLATED : ARB_HOLDS;
 	snprintf(r->explanation, sizeof r->explanation, "%s", why);
 }
@@ -191,7 +232,7 @@ Test(sh_shared, memoised_paths_and_crossings_answer_as_measured_now)
 	          arb_error_format(&err, buf, sizeof buf));
 	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
 	load_tree(cs, real, "cases");
-	g_seen = (shared_seen){0, 0, 0, 0};
+	g_seen = (shared_seen){0, 0, 0, 0, 0};
 	size_t n = arb_caseset_count(cs);
 	cr_assert(n > 1000);
 	for (size_t i = 0; i < n; i++) {
@@ -213,9 +254,10 @@ Test(sh_shared, memoised_paths_and_crossings_answer_as_measured_now)
 		arb_verdict_free(v);
 	}
 	/* the suite moves models and crosses terrain: the comparison saw both */
-	cr_assert(g_seen.moving > 1000 && g_seen.through > 100 && g_seen.approaches > 1000,
-	          "moving %zu, through %zu, approaches %zu", g_seen.moving, g_seen.through,
-	          g_seen.approaches);
+	cr_assert(g_seen.moving > 1000 && g_seen.through > 100 && g_seen.approaches > 1000 &&
+	              g_seen.coherency > 1000,
+	          "moving %zu, through %zu, approaches %zu, coherency %zu", g_seen.moving,
+	          g_seen.through, g_seen.approaches, g_seen.coherency);
 	arb_caseset_free(cs);
 	arb_oracle_free(o);
 	arb_rulebook_free(rb);

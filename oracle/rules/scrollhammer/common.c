@@ -195,9 +195,18 @@ bool sh__end_placed(const arb_scenario *s, const arb_unit *u, arb_placed **out)
 
 /* The actor's models where they end the action, and the distances of every
  * pair of them: what each coherency reading measures first. */
+enum { GROUP_KEPT = 8 };
 typedef struct end_group {
 	arb_placed *pl;
 	double *d;
+	/* each reading and limit measured so far, and what it gave (filled as
+	 * the predicates ask: a function of the scenario and the key alone) */
+	size_t n_kept;
+	struct {
+		sh_chain how;
+		double limit;
+		arb_coherency co;
+	} kept[GROUP_KEPT];
 } end_group;
 
 static void end_group_free(void *p)
@@ -226,16 +235,30 @@ arb_outcome sh__coherency(const arb_eval *ev, const arb_unit *u, double limit, s
 	static const char key = 0;
 	/* The actor's, measured once; another unit's (or no room for the memo),
 	 * here and now. */
-	const end_group *g = u == arb_eval_actor(ev)
-	                         ? arb_eval_memo(ev, &key, end_group_make, end_group_free)
-	                         : NULL;
+	end_group *g = u == arb_eval_actor(ev)
+	                   ? arb_eval_memo(ev, &key, end_group_make, end_group_free)
+	                   : NULL;
 	arb_placed *pl = NULL;
 	if (!g && !sh__end_placed(arb_eval_scenario(ev), u, &pl)) {
 		arb_result_fault(r, ARB_ENOMEM, "out of memory while measuring coherency");
 		return ARB_UNDECIDED;
 	}
-	int rc = arb_geom_coherency_measured(g ? g->pl : pl, u->n_models, g ? g->d : NULL,
-	                                     (arb_chain)how, limit, co);
+	int rc = ARB_OK;
+	bool kept = false;
+	for (size_t k = 0; g && k < g->n_kept && !kept; k++)
+		if (g->kept[k].how == how && g->kept[k].limit == limit) {
+			*co = g->kept[k].co;
+			kept = true;
+		}
+	if (!kept) {
+		rc = arb_geom_coherency_measured(g ? g->pl : pl, u->n_models, g ? g->d : NULL,
+		                                 (arb_chain)how, limit, co);
+		if (g && rc == ARB_OK && g->n_kept < GROUP_KEPT) {
+			g->kept[g->n_kept].how = how;
+			g->kept[g->n_kept].limit = limit;
+			g->kept[g->n_kept++].co = *co;
+		}
+	}
 	free(pl);
 	if (rc != ARB_OK) {
 		arb_result_fault(r, ARB_ENOMEM, "out of memory while measuring coherency");
