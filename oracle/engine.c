@@ -369,6 +369,16 @@ static int decide_question(arb_verdict *v, const judging *j, size_t qfirst, idse
 	return rc;
 }
 
+/* Where judge_once puts a verdict's trace: in the verdict's own block,
+ * right after it (one allocation a judgement, not two). A trace anywhere
+ * else was allocated on its own. */
+_Static_assert(sizeof(arb_verdict) % _Alignof(arb_trace) == 0,
+               "a trace right after its verdict is aligned");
+static arb_trace *verdict_own_trace(arb_verdict *v)
+{
+	return (arb_trace *)(void *)(v + 1);
+}
+
 void arb_verdict_free(arb_verdict *v)
 {
 	if (!v)
@@ -378,7 +388,8 @@ void arb_verdict_free(arb_verdict *v)
 	free(v->values);
 	free(v->info);
 	free(v->missing);
-	free(v->trace);
+	if (v->trace != verdict_own_trace(v))
+		free(v->trace);
 	free(v->trace_event);
 	free(v);
 }
@@ -553,7 +564,11 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_verd
 	const arb_scenario *s = j->s;
 	const arb_rs_index *x = j->x;
 	int rc = ARB_OK;
-	arb_verdict *v = calloc(1, sizeof *v);
+	/* the verdict and, unless borrowed, its trace (verdict_own_trace) */
+	size_t n_trace = ran ? 0 : j->n_app ? j->n_app : 1;
+	arb_verdict *v = malloc(sizeof *v + n_trace * sizeof(arb_trace));
+	if (v)
+		*v = (arb_verdict){0};
 	idset violates = {0}, disputed = {0}, missing = {0};
 	arb_eval ev = {
 	    .o = o, .s = s, .actor = arb_scenario_unit(s, s->action.unit), .terse = j->terse};
@@ -575,7 +590,7 @@ static int judge_once(arb_verdict **out, const judging *j, unsigned on, arb_verd
 			v->trace[a].open_how = NULL;
 		}
 	} else if (v) {
-		v->trace = malloc((j->n_app ? j->n_app : 1) * sizeof *v->trace);
+		v->trace = verdict_own_trace(v);
 	}
 	if (!v || !v->trace) {
 		rc = arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
