@@ -21,13 +21,13 @@ arb_vec2 arb_geom_dir(double deg)
 	return arb__geom_facing(deg); /* multiples of 90 exact */
 }
 
-double arb_geom_extent(const arb_placed *p, arb_vec2 axis, double *lo, double *hi)
+/* arb_geom_extent with d, the direction of p's facing (a rect's), given. */
+static double extent_dir(const arb_placed *p, arb_vec2 d, arb_vec2 axis, double *lo, double *hi)
 {
 	double h;
 	if (p->base.shape == ARB_BASE_ROUND) {
 		h = p->base.d_mm / ARB_MM_PER_INCH / 2;
 	} else {
-		arb_vec2 d = arb_geom_dir(p->facing_deg);
 		arb_vec2 n = {-d.y, d.x};
 		h = fabs(dot(d, axis)) * p->base.depth_mm / ARB_MM_PER_INCH / 2 +
 		    fabs(dot(n, axis)) * p->base.w_mm / ARB_MM_PER_INCH / 2;
@@ -38,6 +38,13 @@ double arb_geom_extent(const arb_placed *p, arb_vec2 axis, double *lo, double *h
 	if (hi)
 		*hi = c + h;
 	return h;
+}
+
+double arb_geom_extent(const arb_placed *p, arb_vec2 axis, double *lo, double *hi)
+{
+	arb_vec2 d =
+	    p->base.shape == ARB_BASE_ROUND ? (arb_vec2){0, 0} : arb_geom_dir(p->facing_deg);
+	return extent_dir(p, d, axis, lo, hi);
 }
 
 bool arb_within(double distance, double limit)
@@ -58,13 +65,31 @@ static arb_footprint footprint_empty(double facing_deg)
 	                       .left = -INFINITY};
 }
 
-static void footprint_add(arb_footprint *fp, const arb_placed *p)
+/* A base's facing direction, turned once for a run of bases that share
+ * it (the models of a unit most often do). */
+typedef struct dir_memo {
+	bool have;
+	double deg;
+	arb_vec2 d;
+} dir_memo;
+
+static arb_vec2 dir_of(dir_memo *m, const arb_placed *p)
+{
+	if (p->base.shape == ARB_BASE_ROUND)
+		return (arb_vec2){0, 0};
+	if (!m->have || m->deg != p->facing_deg)
+		*m = (dir_memo){true, p->facing_deg, arb_geom_dir(p->facing_deg)};
+	return m->d;
+}
+
+static void footprint_add(arb_footprint *fp, const arb_placed *p, dir_memo *m)
 {
 	double lo, hi;
-	arb_geom_extent(p, fp->f, &lo, &hi);
+	arb_vec2 d = dir_of(m, p);
+	extent_dir(p, d, fp->f, &lo, &hi);
 	fp->rear = fmin(fp->rear, lo);
 	fp->front = fmax(fp->front, hi);
-	arb_geom_extent(p, fp->l, &lo, &hi);
+	extent_dir(p, d, fp->l, &lo, &hi);
 	fp->right = fmin(fp->right, lo);
 	fp->left = fmax(fp->left, hi);
 }
@@ -72,17 +97,19 @@ static void footprint_add(arb_footprint *fp, const arb_placed *p)
 arb_footprint arb_footprint_of(const arb_placed *bases, size_t n, double facing_deg)
 {
 	arb_footprint fp = footprint_empty(facing_deg);
+	dir_memo m = {false, 0, {0, 0}};
 	for (size_t i = 0; i < n; i++)
-		footprint_add(&fp, &bases[i]);
+		footprint_add(&fp, &bases[i], &m);
 	return fp;
 }
 
 arb_footprint arb_unit_footprint(const arb_unit *u)
 {
 	arb_footprint fp = footprint_empty(u->facing_deg);
+	dir_memo m = {false, 0, {0, 0}};
 	for (size_t i = 0; i < u->n_models; i++) {
 		arb_placed p = arb_model_placed(&u->models[i]);
-		footprint_add(&fp, &p);
+		footprint_add(&fp, &p, &m);
 	}
 	return fp;
 }
