@@ -49,6 +49,7 @@ typedef struct loader {
 	arb_error *err;
 	bool subphase_given; /* the row's context names a sub-phase */
 	arb_idmap unit_ids;  /* the row's units by ID (emptied per row) */
+	arb_arena *scratch;  /* what reading a row needs and no case keeps (emptied per row) */
 } loader;
 
 /* The header row (the first record) into L's column map. */
@@ -81,8 +82,13 @@ typedef struct cell {
 int arb__cell_err(const cell *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* text split at sep into at most cap trimmed parts (overflow: more). */
 size_t arb__cell_split(char *text, char sep, char **out, size_t cap, bool *overflow);
-/* The same, every part, into an array of the scenario's arena. */
+/* The same, every part, into an array of the row's scratch (the parts
+ * themselves stay where text is). */
 int arb__cell_split_all(cell *c, char *text, char sep, char ***out, size_t *n);
+/* n zeroed elements of size bytes that live while the row is read. */
+void *arb__cell_scratch(cell *c, size_t n, size_t size);
+/* A copy of s that lives with the case set (what judging never reads). */
+char *arb__cell_dup_cold(cell *c, const char *s);
 bool arb__cell_num(const char *s, double *out);
 bool arb__cell_pt(const char *s, arb_vec2 *out);
 bool arb__cell_valid_name(const char *s);

@@ -130,15 +130,27 @@ void *arb__cell_array(arb_scenario *s, size_t n, size_t size)
 	return arb__arena_array(s->arena_, n, size);
 }
 
-/* As split, into an array of the scenario's arena as long as text needs:
- * a cell may list as many units, models, corners or points as it holds. */
+void *arb__cell_scratch(cell *c, size_t n, size_t size)
+{
+	if (!c->L->scratch && !(c->L->scratch = arb__arena_new()))
+		return NULL;
+	return arb__arena_array(c->L->scratch, n, size);
+}
+
+char *arb__cell_dup_cold(cell *c, const char *s)
+{
+	return arb__arena_strndup(c->L->cs->arena, s, strlen(s));
+}
+
+/* As split, into an array of the row's scratch as long as text needs: a
+ * cell may list as many units, models, corners or points as it holds. */
 int arb__cell_split_all(cell *c, char *text, char sep, char ***out, size_t *n)
 {
 	size_t cap = 1;
 	for (const char *q = text; *q; q++)
 		cap += *q == sep || (sep == ' ' && *q == '\t');
 	bool ov;
-	*out = arb__cell_array(c->s, cap, sizeof **out);
+	*out = arb__cell_scratch(c, cap, sizeof **out);
 	if (!*out)
 		return ARB_ENOMEM;
 	*n = arb__cell_split(text, sep, *out, cap, &ov);
@@ -381,6 +393,7 @@ int arb__cases_data_row(loader *L)
 	field empty = {(char *)"", first->line, 1};
 	cell c = {.L = L, .s = s};
 	arb__idmap_clear(&L->unit_ids);
+	arb__arena_reset(L->scratch);
 #define CELL(which) at_col(&c, L, which, &empty)
 	const field *f;
 
@@ -445,7 +458,7 @@ int arb__cases_data_row(loader *L)
 	    strcmp(k->variants, "none") != 0)
 		return arb__cell_err(&c, "expected all, no-rotate or none, got '%s'", k->variants);
 	CELL(C_NOTE);
-	if (!(k->note = arb__cell_dup(&c, c.f->text)))
+	if (!(k->note = arb__cell_dup_cold(&c, c.f->text)))
 		return ARB_ENOMEM;
 	/* scenario */
 	if ((rc = arb__cell_board(CELL(C_BOARD))) || (rc = arb__cell_context(CELL(C_CONTEXT))) ||

@@ -299,7 +299,7 @@ int arb__cell_models(cell *c)
 	/* Each failure goes to done: the loops below see only models that
 	 * name a unit. */
 	for (size_t i = 0; i < n; i++) {
-		toks[i] = arb__cell_array(c->s, 16, sizeof(char *));
+		toks[i] = arb__cell_scratch(c, 16, sizeof(char *));
 		if (!toks[i]) {
 			rc = ARB_ENOMEM;
 			goto done;

@@ -277,6 +277,7 @@ done:
 	csv_free(&p);
 	clear_fields(&L);
 	arb__idmap_free(&L.unit_ids);
+	arb__arena_free(L.scratch);
 	free(L.nl);
 	return rc;
 }

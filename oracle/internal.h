@@ -19,6 +19,8 @@ void arb__arena_free(arb_arena *a);
  * leaves it empty. */
 void arb__arena_init_buf(arb_arena *a, max_align_t *buf, size_t size);
 void arb__arena_release(arb_arena *a);
+/* Empties a (NULL: nothing) for reuse, keeping its newest block. */
+void arb__arena_reset(arb_arena *a);
 /* Zeroed memory for size bytes (n elements of size bytes), owned by the
  * arena; NULL when out of memory or when the size does not fit a size_t. */
 void *arb__arena_alloc(arb_arena *a, size_t size);

@@ -157,6 +157,7 @@ void arb_scenario_free(arb_scenario *s)
 		return;
 	index_free(s->index_);
 	arb__arena_free(s->arena_);
+	arb__arena_free(s->cold_);
 	free(s);
 }
 
@@ -165,7 +166,7 @@ void *arb_scenario_alloc(arb_scenario *s, size_t size)
 	return arb__arena_alloc(s->arena_, size);
 }
 
-/* Where a reader read a field of the scenario: a list in its arena. */
+/* Where a reader read a field of the scenario: a list in its cold arena. */
 struct arb_field_mark {
 	const char *field;
 	long line, column;
@@ -174,7 +175,11 @@ struct arb_field_mark {
 
 int arb_scenario_mark_field(arb_scenario *s, const char *field, long line, long column)
 {
-	struct arb_field_mark *m = arb_scenario_alloc(s, sizeof *m);
+	/* apart from what judging reads, so that a judged scenario's memory is
+	 * only what its predicates read (arb_judge_ex asks for all of it) */
+	if (!s->cold_ && !(s->cold_ = arb__arena_new()))
+		return ARB_ENOMEM;
+	struct arb_field_mark *m = arb__arena_alloc(s->cold_, sizeof *m);
 	if (!m)
 		return ARB_ENOMEM;
 	*m = (struct arb_field_mark){field, line, column, s->marks_};

@@ -43,6 +43,21 @@ void arb__arena_release(arb_arena *a)
 	a->head = NULL;
 }
 
+void arb__arena_reset(arb_arena *a)
+{
+	if (!a || !a->head)
+		return;
+	struct arb_block *keep = a->head, *b = keep->next; /* the newest is the largest */
+	while (b) {
+		struct arb_block *next = b->next;
+		if (!b->borrowed)
+			free(b);
+		b = next;
+	}
+	keep->next = NULL;
+	keep->used = 0;
+}
+
 void arb__arena_free(arb_arena *a)
 {
 	if (!a)

@@ -856,6 +856,40 @@ Test(engine, a_predicates_scratch_lives_as_long_as_its_judgement)
 	arb_scenario_free(s);
 }
 
+/* The arena a reader empties for each row, and one whose first block is
+ * the caller's: what is taken after a reset is zeroed; nothing leaks and
+ * nothing of the caller's is freed (the sanitizer build sees both). */
+Test(engine, an_arena_emptied_or_on_a_buffer)
+{
+	arb_arena *a = arb__arena_new();
+	cr_assert(a != NULL);
+	arb__arena_reset(NULL);
+	arb__arena_reset(a); /* empty: nothing to do */
+	for (int round = 0; round < 3; round++) {
+		unsigned char *small = arb__arena_alloc(a, 100), *big = arb__arena_alloc(a, 10000);
+		cr_assert(small && big);
+		for (size_t i = 0; i < 10000; i++)
+			cr_assert(big[i] == 0, "round %d, byte %zu", round, i);
+		memset(small, 0xff, 100);
+		memset(big, 0xff, 10000);
+		arb__arena_reset(a);
+	}
+	arb__arena_free(a);
+	max_align_t buf[64];
+	arb_arena on = {NULL};
+	arb__arena_init_buf(&on, buf, sizeof buf);
+	unsigned char *p = arb__arena_alloc(&on, 64), *q = arb__arena_alloc(&on, 4096);
+	cr_assert(p && q);
+	bool in_buffer = (void *)p > (void *)buf && (void *)p < (void *)(buf + 64);
+	cr_assert(in_buffer);
+	arb__arena_release(&on);
+	cr_assert(on.head == NULL);
+	arb__arena_init_buf(&on, buf, 8); /* too small: no first block */
+	cr_assert(on.head == NULL);
+	cr_assert(arb__arena_alloc(&on, 16) != NULL);
+	arb__arena_release(&on);
+}
+
 Test(engine, yards_by_the_conventions_scale)
 {
 	arb_error err;
