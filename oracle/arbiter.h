@@ -642,7 +642,6 @@ typedef struct arb_scenario {
 	struct arb_arena *arena_;          /* private */
 	struct arb_scenario_index *index_; /* private: arb_scenario_index */
 	struct arb_field_mark *marks_;     /* private: arb_scenario_mark_field */
-	struct arb_arena *cold_;           /* private: what judging never reads (the marks) */
 } arb_scenario;
 
 /* Creates an empty scenario with its arena (voluntary = true, board 0x0).

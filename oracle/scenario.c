@@ -157,7 +157,6 @@ void arb_scenario_free(arb_scenario *s)
 		return;
 	index_free(s->index_);
 	arb__arena_free(s->arena_);
-	arb__arena_free(s->cold_);
 	free(s);
 }
 
@@ -166,7 +165,8 @@ void *arb_scenario_alloc(arb_scenario *s, size_t size)
 	return arb__arena_alloc(s->arena_, size);
 }
 
-/* Where a reader read a field of the scenario: a list in its cold arena. */
+/* Where a reader read a field of the scenario: a list in its arena (the
+ * case reader marks once the rest is read: at its end). */
 struct arb_field_mark {
 	const char *field;
 	long line, column;
@@ -175,11 +175,7 @@ struct arb_field_mark {
 
 int arb_scenario_mark_field(arb_scenario *s, const char *field, long line, long column)
 {
-	/* apart from what judging reads, so that a judged scenario's memory is
-	 * only what its predicates read (arb_judge_ex asks for all of it) */
-	if (!s->cold_ && !(s->cold_ = arb__arena_new()))
-		return ARB_ENOMEM;
-	struct arb_field_mark *m = arb__arena_alloc(s->cold_, sizeof *m);
+	struct arb_field_mark *m = arb_scenario_alloc(s, sizeof *m);
 	if (!m)
 		return ARB_ENOMEM;
 	*m = (struct arb_field_mark){field, line, column, s->marks_};
