@@ -143,12 +143,17 @@ static void twice_m(const arb_eval *ev, arb_result *r, double factor, int how, b
 	double worst = -INFINITY, w_len = 0, w_lim = 0;
 	const char *who = NULL;
 	size_t w_step = 0;
+	/* the unit's slowest M, once (it names the first model without one) */
+	if (!own && u->n_models && !rg__unit_m(u, &slowest, &slow)) {
+		arb_result_missing(r, "M", "the M of %s is not stated",
+		                   slow ? slow : u->models[0].id);
+		return;
+	}
 	for (size_t j = 0; j < u->n_models; j++) {
 		const arb_model *m = &u->models[j];
 		double mv;
-		if (!arb_model_stat(m, u, "M", &mv) || (!own && !rg__unit_m(u, &slowest, &slow))) {
-			arb_result_missing(r, "M", "the M of %s is not stated",
-			                   slow ? slow : m->id);
+		if (!arb_model_stat(m, u, "M", &mv)) {
+			arb_result_missing(r, "M", "the M of %s is not stated", m->id);
 			return;
 		}
 		if (!own)
