@@ -463,6 +463,7 @@ static int collect_values(arb_verdict *v)
 	if ((n > n_info && !(v->values = calloc(n - n_info, sizeof *v->values))) ||
 	    (n_info && !(v->info = calloc(n_info, sizeof *v->info))))
 		return ARB_ENOMEM;
+	v->n_values = v->n_info = 0; /* the lists fill from empty */
 	for (size_t i = 0; i < v->n_trace; i++) {
 		if (!active(&v->trace[i]))
 			continue;

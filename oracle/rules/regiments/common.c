@@ -630,8 +630,10 @@ static int sweeps_get(const rg_sweeps **t, const arb_eval *ev, size_t from, size
 		}
 	bool keep_it = c && c->n < RG_SWEEPS_KEPT;
 	rg_sweeps *dst = keep_it ? &c->e[c->n].t : arb_eval_alloc(ev, 1, sizeof *dst);
-	if (!dst)
-		return arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+	if (!dst) {
+		arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
+		return ARB_ENOMEM;
+	}
 	int rc = sweeps_make(dst, ev, from, still ? from : to, what, err);
 	*t = dst;
 	if (rc != ARB_OK || !keep_it)
