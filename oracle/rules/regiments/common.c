@@ -586,6 +586,10 @@ static void sweeps_fold(rg_approach *out, const rg_sweeps *t, const arb_unit *u,
 enum { RG_SWEEPS_KEPT = 8 };
 
 typedef struct rg_sweep_cache {
+	/* of the scenario and the actor, worked out once: the last step of
+	 * the longest path, and whether any terrain is impassable */
+	size_t last;
+	bool impassable;
 	size_t n;
 	struct {
 		size_t from, to;
@@ -595,9 +599,29 @@ typedef struct rg_sweep_cache {
 	} e[RG_SWEEPS_KEPT];
 } rg_sweep_cache;
 
+/* The last step of the actor's longest path, and whether any terrain is
+ * impassable: what every table's key is read against. */
+static void cache_scene(rg_sweep_cache *c, const arb_eval *ev)
+{
+	const arb_scenario *s = arb_eval_scenario(ev);
+	const arb_unit *u = arb_eval_actor(ev);
+	c->last = 0;
+	c->impassable = false;
+	for (size_t i = 0; u && i < u->n_models; i++) {
+		const arb_path *p = arb_scenario_path(s, u->models[i].id);
+		if (p && p->n_pts >= 2 && p->n_pts - 1 > c->last)
+			c->last = p->n_pts - 1;
+	}
+	for (size_t i = 0; i < s->n_terrain; i++)
+		c->impassable = c->impassable || strcmp(s->terrain[i].kind, "impassable") == 0;
+}
+
 static void *cache_make(const arb_eval *ev)
 {
-	return arb_eval_alloc(ev, 1, sizeof(rg_sweep_cache));
+	rg_sweep_cache *c = arb_eval_alloc(ev, 1, sizeof *c);
+	if (c)
+		cache_scene(c, ev);
+	return c;
 }
 
 /* The sweeps of steps [from, to) against what, into *t: kept for the
@@ -607,28 +631,24 @@ static int sweeps_get(const rg_sweeps **t, const arb_eval *ev, size_t from, size
                       arb_error *err)
 {
 	static const char key = 0;
-	const arb_scenario *s = arb_eval_scenario(ev);
-	const arb_unit *u = arb_eval_actor(ev);
-	size_t last = 0;
-	for (size_t i = 0; i < u->n_models; i++) {
-		const arb_path *p = arb_scenario_path(s, u->models[i].id);
-		if (p && p->n_pts >= 2 && p->n_pts - 1 > last)
-			last = p->n_pts - 1;
+	rg_sweep_cache *c = arb_eval_memo(ev, &key, cache_make, NULL), none;
+	bool kept = c != NULL;
+	if (!kept) { /* no room for the memo: this table is made for the caller */
+		c = &none;
+		cache_scene(c, ev);
+		c->n = 0;
 	}
-	bool still = from == to, impassable = false;
-	to = to < last ? to : last;
-	for (size_t i = 0; i < s->n_terrain; i++)
-		impassable = impassable || strcmp(s->terrain[i].kind, "impassable") == 0;
-	if (!impassable)
+	bool still = from == to;
+	to = to < c->last ? to : c->last;
+	if (!c->impassable)
 		what &= ~RG_TERRAIN; /* no terrain to approach: the same table */
-	rg_sweep_cache *c = arb_eval_memo(ev, &key, cache_make, NULL);
-	for (size_t i = 0; c && i < c->n; i++)
+	for (size_t i = 0; i < c->n; i++)
 		if (c->e[i].from == from && c->e[i].to == to && c->e[i].what == what &&
 		    c->e[i].still == still) {
 			*t = &c->e[i].t;
 			return ARB_OK;
 		}
-	bool keep_it = c && c->n < RG_SWEEPS_KEPT;
+	bool keep_it = kept && c->n < RG_SWEEPS_KEPT;
 	rg_sweeps *dst = keep_it ? &c->e[c->n].t : arb_eval_alloc(ev, 1, sizeof *dst);
 	if (!dst) {
 		arb_error_set(err, ARB_ENOMEM, NULL, 0, 0, NULL, "out of memory");
