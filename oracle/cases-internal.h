@@ -13,6 +13,8 @@
 
 struct arb_caseset {
 	arb_arena *arena;
+	arb_arena *slab;  /* the blocks of its scenarios' arenas, side by side in
+	                     the order they are read (judged): freed last */
 	arb_ptrvec cases; /* arb_case * */
 	arb_idmap by_id;  /* arb_case * by ID */
 	/* The rulebook every case was validated against (arb__caseset_validated);

@@ -379,6 +379,12 @@ int arb__cases_data_row(loader *L)
 	if (!k || arb_scenario_new(&s))
 		return arb_error_set(L->err, ARB_ENOMEM, L->file, first->line, 0, NULL,
 		                     "out of memory");
+#ifndef ARB_ASAN
+	/* in the set's slab, beside the scenarios read before it, in the order
+	 * they are judged (under AddressSanitizer each keeps its own blocks,
+	 * so that its bounds stay checked) */
+	s->arena_->parent = L->cs->slab;
+#endif
 	k->scenario = s;
 	k->file = L->file;
 	k->line = first->line;

@@ -287,7 +287,8 @@ int arb_caseset_new(arb_caseset **out)
 	*out = calloc(1, sizeof **out);
 	if (!*out)
 		return ARB_ENOMEM;
-	if (!((*out)->arena = arb__arena_new())) {
+	if (!((*out)->arena = arb__arena_new()) || !((*out)->slab = arb__arena_new())) {
+		arb__arena_free((*out)->arena);
 		free(*out);
 		*out = NULL;
 		return ARB_ENOMEM;
@@ -304,6 +305,7 @@ void arb_caseset_free(arb_caseset *cs)
 	arb__ptrvec_free(&cs->cases);
 	arb__idmap_free(&cs->by_id);
 	arb__arena_free(cs->arena);
+	arb__arena_free(cs->slab); /* after the scenarios whose blocks it holds */
 	free(cs);
 }
 

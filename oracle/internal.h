@@ -8,8 +8,26 @@
 #include <stddef.h>
 
 /* A bump allocator: blocks freed all at once by arb__arena_free. */
+/* Whether AddressSanitizer instruments this build (gcc, clang). */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARB_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARB_ASAN 1
+#endif
+#endif
+
 typedef struct arb_arena {
 	struct arb_block *head;
+	/* NULL, or the arena every allocation is taken from (and freed with:
+	 * the scenarios of a case set lie side by side in its slab, densely);
+	 * the runs of memory taken, for arb__arena_prefetch (past the fourth,
+	 * the rest is not asked for) */
+	struct arb_arena *parent;
+	struct {
+		char *lo, *hi;
+	} run[4];
+	size_t n_run;
 } arb_arena;
 arb_arena *arb__arena_new(void);
 void arb__arena_free(arb_arena *a);

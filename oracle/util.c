@@ -66,6 +66,25 @@ void arb__arena_free(arb_arena *a)
 	free(a);
 }
 
+/* An arena with a parent takes each allocation from it, and notes the runs
+ * of memory it took (one, most often: nothing else is taken from the
+ * parent while a scenario is read). */
+static void *from_parent(arb_arena *a, size_t size)
+{
+	char *p = arb__arena_alloc(a->parent, size);
+	if (!p)
+		return NULL;
+	size_t k = a->n_run;
+	if (k && a->run[k - 1].hi == p) {
+		a->run[k - 1].hi = p + size;
+	} else if (k < sizeof a->run / sizeof *a->run) {
+		a->run[k].lo = p;
+		a->run[k].hi = p + size;
+		a->n_run++;
+	}
+	return p;
+}
+
 /* Sizes are checked for wrap-around: a request near SIZE_MAX is refused
  * (NULL), never rounded into a small block. No block exceeds PTRDIFF_MAX
  * (C's limit on an object; malloc refuses more), so a request past it is
@@ -80,6 +99,8 @@ void *arb__arena_alloc(arb_arena *a, size_t size)
 	if (__builtin_add_overflow(size, align - 1, &size))
 		return NULL;
 	size = size / align * align;
+	if (a->parent)
+		return from_parent(a, size);
 	struct arb_block *b = a->head;
 	if (!b || b->cap - b->used < size) {
 		/* Blocks double from 2 KiB to 64 KiB: a scenario of a case takes
@@ -108,6 +129,9 @@ void arb__arena_prefetch(const arb_arena *a)
 	for (const struct arb_block *b = a ? a->head : NULL; b; b = b->next)
 		for (size_t k = 0; k < b->used; k += 64)
 			__builtin_prefetch((const char *)b->data + k);
+	for (size_t r = 0; a && r < a->n_run; r++)
+		for (const char *p = a->run[r].lo; p < a->run[r].hi; p += 64)
+			__builtin_prefetch(p);
 }
 
 void *arb__arena_array(arb_arena *a, size_t n, size_t size)

@@ -875,6 +875,27 @@ Test(engine, an_arena_emptied_or_on_a_buffer)
 		arb__arena_reset(a);
 	}
 	arb__arena_free(a);
+	/* an arena that takes everything from a parent: one run while nothing
+	 * else is taken from it, freed with the parent, not with itself */
+	arb_arena *slab = arb__arena_new(), *child = arb__arena_new();
+	cr_assert(slab && child);
+	child->parent = slab;
+	char *c1 = arb__arena_alloc(child, 40), *c2 = arb__arena_alloc(child, 1000);
+	const size_t al = sizeof(max_align_t); /* what each size is rounded up to */
+	bool next_to = c1 && c2 && c2 == c1 + (40 + al - 1) / al * al;
+	cr_assert(next_to);
+	cr_assert(eq(sz, child->n_run, 1));
+	bool one_run = child->run[0].lo == c1 && child->run[0].hi == c2 + (1000 + al - 1) / al * al;
+	cr_assert(one_run);
+	cr_assert(arb__arena_alloc(slab, 16) != NULL); /* someone else's */
+	cr_assert(arb__arena_alloc(child, 16) != NULL);
+	cr_assert(eq(sz, child->n_run, 2));
+	cr_assert(arb__arena_alloc(child, 5000) != NULL); /* past the slab's block */
+	cr_assert(eq(sz, child->n_run, 3));
+	arb__arena_prefetch(child);
+	arb__arena_free(child);
+	c1[0] = 1; /* still the slab's */
+	arb__arena_free(slab);
 	max_align_t buf[64];
 	arb_arena on = {NULL};
 	arb__arena_init_buf(&on, buf, sizeof buf);
