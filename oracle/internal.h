@@ -7,7 +7,6 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-/* A bump allocator: blocks freed all at once by arb__arena_free. */
 /* Whether AddressSanitizer instruments this build (gcc, clang). */
 #if defined(__SANITIZE_ADDRESS__)
 #define ARB_ASAN 1
@@ -17,6 +16,7 @@
 #endif
 #endif
 
+/* A bump allocator: blocks freed all at once by arb__arena_free. */
 typedef struct arb_arena {
 	struct arb_block *head;
 	/* NULL, or the arena every allocation is taken from (and freed with:

@@ -20,7 +20,7 @@ arb_arena *arb__arena_new(void)
 
 void arb__arena_init_buf(arb_arena *a, max_align_t *buf, size_t size)
 {
-	a->head = NULL;
+	*a = (arb_arena){.head = NULL};
 	if (!buf || size < sizeof(struct arb_block) + sizeof(max_align_t))
 		return;
 	struct arb_block *b = (struct arb_block *)(void *)buf;
@@ -41,10 +41,13 @@ void arb__arena_release(arb_arena *a)
 		b = next;
 	}
 	a->head = NULL;
+	a->n_run = 0;
 }
 
 void arb__arena_reset(arb_arena *a)
 {
+	if (a)
+		a->n_run = 0; /* a parent's memory stays the parent's */
 	if (!a || !a->head)
 		return;
 	struct arb_block *keep = a->head, *b = keep->next; /* the newest is the largest */
