@@ -31,15 +31,20 @@ void arb__arena_init_buf(arb_arena *a, max_align_t *buf, size_t size)
 	a->head = b;
 }
 
-void arb__arena_release(arb_arena *a)
+/* Frees the blocks from b on that the arena took from the heap. */
+static void free_blocks(struct arb_block *b)
 {
-	struct arb_block *b = a->head;
 	while (b) {
 		struct arb_block *next = b->next;
 		if (!b->borrowed)
 			free(b);
 		b = next;
 	}
+}
+
+void arb__arena_release(arb_arena *a)
+{
+	free_blocks(a->head);
 	a->head = NULL;
 	a->n_run = 0;
 }
@@ -50,13 +55,8 @@ void arb__arena_reset(arb_arena *a)
 		a->n_run = 0; /* a parent's memory stays the parent's */
 	if (!a || !a->head)
 		return;
-	struct arb_block *keep = a->head, *b = keep->next; /* the newest is the largest */
-	while (b) {
-		struct arb_block *next = b->next;
-		if (!b->borrowed)
-			free(b);
-		b = next;
-	}
+	struct arb_block *keep = a->head; /* the newest is the largest */
+	free_blocks(keep->next);
 	keep->next = NULL;
 	keep->used = 0;
 }

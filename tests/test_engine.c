@@ -804,19 +804,29 @@ static double yard_sight(void)
 	return x;
 }
 
-Test(engine, a_memo_is_made_once_per_judgement_and_freed)
+/* A made-up ruleset of two clauses, PREFIX.A.1 and PREFIX.B.1, bound to
+ * the predicates above, and a scenario of it. */
+static arb_scenario *two_clause_scenario(const char *ruleset, const char *prefix)
 {
+	char text[128];
+	snprintf(text, sizeof text, "{#%s.A.1 constraint}\nOne.\n\n{#%s.B.1 constraint}\nTwo.\n",
+	         prefix, prefix);
 	put("spec/conventions.md", kConv);
-	write_ruleset("memoland", "ML",
-	              "{#ML.A.1 constraint}\nOne.\n\n{#ML.B.1 constraint}\nTwo.\n");
+	write_ruleset(ruleset, prefix, text);
 	g_rb = load_rb();
 	arb_error err;
 	arb_error_clear(&err);
 	cr_assert(eq(int, arb_oracle_new(&g_o, g_rb, &err), ARB_OK));
 	arb_scenario *s = scen();
-	s->ruleset = "memoland";
+	s->ruleset = ruleset;
 	s->context.subphase = NULL;
 	s->units[0].formation = NULL;
+	return s;
+}
+
+Test(engine, a_memo_is_made_once_per_judgement_and_freed)
+{
+	arb_scenario *s = two_clause_scenario("memoland", "ML");
 	g_memo_made = g_memo_freed = 0;
 	for (int k = 1; k <= 2; k++) {
 		arb_verdict *v = judge(s, NULL);
@@ -833,17 +843,7 @@ Test(engine, a_memo_is_made_once_per_judgement_and_freed)
 
 Test(engine, a_predicates_scratch_lives_as_long_as_its_judgement)
 {
-	put("spec/conventions.md", kConv);
-	write_ruleset("scratchland", "SL",
-	              "{#SL.A.1 constraint}\nOne.\n\n{#SL.B.1 constraint}\nTwo.\n");
-	g_rb = load_rb();
-	arb_error err;
-	arb_error_clear(&err);
-	cr_assert(eq(int, arb_oracle_new(&g_o, g_rb, &err), ARB_OK));
-	arb_scenario *s = scen();
-	s->ruleset = "scratchland";
-	s->context.subphase = NULL;
-	s->units[0].formation = NULL;
+	arb_scenario *s = two_clause_scenario("scratchland", "SL");
 	/* twice: the second judgement's scratch is zeroed again (the first
 	 * left its pieces patterned); the sanitizer build sees no leak */
 	for (int k = 0; k < 2; k++) {
