@@ -36,6 +36,10 @@ void cli_lines_free(cli_lines *r);
  * without the NUL): 0, or an errno value: fopen's (ENOENT when there is
  * none), EIO for a read error, EFBIG past max bytes, ENOMEM. */
 int cli_read_file(const char *path, size_t max, char **buf, size_t *len);
+/* The same for a list an editor keeps beside spec/ (at most 16 MiB; what:
+ * "file", "list", for the message): ARB_OK with *buf NULL when there is
+ * none, ARB_ENOMEM or ARB_EIO with err set. */
+int cli_read_list(const char *path, const char *what, char **buf, size_t *len, arb_error *err);
 
 /* Exit statuses of every subcommand. */
 enum { EXIT_AGREE = 0, EXIT_DISAGREE = 1, EXIT_BADINPUT = 2 };

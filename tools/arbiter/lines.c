@@ -140,3 +140,17 @@ int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
 	*len = n;
 	return 0;
 }
+
+int cli_read_list(const char *path, const char *what, char **buf, size_t *len, arb_error *err)
+{
+	int e = cli_read_file(path, (size_t)1 << 24, buf, len);
+	if (e == ENOENT)
+		return ARB_OK;
+	if (e == ENOMEM || e == EFBIG)
+		return arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL,
+		                     "out of memory (or a %s over 16 MiB)", what);
+	if (e)
+		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot read: %s",
+		                     strerror(e));
+	return ARB_OK;
+}

@@ -9,7 +9,6 @@
 #include "cli.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,18 +263,14 @@ int questions_read_file(question_list *out, const char *path, arb_error *err)
 	questions_free(out);
 	char *buf;
 	size_t n;
-	int e = cli_read_file(path, (size_t)1 << 24, &buf, &n);
-	if (e == ENOENT)
+	int rc = cli_read_list(path, "file", &buf, &n, err);
+	if (rc)
+		return rc;
+	if (!buf) /* none: an empty one */
 		return (out->file = strdup(path))
 		           ? ARB_OK
 		           : arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL, "out of memory");
-	if (e == ENOMEM || e == EFBIG)
-		return arb_error_set(err, ARB_ENOMEM, path, 0, 0, NULL,
-		                     "out of memory (or a file over 16 MiB)");
-	if (e)
-		return arb_error_set(err, ARB_EIO, path, 0, 0, NULL, "cannot read: %s",
-		                     strerror(e));
-	int rc = questions_read_text(out, path, buf, n, err);
+	rc = questions_read_text(out, path, buf, n, err);
 	free(buf);
 	return rc;
 }
