@@ -64,7 +64,9 @@ all: deps $(ARBITER) $(GEN_BIN)
 deps:
 	@sh tools/deps.sh
 
-$(BUILD)/%.o: %.c
+# Order-only on deps: under make -j no object is compiled before the
+# packages (and their headers) are in.
+$(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -79,7 +81,7 @@ $(ARBITER): $(BUILD)/tools/arbiter/arbiter.o $(TOOL_OBJ) $(LIB_OBJ)
 PIC_SRC := $(LIB_SRC) examples/abi/arbiter_ref.c \
            $(addprefix tools/writers/,json_dom.c json_read.c json_scenario_read.c json_text.c json_util.c json_verdict_dump.c strbuf.c)
 ABI_REF := $(BUILD)/libarbiter_ref.so
-$(BUILD)/pic/%.o: %.c
+$(BUILD)/pic/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -c $< -o $@
 $(ABI_REF): $(PIC_SRC:%.c=$(BUILD)/pic/%.o)
