@@ -277,16 +277,19 @@ done:
  * waits for a case 100 times as long as the others. */
 
 /* What judging one case produced, for the consumer. */
+/* What every case touches comes first, in one cache line: a slot is
+ * filled on one core and read on the other, and each line it spans
+ * crosses between them (docs/performance.md, ninth session). */
 typedef struct run_slot {
 	arb_verdict *v;
-	int rc; /* of arb_judge; on error err says why */
-	arb_error err;
 	char *line; /* --verdicts: the verdict line */
-	int twin;   /* --twin: 1 identical, 0 not (twin_out says how) */
 	strbuf twin_out;
+	int rc;   /* of arb_judge; on error err says why */
+	int twin; /* --twin: 1 identical, 0 not (twin_out says how) */
 	bool oom;
 	bool ok;        /* the verdict agrees with the case */
 	char why[1024]; /* and if not, why */
+	arb_error err;  /* written only when rc is not ARB_OK */
 } run_slot;
 
 /* What every thread reads, and the hand-over of slots under mu. */
@@ -350,7 +353,6 @@ static void run_fill(const run_pool *pl, size_t i, run_slot *sl, unsigned char *
 {
 	const arb_case *c = arb_caseset_at(pl->cs, i);
 	run_clear(sl);
-	arb_error_clear(&sl->err);
 	const char *profile = pl->profile ? pl->profile : c->profile;
 	/* Explanations are printed (and drawn, and compared by --twin) only for
 	 * the cases that disagree: judged tersely, such a case is judged again
@@ -358,17 +360,25 @@ static void run_fill(const run_pool *pl, size_t i, run_slot *sl, unsigned char *
 	/* The cases were loaded against the oracle's own rulebook (cmd_run):
 	 * every scenario was validated then. */
 	unsigned flags = ARB_JUDGE_VALIDATED | (pl->twin ? 0 : ARB_JUDGE_TERSE);
-	sl->rc = arb_judge_ex(&sl->v, pl->o, c->scenario, profile, flags, &sl->err);
-	if (sl->rc != ARB_OK)
+	/* the error on this thread's stack (856 bytes cleared where they are
+	 * warm), copied to the slot only when there is one */
+	arb_error err;
+	arb_error_clear(&err);
+	sl->rc = arb_judge_ex(&sl->v, pl->o, c->scenario, profile, flags, &err);
+	if (sl->rc != ARB_OK) {
+		sl->err = err;
 		return;
+	}
 	sl->ok = arb_case_agrees(c, sl->v, sl->why, sizeof sl->why);
 	if (!sl->ok && (flags & ARB_JUDGE_TERSE)) {
 		arb_verdict_free(sl->v);
 		sl->v = NULL;
-		sl->rc = arb_judge_ex(&sl->v, pl->o, c->scenario, profile, ARB_JUDGE_VALIDATED,
-		                      &sl->err);
-		if (sl->rc != ARB_OK)
+		sl->rc =
+		    arb_judge_ex(&sl->v, pl->o, c->scenario, profile, ARB_JUDGE_VALIDATED, &err);
+		if (sl->rc != ARB_OK) {
+			sl->err = err;
 			return;
+		}
 	}
 	mark_seen(marks, pl->np, sl->v);
 	if (pl->verdicts && !(sl->line = arbj_verdict_dump(sl->v, false)))
