@@ -122,7 +122,7 @@ $(GEN_RS:%=$(BUILD)/gen_%): $(BUILD)/gen_%: \
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # gen_variants shares the tools' growable string.
-$(BUILD)/gen_variants: $(BUILD)/tools/gen/gen_variants.o $(BUILD)/tools/writers/strbuf.o
+$(BUILD)/gen_variants: $(BUILD)/tools/gen/gen_variants.o $(BUILD)/tools/gen/variants_scene.o $(BUILD)/tools/writers/strbuf.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/bench_%: $(BUILD)/tools/bench/bench_%.o
