@@ -111,18 +111,21 @@ $(BUILD)/gen_%: $(BUILD)/tools/gen/gen_%.o
 # gen_boundary: main and the table list, the rows and geometry its tables
 # share (boundary_table.c), and one file of tables per section of the text.
 $(BUILD)/gen_boundary: $(BUILD)/tools/gen/gen_boundary.o \
-                       $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/gen/boundary_*.c))
+                       $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/gen/boundary_*.c)) \
+                       $(BUILD)/tools/gen/angles.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # gen_RULESET (GEN_RS): a ruleset's own boundary tables.
 .SECONDEXPANSION:
 $(GEN_RS:%=$(BUILD)/gen_%): $(BUILD)/gen_%: \
     $$(addprefix $(BUILD)/,$$(addsuffix .o,$$(basename $$(wildcard tools/gen/$$*/*.c)))) \
-    $(BUILD)/tools/gen/boundary_table.o
+    $(BUILD)/tools/gen/boundary_table.o $(BUILD)/tools/gen/angles.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# gen_variants shares the tools' growable string.
-$(BUILD)/gen_variants: $(BUILD)/tools/gen/gen_variants.o $(BUILD)/tools/gen/variants_scene.o $(BUILD)/tools/writers/strbuf.o
+# gen_variants shares the tools' growable string; every generator the
+# angles of tools/gen/angles.c.
+$(BUILD)/gen_variants: $(BUILD)/tools/gen/gen_variants.o $(BUILD)/tools/gen/variants_scene.o \
+                      $(BUILD)/tools/gen/angles.o $(BUILD)/tools/writers/strbuf.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/bench_%: $(BUILD)/tools/bench/bench_%.o

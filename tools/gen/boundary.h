@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "angles.h"
+
 #define TOL       1e-6 /* CONV.TOL.1 */
 #define MM_PER_IN 25.4 /* CONV.UNIT.1 */
 #define BOARD_W   72.0 /* docs/cases.md: default board */
@@ -102,8 +104,6 @@ extern const double ANGLES[NANGLES];
 #define NOFFS 5
 extern const double OFFS[NOFFS];
 
-double cosd(double deg);
-double sind(double deg);
 vec dir(double deg);
 vec add(vec a, vec b);
 vec scale(vec a, double k);

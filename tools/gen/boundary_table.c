@@ -160,26 +160,6 @@ void table_write(table *t, const char *dir)
 /* Geometry of the formulas                                            */
 /* ------------------------------------------------------------------ */
 
-/* cos and sin of an angle in degrees, exact at multiples of 90. */
-double cosd(double deg)
-{
-	double a = fmod(deg, 360.0);
-	if (a < 0)
-		a += 360.0;
-	if (a == 0.0)
-		return 1.0;
-	if (a == 90.0 || a == 270.0)
-		return 0.0;
-	if (a == 180.0)
-		return -1.0;
-	return cos(a * PI / 180.0);
-}
-
-double sind(double deg)
-{
-	return cosd(deg - 90.0);
-}
-
 vec dir(double deg)
 {
 	return (vec){cosd(deg), sind(deg)};

@@ -11,13 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "angles.h"
 #include "variants.h"
 /* ------------------------------------------------------------------ */
 /* Geometry                                                            */
 /* ------------------------------------------------------------------ */
-
-static double cosd(double deg);
-static double sind(double deg);
 
 vec xpt(const xform *x, vec p)
 {
@@ -77,25 +75,6 @@ static void fmt_facing(char *buf, size_t n, double f)
 	fmt_num(buf, n, f);
 	if (strcmp(buf, "360") == 0)
 		strcpy(buf, "0");
-}
-
-static double cosd(double deg)
-{
-	double a = fmod(deg, 360.0);
-	if (a < 0)
-		a += 360.0;
-	if (a == 0.0)
-		return 1.0;
-	if (a == 90.0 || a == 270.0)
-		return 0.0;
-	if (a == 180.0)
-		return -1.0;
-	return cos(a * PI / 180.0);
-}
-
-static double sind(double deg)
-{
-	return cosd(deg - 90.0);
 }
 
 /* ------------------------------------------------------------------ */
