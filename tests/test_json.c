@@ -1125,7 +1125,7 @@ Test(json_check, bad_lines)
 /*
  * A made-up ruleset "faultland" (prefix FL), written to a temporary spec
  * directory, and its one predicate, linked into the unit-test binary like
- * the fixtures of test_engine.c (rulebooks without faultland never bind
+ * the fixtures of test_engine_fixture.c (rulebooks without faultland never bind
  * it). It answers from the fact f: "budget" is a fault (its search out of
  * budget), "missing" needs the fact g, "info" holds and shows an
  * informative value; otherwise it holds. Its explanation lists the paths in
