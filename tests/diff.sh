@@ -88,6 +88,16 @@ if git rev-parse --verify --quiet HEAD >/dev/null 2>&1; then
 	TMPDIR=$T/no-such-dir "$ARB" diff HEAD HEAD --no-search >"$T/out" 2>&1
 	expect_status "TMPDIR missing" 2 $?
 	contains "TMPDIR missing" "$T/out" "cannot make a temporary directory"
+	# no git on the PATH: a revision cannot be read, and the error says why
+	mkdir -p "$T/bin" "$T/tmp-nogit"
+	for t in rm tar; do ln -s "$(command -v $t)" "$T/bin/$t"; done
+	PATH=$T/bin TMPDIR=$T/tmp-nogit "$ARB" diff HEAD HEAD --no-search >"$T/out" 2>&1
+	expect_status "no git" 2 $?
+	contains "no git" "$T/out" "git, which reads revisions, could not be run"
+	[ -z "$(ls -A "$T/tmp-nogit")" ] && ok || ko "no git: a temporary directory left behind"
+else
+	# said, not skipped in silence: tools/deps.sh installs git
+	echo "diff: skipped: git revisions (no git, or not a git checkout)"
 fi
 
 # Two trees of different rulesets: exit 2, nothing written.

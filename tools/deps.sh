@@ -21,8 +21,10 @@ for a in "$@"; do
 done
 # libgeos-dev is for the tests and the benchmark only (tests/test_geos.c,
 # tools/bench/bench_geos.c): the library never links it. libhunspell-dev and
-# hunspell-en-us are the spelling of `arbiter lint` (the program only).
-PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev libcmark-dev nettle-dev libgeos-dev python3 libhunspell-dev hunspell-en-us"
+# hunspell-en-us are the spelling of `arbiter lint` (the program only). git
+# reads the spec/ of a revision for `arbiter diff REV REV` (at run time,
+# and tests/diff.sh's revisions).
+PKGS="gcc make pkg-config libc6-dev libcsv-dev libcriterion-dev libjansson-dev libgraphviz-dev libcmark-dev nettle-dev libgeos-dev python3 git libhunspell-dev hunspell-en-us"
 [ "$FUZZ" = 1 ] && PKGS="$PKGS clang libclang-rt-14-dev"
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	# Not Debian: nothing to check here; the build names what is missing.

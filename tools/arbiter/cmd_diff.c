@@ -28,11 +28,13 @@ extern char **environ;
 
 /* ---- a revision's spec/ ---- */
 
+/* The exit status of argv, -1 if it did not exit, -2 if it could not be
+ * run at all (not installed). */
 static int run(char *const argv[])
 {
 	pid_t pid;
 	if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0)
-		return -1;
+		return -2;
 	int st;
 	if (waitpid(pid, &st, 0) < 0)
 		return -1;
@@ -57,7 +59,15 @@ static int revision_spec(const char *rev, const char *spec_rel, const char *tmp,
 	}
 	snprintf(commit, sizeof commit, "%s^{commit}", rev);
 	char *verify[] = {"git", "rev-parse", "--verify", "--quiet", commit, NULL};
-	if (run(verify) != 0) {
+	int rc = run(verify);
+	if (rc == -2) {
+		fprintf(stderr,
+		        "arbiter diff: '%s' is not a directory, and git, which reads revisions, "
+		        "could not be run (tools/deps.sh installs it)\n",
+		        rev);
+		return -1;
+	}
+	if (rc != 0) {
 		fprintf(stderr,
 		        "arbiter diff: '%s' is neither a directory nor a revision of the "
 		        "repository here\n",
