@@ -270,6 +270,28 @@ static void k_near(const arb_eval *ev, arb_result *r, double limit, size_t k)
 	                   r->subject ? r->subject : "a model", k, limit, k, co.bottleneck);
 }
 
+/* Where the table is missing (r undecided): a model in base contact with
+ * k others is within any range the table could give (a range is a
+ * distance, 0 or more, and "within" includes it), so the clause holds
+ * whatever the table says, as GR.MOV.STOMP.3 decides a move too long for
+ * every range. Otherwise r stays the gap gr__coherency_range made it. */
+static void k_touching(const arb_eval *ev, arb_result *r, size_t k)
+{
+	arb_result t = *r;
+	k_near(ev, &t, 0.0, k);
+	if (t.fault) {
+		*r = t;
+		return;
+	}
+	if (t.outcome != ARB_HOLDS)
+		return;
+	*r = t;
+	arb_result_explain(r,
+	                   "every model of %s ends in base contact with %zu other(s): within any "
+	                   "range the missing table could give",
+	                   arb_eval_actor(ev)->id, k);
+}
+
 /* The readings of "at least one other model" for a unit of one model. */
 enum { GR_LONE_LITERAL = 0, GR_LONE_EXEMPT = 1 };
 
@@ -300,9 +322,12 @@ ARB_PREDICATE(gr_mov_coh_1, .clause = "GR.MOV.COH.1",
 		}
 		return;
 	}
-	if (u->n_models == 0 || !gr__coherency_range(ev, r, &limit)) {
-		if (u->n_models == 0)
-			r->outcome = ARB_NA;
+	if (u->n_models == 0) {
+		r->outcome = ARB_NA;
+		return;
+	}
+	if (!gr__coherency_range(ev, r, &limit)) {
+		k_touching(ev, r, 1);
 		return;
 	}
 	k_near(ev, r, limit, 1);
@@ -347,8 +372,10 @@ ARB_PREDICATE(gr_mov_coh_3, .clause = "GR.MOV.COH.3", .ruleset = "grit", .action
 		r->outcome = ARB_NA;
 		return;
 	}
-	if (!gr__coherency_range(ev, r, &limit))
+	if (!gr__coherency_range(ev, r, &limit)) {
+		k_touching(ev, r, gr__neighbours_needed(u->n_models, step));
 		return;
+	}
 	k_near(ev, r, limit, gr__neighbours_needed(u->n_models, step));
 }
 
