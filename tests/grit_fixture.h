@@ -38,7 +38,6 @@ typedef struct gfx_fixture {
 
 extern support_tmpdir gfx_tmp;
 
-char *gfx_slurp(const char *path);
 char *gfx_replaced(const char *text, const char *from, const char *to);
 void gfx_write_spec_tables(const char *yard, const char *tables);
 void gfx_write_spec(const char *yard);

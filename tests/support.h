@@ -33,6 +33,10 @@ void support_write(const support_tmpdir *t, const char *rel, const char *text);
  * can; a path that does not exist is not an error. */
 void support_remove_tree(const char *path);
 
+/* The whole of a file, NUL-terminated (malloc'ed); one that cannot be read
+ * fails the test. */
+char *support_slurp(const char *path);
+
 /* Loads spec/ into *rb and builds its oracle into *o, or fails the test
  * with the error. */
 void support_load(arb_rulebook **rb, arb_oracle **o);

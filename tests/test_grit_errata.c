@@ -18,21 +18,6 @@
 
 static support_tmpdir g_tmp;
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert(f != NULL, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *buf = malloc((size_t)n + 1);
-	cr_assert(buf != NULL);
-	cr_assert(eq(sz, fread(buf, 1, (size_t)n, f), (size_t)n));
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* g_tmp/spec: the conventions and Grit as they are, and the fixture's
  * errata file as spec/grit/errata.md. */
 static void copy_spec(void)
@@ -42,7 +27,7 @@ static void copy_spec(void)
 	static const char *const to[] = {"spec/conventions.md", "spec/grit/ruleset.md",
 	                                 "spec/grit/movement.md", "spec/grit/errata.md"};
 	for (size_t i = 0; i < sizeof from / sizeof from[0]; i++) {
-		char *text = slurp(from[i]);
+		char *text = support_slurp(from[i]);
 		support_write(&g_tmp, to[i], text);
 		free(text);
 	}

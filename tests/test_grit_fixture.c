@@ -13,21 +13,6 @@
 
 support_tmpdir gfx_tmp;
 
-char *gfx_slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert(f != NULL, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *buf = malloc((size_t)n + 1);
-	cr_assert(buf != NULL);
-	cr_assert(eq(sz, fread(buf, 1, (size_t)n, f), (size_t)n));
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* text with the first `from` replaced by `to` (malloc'ed). */
 char *gfx_replaced(const char *text, const char *from, const char *to)
 {
@@ -48,11 +33,12 @@ char *gfx_replaced(const char *text, const char *from, const char *to)
  * lines, in gfx_tmp/spec. */
 void gfx_write_spec_tables(const char *yard, const char *tables)
 {
-	char *conv = gfx_slurp("spec/conventions.md");
+	char *conv = support_slurp("spec/conventions.md");
 	char to[64];
 	snprintf(to, sizeof to, "[%s]{yard}", yard);
 	char *c2 = gfx_replaced(conv, "[1\"]{yard}", to);
-	char *rs = gfx_slurp("spec/grit/ruleset.md"), *mv = gfx_slurp("spec/grit/movement.md");
+	char *rs = support_slurp("spec/grit/ruleset.md"),
+	     *mv = support_slurp("spec/grit/movement.md");
 	support_write(&gfx_tmp, "spec/conventions.md", c2);
 	support_write(&gfx_tmp, "spec/grit/ruleset.md", rs);
 	support_write(&gfx_tmp, "spec/grit/movement.md", mv);

@@ -17,21 +17,6 @@
 
 static support_tmpdir g_tmp;
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert(f != NULL, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *buf = malloc((size_t)n + 1);
-	cr_assert(buf != NULL);
-	cr_assert(eq(sz, fread(buf, 1, (size_t)n, f), (size_t)n));
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 #define TABLES                                                                                     \
 	"---\nruleset: grit\ntitle: Grit errata\n---\n\n## Tables\n\n"                             \
 	"- GR.MOV.2 movement_allowance: 6 yd\n"                                                    \
@@ -44,7 +29,7 @@ static void write_spec(bool tabled)
 	static const char *const files[] = {"spec/conventions.md", "spec/grit/ruleset.md",
 	                                    "spec/grit/movement.md"};
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-		char *text = slurp(files[i]);
+		char *text = support_slurp(files[i]);
 		support_write(&g_tmp, files[i], text);
 		free(text);
 	}

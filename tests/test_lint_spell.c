@@ -18,24 +18,9 @@
 
 static support_tmpdir g_tmp;
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert(f != NULL, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *buf = malloc((size_t)n + 1);
-	cr_assert(buf != NULL);
-	cr_assert(eq(sz, fread(buf, 1, (size_t)n, f), (size_t)n));
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 static void copy(const char *from, const char *to)
 {
-	char *text = slurp(from);
+	char *text = support_slurp(from);
 	support_write(&g_tmp, to, text);
 	free(text);
 }

@@ -68,20 +68,6 @@ static void teardown(void)
 
 TestSuite(ref, .init = setup, .fini = teardown);
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert(f != NULL, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *s = malloc((size_t)n + 1);
-	cr_assert(fread(s, 1, (size_t)n, f) == (size_t)n);
-	s[n] = '\0';
-	fclose(f);
-	return s;
-}
-
 /* Writes the site into TMP/site; edition gets its name. */
 static void write_site(char *dir, size_t dn, char *edition, size_t en)
 {
@@ -105,7 +91,7 @@ static char *page(const char *dir, const char *edition, const char *rel)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/%s/%s", dir, edition, rel);
-	return slurp(path);
+	return support_slurp(path);
 }
 
 Test(ref, the_books_words_are_text_never_markup)
@@ -214,7 +200,7 @@ Test(ref, a_directory_arbiter_did_not_write_is_refused_and_left_whole)
 	size_t pages = 0;
 	cr_assert(eq(int, ref_write(dir, &in, edition, sizeof edition, &pages), -1));
 	snprintf(mine, sizeof mine, "%s/precious", dir);
-	char *text = slurp(mine);
+	char *text = support_slurp(mine);
 	cr_assert(eq(str, text, "the user's"));
 	free(text);
 	snprintf(mine, sizeof mine, "%s/index.html", dir);

@@ -67,20 +67,6 @@ static void teardown(void)
 
 TestSuite(report, .init = setup, .fini = teardown);
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert(f != NULL, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *s = malloc((size_t)n + 1);
-	cr_assert(fread(s, 1, (size_t)n, f) == (size_t)n);
-	s[n] = '\0';
-	fclose(f);
-	return s;
-}
-
 static void report_dir(char *buf, size_t n)
 {
 	snprintf(buf, n, "%s/rep", g_tmp.path);
@@ -92,7 +78,7 @@ Test(report, notes_and_clause_text_are_escaped)
 	report_dir(dir, sizeof dir);
 	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, NULL, g_gv), 0));
 	snprintf(path, sizeof path, "%s/index.html", dir);
-	char *html = slurp(path);
+	char *html = support_slurp(path);
 	cr_assert(strstr(html, "&lt;script&gt;window.__pwned = 1&lt;/script&gt;") != NULL);
 	cr_assert(strstr(html, "<script>") == NULL, "no script element reaches the page");
 	cr_assert(strstr(html, "&lt;b&gt;not bold&lt;/b&gt;") != NULL);
@@ -107,7 +93,7 @@ Test(report, every_clause_is_an_anchor)
 	report_dir(dir, sizeof dir);
 	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, NULL, g_gv), 0));
 	snprintf(path, sizeof path, "%s/index.html", dir);
-	char *html = slurp(path);
+	char *html = support_slurp(path);
 	for (size_t i = 0; i < arb_rulebook_clause_count(g_rb); i++) {
 		char anchor[96];
 		snprintf(anchor, sizeof anchor, "id=\"%s\"", arb_rulebook_clause_at(g_rb, i)->id);
@@ -117,7 +103,7 @@ Test(report, every_clause_is_an_anchor)
 	cr_assert(strstr(html, "src=\"case-REP-FAIL-2.svg\"") != NULL);
 	free(html);
 	snprintf(path, sizeof path, "%s/case-REP-FAIL-2.svg", dir);
-	char *svg = slurp(path);
+	char *svg = support_slurp(path);
 	cr_assert(strstr(svg, "<svg") != NULL);
 	free(svg);
 }
@@ -138,7 +124,7 @@ Test(report, disputes_by_kind_and_clause_and_lint_findings)
 	free(g_res[0].disputed);
 	g_res[0].disputed = NULL;
 	snprintf(path, sizeof path, "%s/index.html", dir);
-	char *html = slurp(path);
+	char *html = support_slurp(path);
 	cr_assert(strstr(html, "Disputed verdicts (1)") != NULL);
 	cr_assert(strstr(html, "conflict 1</span>") != NULL &&
 	          strstr(html, "gap 1</span>") != NULL);
@@ -188,7 +174,7 @@ Test(report, words_findings_apart_with_their_column)
 	cr_assert(eq(int, arb_lint_add(lint, &w), ARB_OK));
 	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, lint, NULL, g_gv), 0));
 	snprintf(path, sizeof path, "%s/index.html", dir);
-	char *html = slurp(path);
+	char *html = support_slurp(path);
 	char want[64];
 	snprintf(want, sizeof want, "Lint findings (%zu)", before);
 	cr_assert(strstr(html, want) != NULL, "%s", want);
@@ -202,7 +188,7 @@ Test(report, words_findings_apart_with_their_column)
 	free(html);
 	/* not checked: said, escaped, never a silent empty list */
 	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, lint, "no <dictionary>", g_gv), 0));
-	html = slurp(path);
+	html = support_slurp(path);
 	cr_assert(strstr(html, "Spelling and grammar were not checked: no &lt;dictionary&gt;") !=
 	          NULL);
 	free(html);
@@ -239,7 +225,7 @@ Test(report, a_directory_arbiter_did_not_write_is_refused_and_left_whole)
 	support_write(&g_tmp, "rep/precious", "the user's");
 	cr_assert(eq(int, report_write(dir, g_rb, g_cs, g_res, NULL, NULL, g_gv), -1));
 	snprintf(mine, sizeof mine, "%s/precious", dir);
-	char *text = slurp(mine);
+	char *text = support_slurp(mine);
 	cr_assert(eq(str, text, "the user's"));
 	free(text);
 	snprintf(mine, sizeof mine, "%s/index.html", dir);

@@ -166,22 +166,6 @@ static void teardown(void)
 
 TestSuite(sh_shared, .init = setup, .fini = teardown);
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert(f != NULL, "cannot open %s", path);
-	cr_assert(eq(int, fseek(f, 0, SEEK_END), 0));
-	long n = ftell(f);
-	cr_assert(n >= 0);
-	rewind(f);
-	char *buf = malloc((size_t)n + 1);
-	cr_assert(buf != NULL);
-	cr_assert(eq(sz, fread(buf, 1, (size_t)n, f), (size_t)n));
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* Loads every *.csv under dir into cs. */
 static void load_tree(arb_caseset *cs, const arb_rulebook *rb, const char *dir)
 {
@@ -208,7 +192,7 @@ static void load_tree(arb_caseset *cs, const arb_rulebook *rb, const char *dir)
 
 Test(sh_shared, memoised_paths_and_crossings_answer_as_measured_now)
 {
-	char *conv = slurp("spec/conventions.md");
+	char *conv = support_slurp("spec/conventions.md");
 	support_write(&g_tmp, "spec/conventions.md", conv);
 	free(conv);
 	support_write(&g_tmp, "spec/sharedland/ruleset.md",

@@ -103,3 +103,22 @@ void support_load(arb_rulebook **rb, arb_oracle **o)
 	cr_assert(eq(int, arb_oracle_new(o, *rb, &err), ARB_OK), "%s",
 	          arb_error_format(&err, buf, sizeof buf));
 }
+
+/* The whole of the file at path (relative to the project root, where the
+ * tests run), NUL-terminated; malloc'ed, the caller frees it. A file that
+ * cannot be read fails the test. */
+char *support_slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert(f != NULL, "cannot open %s", path);
+	cr_assert(eq(int, fseek(f, 0, SEEK_END), 0));
+	long n = ftell(f);
+	cr_assert(n >= 0);
+	rewind(f);
+	char *buf = malloc((size_t)n + 1);
+	cr_assert(buf != NULL);
+	cr_assert(eq(sz, fread(buf, 1, (size_t)n, f), (size_t)n));
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
