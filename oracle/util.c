@@ -63,12 +63,12 @@ void arb__arena_reset(arb_arena *a)
 		return;
 #ifdef ARB_ASAN
 	arb__arena_release(a); /* no block is reused: each is its allocation's */
-	return;
-#endif
+#else
 	struct arb_block *keep = a->head; /* the newest is the largest */
 	free_blocks(keep->next);
 	keep->next = NULL;
 	keep->used = 0;
+#endif
 }
 
 void arb__arena_free(arb_arena *a)

@@ -95,6 +95,8 @@
 #include "strbuf.h"
 #include "variants.h"
 
+#define MARGIN 0.5 /* a translated base stays this far inside the board */
+
 void die(int status, const char *fmt, ...)
 {
 	va_list ap;

@@ -13,8 +13,6 @@
 
 #define TOL       1e-6 /* CONV.TOL.1 */
 #define MM_PER_IN 25.4 /* CONV.UNIT.1 */
-#define MARGIN    0.5  /* a translated base stays this far inside the board */
-#define PI        3.14159265358979323846
 
 void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void *xrealloc(void *p, size_t n);
