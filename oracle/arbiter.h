@@ -104,7 +104,9 @@ typedef struct arb_placed {
 } arb_placed;
 
 /* A geometric judgement: the figure measured, the limit it was compared
- * with, the margin (limit - figure; negative means over the limit), the
+ * with, the margin (how far the figure is inside the limit: limit - figure
+ * for a most, figure - limit for a least; negative means the limit is
+ * broken; |margin| = |limit - figure|, tests/test_trace_contract.c), the
  * closest points (p on the first shape, q on the second) and, for sets,
  * the index of the other shape that decided (-1 if none). points says
  * that p and q are real points of the table: the geometry functions that

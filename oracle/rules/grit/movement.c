@@ -142,7 +142,9 @@ ARB_PREDICATE(gr_mov_3, .clause = "GR.MOV.3", .ruleset = "grit", .actions = "mov
 			r->subject = m->id;
 			r->object = who;
 			r->has_measure = true;
-			r->measure = wm;
+			r->measure = wm; /* the overlap, against none allowed */
+			r->measure.limit = 0;
+			r->measure.margin = -wm.figure;
 			arb_result_explain(r, "%s moves through %s (overlap up to %.3f in)", m->id,
 			                   who, d);
 			return;

@@ -333,12 +333,12 @@ ARB_PREDICATE(sh_chg_react_1, .clause = "SH.CHG.REACT.1", .ruleset = RS, .action
 {
 	const arb_unit *u = arb_eval_actor(ev);
 	const char *re = arb_scenario_fact(arb_eval_scenario(ev), "charge_reaction");
-	r->subject = u->id;
 	if (excused(u)) {
 		if (!re || chg__streq(re, "none")) {
 			r->outcome = ARB_NA;
 			return;
 		}
+		r->subject = u->id;
 		/* "if it is not already locked in combat or falling back, must
 		 * choose": the text lifts the duty from such a unit and says
 		 * nothing of whether it may still react (a gap of the text) */
@@ -352,6 +352,7 @@ ARB_PREDICATE(sh_chg_react_1, .clause = "SH.CHG.REACT.1", .ruleset = RS, .action
 		                   re);
 		return;
 	}
+	r->subject = u->id;
 	if (!re) {
 		arb_result_missing(r, "charge_reaction",
 		                   "the charge reaction of %s is not stated (fact charge_reaction)",

@@ -91,12 +91,12 @@ ARB_PREDICATE(sh_chg_end_1, .clause = "SH.CHG.END.1", .ruleset = RS,
 	const arb_scenario *s = arb_eval_scenario(ev);
 	const arb_context *c = &s->context;
 	const arb_unit *u = arb_eval_actor(ev);
-	r->subject = u->id;
 	if (!chg__streq(s->action.type, "end_subphase")) {
 		if (!chg__streq(c->subphase, "fight")) {
 			r->outcome = ARB_NA;
 			return;
 		}
+		r->subject = u->id;
 		r->outcome = ARB_VIOLATED;
 		arb_result_explain(r,
 		                   "%s launches a charge (%s) in the Fight sub-phase: the Charge "
@@ -108,6 +108,7 @@ ARB_PREDICATE(sh_chg_end_1, .clause = "SH.CHG.END.1", .ruleset = RS,
 		r->outcome = ARB_NA;
 		return;
 	}
+	r->subject = u->id;
 	if (c->in_progress) {
 		/* "Once you have launched all of the charges you wish to": whether a
 		 * charge whose models have not all moved is launched is not said */

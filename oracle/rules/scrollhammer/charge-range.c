@@ -19,11 +19,11 @@ ARB_PREDICATE(sh_chg_range_1, .clause = "SH.CHG.RANGE.1", .ruleset = RS, .action
 	int d2[CHG_MAX_DICE], d3[CHG_MAX_DICE];
 	size_t n2 = chg__dice(s, "charge_roll", d2), n3 = chg__dice(s, "difficult_charge_roll", d3);
 	double want = arb_eval_param(ev, "charge_dice");
-	r->subject = arb_eval_actor(ev)->id;
 	if (chg__dice_named(s) && n2 == 0 && n3 > 0) {
 		r->outcome = ARB_NA; /* the range was rolled as SH.CHG.DIFF.2 says */
 		return;
 	}
+	r->subject = arb_eval_actor(ev)->id;
 	if (n2 == 0) {
 		/* "Roll 2D6": the dice are an input of the scenario */
 		arb_result_missing(r, "charge_roll", "the %gD6 charge roll is not given", want);

@@ -1,0 +1,149 @@
+/*
+ * test_trace_contract.c: what every entry of every trace promises, checked
+ * over every case of the suite (cases/, all three rulesets). The case
+ * tables compare verdicts; these check the trace a reader of `explain`,
+ * `judge` and the report sees beside them (oracle/arbiter.h, arb_result
+ * and arb_measure; docs/interchange.md):
+ *   - a clause that holds, is violated or permits says why: its
+ *     explanation is not empty (a bare "holds" explains nothing);
+ *   - a measure's margin is the distance between its figure and its
+ *     limit, limit - figure for a maximum and figure - limit for a
+ *     minimum: |margin| = |limit - figure|.
+ * Found by make mutate (docs/mutation.md, "Scrollhammer, third triage"): a
+ * not-applicable branch turned into "holds", or a margin computed with the
+ * wrong sign, changes no verdict and passed every table.
+ */
+#include "support.h"
+
+#include "arbiter.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Loads every *.csv under dir into cs. */
+static void load_tree(arb_caseset *cs, const arb_rulebook *rb, const char *dir)
+{
+	DIR *d = opendir(dir);
+	cr_assert(d != NULL, "cannot open %s", dir);
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		char path[512];
+		size_t n = strlen(de->d_name);
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (n > 4 && strcmp(de->d_name + n - 4, ".csv") == 0) {
+			arb_error err;
+			arb_error_clear(&err);
+			char buf[1024];
+			cr_assert(eq(int, arb_caseset_load_file(cs, path, rb, &err), ARB_OK), "%s",
+			          arb_error_format(&err, buf, sizeof buf));
+		} else if (!strchr(de->d_name, '.')) {
+			load_tree(cs, rb, path);
+		}
+	}
+	closedir(d);
+}
+
+/* Calls check on every trace entry of every case of the suite, judged with
+ * its explanations. */
+static void each_entry(void (*check)(const arb_case *c, const arb_trace *t, size_t *bad),
+                       size_t *n_entries, size_t *bad)
+{
+	arb_rulebook *rb = NULL;
+	arb_oracle *o = NULL;
+	support_load(&rb, &o);
+	arb_caseset *cs = NULL;
+	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
+	load_tree(cs, rb, "cases");
+	cr_assert(gt(sz, arb_caseset_count(cs), 10000));
+	for (size_t i = 0; i < arb_caseset_count(cs); i++) {
+		const arb_case *c = arb_caseset_at(cs, i);
+		arb_verdict *v = NULL;
+		arb_error err;
+		arb_error_clear(&err);
+		cr_assert(eq(int, arb_judge_ex(&v, o, c->scenario, NULL, ARB_JUDGE_VALIDATED, &err),
+		             ARB_OK),
+		          "%s: %s", c->id, err.message);
+		for (size_t k = 0; k < v->n_trace; k++) {
+			(*n_entries)++;
+			check(c, &v->trace[k], bad);
+		}
+		arb_verdict_free(v);
+	}
+	arb_caseset_free(cs);
+	arb_oracle_free(o);
+	arb_rulebook_free(rb);
+}
+
+static void says_why(const arb_case *c, const arb_trace *t, size_t *bad)
+{
+	arb_outcome oc = t->result.outcome;
+	if ((oc == ARB_HOLDS || oc == ARB_VIOLATED || oc == ARB_PERMITS) &&
+	    t->result.explanation[0] == '\0') {
+		if ((*bad)++ < 20)
+			cr_log_error("%s (%s:%ld): %s%s%s is %s with no explanation", c->id,
+			             c->file, c->line, t->pred->clause, t->reading ? "/" : "",
+			             t->reading ? t->reading : "", arb_outcome_name(oc));
+	}
+}
+
+Test(trace_contract, a_clause_that_decides_says_why)
+{
+	size_t n = 0, bad = 0;
+	each_entry(says_why, &n, &bad);
+	cr_assert(gt(sz, n, 100000), "%zu trace entries", n);
+	cr_assert(eq(sz, bad, 0), "%zu of %zu entries decide with no explanation", bad, n);
+}
+
+static void margin_is_the_gap(const arb_case *c, const arb_trace *t, size_t *bad)
+{
+	const arb_result *r = &t->result;
+	if (!r->has_measure)
+		return;
+	const arb_measure *m = &r->measure;
+	if (!isfinite(m->figure) || !isfinite(m->limit))
+		return;
+	double gap = fabs(m->limit - m->figure);
+	double tol = 1e-9 * fmax(1.0, fabs(m->limit) + fabs(m->figure));
+	if (fabs(fabs(m->margin) - gap) > tol) {
+		if ((*bad)++ < 20)
+			cr_log_error("%s (%s:%ld): %s%s%s: figure %.9g, limit %.9g, margin %.9g",
+			             c->id, c->file, c->line, t->pred->clause,
+			             t->reading ? "/" : "", t->reading ? t->reading : "", m->figure,
+			             m->limit, m->margin);
+	}
+}
+
+Test(trace_contract, a_margin_is_the_gap_between_figure_and_limit)
+{
+	size_t n = 0, bad = 0;
+	each_entry(margin_is_the_gap, &n, &bad);
+	cr_assert(eq(sz, bad, 0), "%zu of %zu entries have a margin other than |limit - figure|",
+	          bad, n);
+}
+
+static void na_names_nothing_unexplained(const arb_case *c, const arb_trace *t, size_t *bad)
+{
+	const arb_result *r = &t->result;
+	if (r->outcome != ARB_NA || r->fault)
+		return;
+	if ((r->subject || r->object || r->has_measure) && r->explanation[0] == '\0') {
+		if ((*bad)++ < 20)
+			cr_log_error(
+			    "%s (%s:%ld): %s%s%s is not applicable, names %s%s%s and says nothing",
+			    c->id, c->file, c->line, t->pred->clause, t->reading ? "/" : "",
+			    t->reading ? t->reading : "", r->subject ? "a subject " : "",
+			    r->object ? "an object " : "", r->has_measure ? "a measure" : "");
+	}
+}
+
+Test(trace_contract, a_clause_that_does_not_apply_names_nothing_unexplained)
+{
+	size_t n = 0, bad = 0;
+	each_entry(na_names_nothing_unexplained, &n, &bad);
+	cr_assert(eq(sz, bad, 0), "%zu of %zu entries name a model or a measure unexplained", bad,
+	          n);
+}
