@@ -358,9 +358,9 @@ arb_placed chg__own_at(const chg *x, size_t j, size_t i, bool sequential)
 	return (!sequential || x->seq[j] < x->seq[i]) ? x->end[j] : x->start[j];
 }
 
-/* Whether model i's base can follow the polyline pts without overlapping a
- * model (other than other-model skip_o and own model skip_own) or
- * impassable terrain. */
+/* Whether model i's base can follow the polyline pts (np >= 2: every caller
+ * gives a straight line) without overlapping a model (other than other-model
+ * skip_o and own model skip_own) or impassable terrain. */
 static bool route_clear(const chg *x, size_t i, const arb_vec2 *pts, size_t np, size_t skip_o,
                         size_t skip_own, bool sequential)
 {
@@ -384,9 +384,7 @@ static bool route_clear(const chg *x, size_t i, const arb_vec2 *pts, size_t np, 
 			continue;
 		double len =
 		    arb_geom_path_through(&mv, pts, np, t->poly, t->n_poly, ARB_THROUGH_BASE, NULL);
-		if (np >= 2 && !(len <= TOL))
-			return false;
-		if (np < 2 && arb_geom_base_polygon_distance(&mv, t->poly, t->n_poly, NULL) <= 0)
+		if (!(len <= TOL))
 			return false;
 	}
 	return true;

@@ -1,0 +1,172 @@
+/*
+ * test_sh_words.c: Scrollhammer outcomes and words that no verdict shows,
+ * on rows of the suite, found by the third triage of make mutate's
+ * survivors (docs/mutation.md, "Scrollhammer, third triage"). Each test
+ * judges one case of cases/scrollhammer/ and checks what its trace says;
+ * what is expected is worked out from the rule text and the row's note
+ * (quoted beside each), never copied from a run.
+ */
+#include "support.h"
+
+#include "arbiter.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static arb_rulebook *g_rb;
+static arb_oracle *g_o;
+static arb_caseset *g_cs;
+static arb_verdict *g_v;
+
+static void setup(void)
+{
+	support_load(&g_rb, &g_o);
+	cr_assert(eq(int, arb_caseset_new(&g_cs), ARB_OK));
+}
+
+static void teardown(void)
+{
+	arb_verdict_free(g_v);
+	arb_caseset_free(g_cs);
+	arb_oracle_free(g_o);
+	arb_rulebook_free(g_rb);
+}
+
+TestSuite(sh_words, .init = setup, .fini = teardown);
+
+/* Case id of cases/scrollhammer/<table> (loaded once), judged under its
+ * own profile (the verdict is freed by teardown). */
+static const arb_verdict *judge_case(const char *table, const char *id)
+{
+	char path[256], buf[1024];
+	arb_error err;
+	arb_error_clear(&err);
+	snprintf(path, sizeof path, "cases/scrollhammer/%s", table);
+	if (!arb_caseset_find(g_cs, id))
+		cr_assert(eq(int, arb_caseset_load_file(g_cs, path, g_rb, &err), ARB_OK), "%s",
+		          arb_error_format(&err, buf, sizeof buf));
+	const arb_case *c = arb_caseset_find(g_cs, id);
+	cr_assert(c != NULL, "no case %s in %s", id, path);
+	cr_assert(eq(int, arb_judge(&g_v, g_o, c->scenario, NULL, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	return g_v;
+}
+
+/* The result of clause (and reading, or NULL for the first) in v. */
+static const arb_result *result(const arb_verdict *v, const char *clause, const char *reading)
+{
+	return support_result_of(v, clause, reading);
+}
+
+static void says(const arb_result *r, const char *words)
+{
+	cr_assert(strstr(r->explanation, words) != NULL, "\"%s\" does not say \"%s\"",
+	          r->explanation, words);
+}
+
+static void does_not_say(const arb_result *r, const char *words)
+{
+	cr_assert(strstr(r->explanation, words) == NULL, "\"%s\" says \"%s\"", r->explanation,
+	          words);
+}
+
+/* SH.CHG.MOVE.5 'with the exception that they can be moved within 1" of
+ * enemy models': in SH-CHG-TOL-008 a1 ends in base contact with e1 (0 in)
+ * and 0.0005 in from e2: the permission is used (SH.MOV.WAY.1's own
+ * `any-charge` reading also lets a charger through, so no verdict shows
+ * it). */
+Test(sh_words, a_charger_within_1_inch_of_enemies_uses_the_permission)
+{
+	const arb_verdict *v = judge_case("charge/hand-tolerance.csv", "SH-CHG-TOL-008");
+	const arb_result *r = result(v, "SH.CHG.MOVE.5", NULL);
+	cr_assert(eq(int, r->outcome, ARB_PERMITS));
+	says(r, "a1");
+}
+
+/* SH.FORM.FIR.SNS.3, SH-FORM-SNS-018: no casualty is pending
+ * (sns_casualties_pending=0): they are removed before the charge, and the
+ * words do not speak of casualties not yet removed. */
+Test(sh_words, no_pending_casualty_is_not_called_pending)
+{
+	const arb_verdict *v = judge_case("formations/hand-stand-and-shoot.csv", "SH-FORM-SNS-018");
+	const arb_result *r = result(v, "SH.FORM.FIR.SNS.3", NULL);
+	cr_assert(eq(int, r->outcome, ARB_HOLDS));
+	says(r, "removed before its charge");
+	does_not_say(r, "not yet removed");
+}
+
+/* SH.FORM.FIR.FLANK.6, SH-FORM-FLK-034 (legal): the models pile in along
+ * their ranks and end as close as possible to the flanking unit. */
+Test(sh_words, a_pile_in_that_holds_says_the_models_end_close)
+{
+	const arb_verdict *v = judge_case("formations/hand-flanks.csv", "SH-FORM-FLK-034");
+	const arb_result *r = result(v, "SH.FORM.FIR.FLANK.6", NULL);
+	cr_assert(eq(int, r->outcome, ARB_HOLDS));
+	says(r, "and end as close as possible");
+}
+
+/* SH.CHG.DIFF.2, SH-CHG-RANKS-014: the unit charges through difficult
+ * terrain and rolled no 3D6 for it (a 2D6 charge roll instead): the words
+ * say which roll was made. */
+Test(sh_words, a_2d6_roll_through_difficult_terrain_is_named)
+{
+	const arb_verdict *v = judge_case("charge/hand-ranks.csv", "SH-CHG-RANKS-014");
+	const arb_result *r = result(v, "SH.CHG.DIFF.2", "base");
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	says(r, "0 dice were rolled for it (a 2D6 charge roll instead)");
+}
+
+/* SH.CHG.RANKS.3, SH-CHG-EXC-008: 'A1 starts centred on e1 ... the charge
+ * came from neither side' (the note); SH-CHG-EXC-001: 'the side it came
+ * from: start centre y 21 > edge middle 20.5', one end's side. */
+Test(sh_words, the_side_a_charge_came_from)
+{
+	const arb_verdict *v = judge_case("charge/hand-excess.csv", "SH-CHG-EXC-008");
+	says(result(v, "SH.CHG.RANKS.3", "may-centre-half"), "came from the edge's middle");
+	arb_verdict_free(g_v);
+	g_v = NULL;
+	v = judge_case("charge/hand-excess.csv", "SH-CHG-EXC-001");
+	const arb_result *r = result(v, "SH.CHG.RANKS.3", "may-centre-half");
+	says(r, "end's side");
+	does_not_say(r, "middle");
+}
+
+/* SH.MOV.COH.3, SH-MOV-COH-007: A1's four models are a connected chain
+ * but no single line (the `line` reading is violated for that, not for a
+ * link too long: its widest link is within the 1 in). */
+Test(sh_words, no_single_line_is_said_so)
+{
+	const arb_verdict *v = judge_case("movement/hand-coherency.csv", "SH-MOV-COH-007");
+	const arb_result *line = result(v, "SH.MOV.COH.3", "line");
+	cr_assert(eq(int, line->outcome, ARB_VIOLATED));
+	says(line, "no single line links all 4 models");
+	const arb_result *chain = result(v, "SH.MOV.COH.3", "connected");
+	cr_assert(eq(int, chain->outcome, ARB_HOLDS));
+	does_not_say(chain, "no single line");
+}
+
+/* SH.FORM.FIR.FLANK.1, SH-FORM-ARC-012: a model on the line between the
+ * front and left arcs (counted in both) leaves the arc of the majority
+ * open: front, left side, or none. */
+Test(sh_words, the_arcs_a_majority_may_hold_are_named)
+{
+	const arb_verdict *v = judge_case("formations/hand-arcs.csv", "SH-FORM-ARC-012");
+	const arb_result *r = result(v, "SH.FORM.FIR.FLANK.1", "centre-half");
+	cr_assert(eq(int, r->outcome, ARB_UNDECIDED));
+	says(r, "may be front/left side/none,");
+}
+
+/* SH.TER.2, SH-TER-FIT-002: a1 is placed 3 in from where it "actually" is,
+ * where it could fit 2 in from it: the measure is of one model against one
+ * point, not of a set, so it names no other shape (oracle/arbiter.h:
+ * other is -1 if none). */
+Test(sh_words, a_fit_measure_names_no_other_shape)
+{
+	const arb_verdict *v = judge_case("terrain/hand-fit.csv", "SH-TER-FIT-002");
+	const arb_result *r = result(v, "SH.TER.2", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	cr_assert(r->has_measure);
+	cr_assert(eq(dbl, r->measure.figure, 3));
+	cr_assert(eq(dbl, r->measure.limit, 2));
+	cr_assert(eq(long, r->measure.other, -1));
+}
