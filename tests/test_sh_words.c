@@ -170,3 +170,79 @@ Test(sh_words, a_fit_measure_names_no_other_shape)
 	cr_assert(eq(dbl, r->measure.limit, 2));
 	cr_assert(eq(long, r->measure.other, -1));
 }
+
+/* SH.FORM.FIR.5 'It may wheel (move at an angle but resolve in the same
+ * direction it last faced)': SH-FORM-SPD-001's unit Fights in Ranks and
+ * moves directly forward (FIR.4), no angle: the permission to wheel is not
+ * what it uses. */
+Test(sh_words, a_move_directly_forward_is_no_wheel)
+{
+	const arb_verdict *v = judge_case("formations/hand-speed.csv", "SH-FORM-SPD-001");
+	cr_assert(eq(int, result(v, "SH.FORM.FIR.4", NULL)->outcome, ARB_PERMITS));
+	cr_assert(eq(int, result(v, "SH.FORM.FIR.5", NULL)->outcome, ARB_NA));
+}
+
+/* SH.CHG.DIFF.4 'if one or more models charge a unit with the Skirmish
+ * formation through difficult terrain, that unit may attempt to
+ * Counter-Attack': SH-CHG-TERR-006 charges skirmishers through T1 (the
+ * attempt is allowed); SH-CHG-TERR-008 'no difficult terrain on the way (T1
+ * aside): the clause does not speak'. A permission that forbids nothing
+ * changes no verdict either way. */
+Test(sh_words, a_counter_attack_is_allowed_only_through_difficult_terrain)
+{
+	const arb_verdict *v = judge_case("charge/hand-terrain.csv", "SH-CHG-TERR-006");
+	cr_assert(eq(int, result(v, "SH.CHG.DIFF.4", "base")->outcome, ARB_PERMITS));
+	cr_assert(eq(int, result(v, "SH.CHG.DIFF.4", "centre")->outcome, ARB_PERMITS));
+	arb_verdict_free(g_v);
+	g_v = NULL;
+	v = judge_case("charge/hand-terrain.csv", "SH-CHG-TERR-008");
+	cr_assert(eq(int, result(v, "SH.CHG.DIFF.4", "base")->outcome, ARB_NA));
+	cr_assert(eq(int, result(v, "SH.CHG.DIFF.4", "centre")->outcome, ARB_NA));
+}
+
+/* SH.CHG.RANKS.5, SH-CHG-RANKS-005 turned 163 degrees (.rot): a1 and a3
+ * stand in one rank before the charge; a3 goes on 1 in further along the
+ * facing, so a1 ends 1 in behind it: both figures are along the unit's
+ * facing, whatever its angle on the table. */
+Test(sh_words, leaving_a_rank_is_measured_along_a_slanted_facing)
+{
+	const arb_verdict *v = judge_case("charge/gen-variants.csv", "SH-CHG-RANKS-005.rot");
+	const arb_result *r = result(v, "SH.CHG.RANKS.5", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	says(r, "in the same rank as a3 before the charge (0.00 in apart");
+	says(r, "behind it after (-1.00 in)");
+}
+
+/* SH.FORM.FIR.11 'A model that cannot reform moves as close as it can':
+ * SH-FORM-REF-006 'whether it could have is not stated (fact
+ * coherency_restorable)': the fact named is that one, not the next the
+ * clause would ask for. */
+Test(sh_words, an_unreformed_unit_asks_whether_it_could_reform)
+{
+	const arb_verdict *v = judge_case("formations/hand-reform.csv", "SH-FORM-REF-006");
+	const arb_result *r = result(v, "SH.FORM.FIR.11", NULL);
+	cr_assert(eq(int, r->outcome, ARB_MISSING));
+	cr_assert(eq(str, (char *)r->missing, "coherency_restorable"));
+	cr_assert(eq(sz, v->n_missing, 1));
+	cr_assert(eq(str, (char *)v->missing[0], "coherency_restorable"));
+}
+
+/* SH.FORM.FIR.4 'may move directly forward': SH-FORM-SPD-001 with a1's
+ * path given a waypoint where it starts (a pause, no move): every point of
+ * the path still lies on the line along the facing, ahead of the start or
+ * on it, so the move is directly forward, not at an angle. */
+Test(sh_words, a_waypoint_at_the_start_keeps_a_move_directly_forward)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/formations/x.csv",
+	    "id,target,expect,units,models,action,paths\n"
+	    "W-1,SH.FORM.FIR.4,legal,A1 A fight_in_ranks M=6 facing=0,\"A1/a1 20,25 25x25; A1/a2 "
+	    "20,24.015748031 25x25; A1/a3 19.015748031,25 25x25; A1/a4 19.015748031,24.015748031 "
+	    "25x25\",move A1,\"a1 20,25 20,25 26,25; a2 20,24.015748031 26,24.015748031; a3 "
+	    "19.015748031,25 25.015748031,25; a4 19.015748031,24.015748031 "
+	    "25.015748031,24.015748031\"\n");
+	const arb_result *r = result(g_v, "SH.FORM.FIR.4", NULL);
+	cr_assert(eq(int, r->outcome, ARB_PERMITS), "%s", r->explanation);
+	says(r, "directly forward");
+	cr_assert(eq(int, result(g_v, "SH.FORM.FIR.5", NULL)->outcome, ARB_NA));
+}
