@@ -246,3 +246,29 @@ Test(sh_words, a_waypoint_at_the_start_keeps_a_move_directly_forward)
 	says(r, "directly forward");
 	cr_assert(eq(int, result(g_v, "SH.FORM.FIR.5", NULL)->outcome, ARB_NA));
 }
+
+/* SH.CHG.RANKS.4 'Units hanging out over on the edges never wrap around
+ * ranks', where RANKS.2 'the 90 degree arc of that unit that the majority
+ * of the charging unit is inside of' names no arc: A1's two models split,
+ * a1 in E1's front arc and a2 in a side arc (as SH-CHG-DECL-047), and a1
+ * charges into E1's front edge. Which edge A1 may not wrap around is not
+ * known: undecided, under every reading. */
+Test(sh_words, no_majority_arc_leaves_the_edge_not_to_wrap_undecided)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/charge/x.csv",
+	    "id,target,expect,context,units,models,action,paths,facts,dice\n"
+	    "W-2,SH.CHG.RANKS.4,legal,phase=close_combat;round=2,A1 A fight_in_ranks facing=0; E1 "
+	    "B fight_in_ranks facing=180,\"A1/a1 22,21 25.4x25.4; A1/a2 30.5,28 25.4x25.4; E1/e1 "
+	    "30.5,20.5 25.4x25.4; E1/e2 30.5,21.5 25.4x25.4\",charge A1 -> E1,\"a1 22,21 "
+	    "29.5,21\",max_engaged_models=1;required_wheel=0,charge_roll: 4 4\n");
+	static const char *const readings[] = {"centre-half", "centre-most", "corners-half",
+	                                       "corners-most"};
+	for (size_t i = 0; i < 4; i++) {
+		cr_assert(
+		    eq(int, result(g_v, "SH.CHG.RANKS.2", readings[i])->outcome, ARB_UNDECIDED));
+		const arb_result *r = result(g_v, "SH.CHG.RANKS.4", readings[i]);
+		cr_assert(eq(int, r->outcome, ARB_UNDECIDED), "%s: %s", readings[i],
+		          r->explanation);
+	}
+}
