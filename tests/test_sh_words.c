@@ -272,3 +272,21 @@ Test(sh_words, no_majority_arc_leaves_the_edge_not_to_wrap_undecided)
 		          r->explanation);
 	}
 }
+
+/* SH.CHG.SKIRM.COND.2 'If possible, a charging model must move into base
+ * contact with an enemy model within reach ... that is not already in base
+ * contact with another charging model': in SH-CHG-SKIRM-039 impassable
+ * terrain stands on a2's straight line to e2, and a2 reaches e2 round it
+ * within the range rolled: e2 was within reach, the clause concerns a2, and
+ * a2 meets it (held under every reading, not left unapplied). */
+Test(sh_words, a_free_enemy_reached_round_terrain_is_within_reach)
+{
+	const arb_verdict *v = judge_case("charge/hand-skirmish.csv", "SH-CHG-SKIRM-039");
+	static const char *const readings[] = {"centre-half", "centre-most", "corners-half",
+	                                       "corners-most"};
+	for (size_t i = 0; i < 4; i++) {
+		const arb_result *r = result(v, "SH.CHG.SKIRM.COND.2", readings[i]);
+		cr_assert(eq(int, r->outcome, ARB_HOLDS), "%s: %s", readings[i], r->explanation);
+		says(r, "1 model(s) concerned");
+	}
+}
