@@ -20,6 +20,7 @@
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Loads every *.csv under dir into cs. */
@@ -146,4 +147,102 @@ Test(trace_contract, a_clause_that_does_not_apply_names_nothing_unexplained)
 	each_entry(na_names_nothing_unexplained, &n, &bad);
 	cr_assert(eq(sz, bad, 0), "%zu of %zu entries name a model or a measure unexplained", bad,
 	          n);
+}
+
+static bool has_text(const char *s, const char *words)
+{
+	return strstr(s, words) != NULL;
+}
+
+static void no_broken_words(const arb_case *c, const arb_trace *t, size_t *bad)
+{
+	const char *e = t->result.explanation;
+	if (has_text(e, "(null)") || has_text(e, "nan") || has_text(e, "inf in") ||
+	    has_text(e, "inf,") || has_text(e, "-inf")) {
+		if ((*bad)++ < 20)
+			cr_log_error("%s (%s:%ld): %s: \"%s\"", c->id, c->file, c->line,
+			             t->pred->clause, e);
+	}
+}
+
+Test(trace_contract, an_explanation_prints_no_null_name_nor_undefined_number)
+{
+	size_t n = 0, bad = 0;
+	each_entry(no_broken_words, &n, &bad);
+	cr_assert(eq(sz, bad, 0), "%zu of %zu explanations print (null), nan or inf", bad, n);
+}
+
+/* The clause, reading and outcome of every entry of a trace, one line. */
+static char *outcomes_of(const arb_verdict *v)
+{
+	size_t cap = 64 + 96 * v->n_trace, k = 0;
+	char *s = malloc(cap);
+	cr_assert(s != NULL);
+	s[0] = '\0';
+	for (size_t i = 0; i < v->n_trace; i++) {
+		const arb_trace *t = &v->trace[i];
+		int w =
+		    snprintf(s + k, cap - k, "%s/%s=%s ", t->pred->clause,
+		             t->reading ? t->reading : "-", arb_outcome_name(t->result.outcome));
+		cr_assert(w > 0 && (size_t)w < cap - k);
+		k += (size_t)w;
+	}
+	return s;
+}
+
+/* A metamorphic copy (ID.tr, .mx, .my, .r180, .rot: tools/gen/gen_variants.c)
+ * moves, turns or mirrors the whole scene, which the text never speaks of:
+ * every clause answers it as it answers the case it copies, not only the
+ * verdict (which the tables compare) but each entry of the trace. */
+Test(trace_contract, a_metamorphic_copy_answers_every_clause_as_its_case)
+{
+	arb_rulebook *rb = NULL;
+	arb_oracle *o = NULL;
+	support_load(&rb, &o);
+	arb_caseset *cs = NULL;
+	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
+	load_tree(cs, rb, "cases");
+	size_t copies = 0, bad = 0;
+	for (size_t i = 0; i < arb_caseset_count(cs); i++) {
+		const arb_case *c = arb_caseset_at(cs, i);
+		const char *dot = strrchr(c->id, '.');
+		if (!dot)
+			continue;
+		char base[128];
+		snprintf(base, sizeof base, "%.*s", (int)(dot - c->id), c->id);
+		const arb_case *b = arb_caseset_find(cs, base);
+		if (!b)
+			continue;
+		arb_verdict *vc = NULL, *vb = NULL;
+		arb_error err;
+		arb_error_clear(&err);
+		cr_assert(eq(int,
+		             arb_judge_ex(&vc, o, c->scenario, NULL, ARB_JUDGE_VALIDATED, &err),
+		             ARB_OK));
+		cr_assert(eq(int,
+		             arb_judge_ex(&vb, o, b->scenario, NULL, ARB_JUDGE_VALIDATED, &err),
+		             ARB_OK));
+		char *sc = outcomes_of(vc), *sb = outcomes_of(vb);
+		copies++;
+		if (strcmp(sc, sb) != 0 && bad++ < 20) {
+			/* the first entry that differs */
+			size_t k = 0;
+			while (sc[k] && sc[k] == sb[k])
+				k++;
+			while (k > 0 && sb[k - 1] != ' ')
+				k--;
+			cr_log_error("%s answers %.80s where %s answers %.80s", c->id, sc + k, base,
+			             sb + k);
+		}
+		free(sc);
+		free(sb);
+		arb_verdict_free(vc);
+		arb_verdict_free(vb);
+	}
+	arb_caseset_free(cs);
+	arb_oracle_free(o);
+	arb_rulebook_free(rb);
+	cr_assert(gt(sz, copies, 3000), "%zu copies", copies);
+	cr_assert(eq(sz, bad, 0), "%zu of %zu copies answer some clause otherwise than their case",
+	          bad, copies);
 }
