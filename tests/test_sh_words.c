@@ -290,3 +290,20 @@ Test(sh_words, a_free_enemy_reached_round_terrain_is_within_reach)
 		says(r, "1 model(s) concerned");
 	}
 }
+
+/* SH.CHG.MOVE.8 'and cannot move into base contact with enemy models from a
+ * unit they are not charging': in SH-CHG-TOL-008 E2 is such a unit and a1
+ * ends 0.0005 in from its e2 (not base contact): the clause holds, where
+ * a1 ends and along its path; in SH-CHG-TOL-001 E1, charged, is the only
+ * enemy: there is no such unit, and the clause does not speak. */
+Test(sh_words, contact_with_an_uncharged_unit_is_judged_only_where_one_stands)
+{
+	const arb_verdict *v = judge_case("charge/hand-tolerance.csv", "SH-CHG-TOL-008");
+	cr_assert(eq(int, result(v, "SH.CHG.MOVE.8", "end")->outcome, ARB_HOLDS));
+	cr_assert(eq(int, result(v, "SH.CHG.MOVE.8", "path")->outcome, ARB_HOLDS));
+	arb_verdict_free(g_v);
+	g_v = NULL;
+	v = judge_case("charge/hand-tolerance.csv", "SH-CHG-TOL-001");
+	cr_assert(eq(int, result(v, "SH.CHG.MOVE.8", "end")->outcome, ARB_NA));
+	cr_assert(eq(int, result(v, "SH.CHG.MOVE.8", "path")->outcome, ARB_NA));
+}
