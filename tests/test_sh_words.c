@@ -307,3 +307,54 @@ Test(sh_words, contact_with_an_uncharged_unit_is_judged_only_where_one_stands)
 	cr_assert(eq(int, result(v, "SH.CHG.MOVE.8", "end")->outcome, ARB_NA));
 	cr_assert(eq(int, result(v, "SH.CHG.MOVE.8", "path")->outcome, ARB_NA));
 }
+
+/* SH.CHG.FAIL.1 'If the initial charger ... is found to be further than its
+ * charge range from the unit(s) that it has declared the charge against':
+ * SH-CHG-MOVE-001's A1 charges and names no unit, here with no dice
+ * rolled: there is no unit to be further from, so the clause does not
+ * speak, and it does not ask for the roll (not a missing input). */
+Test(sh_words, a_charge_at_no_unit_cannot_fail_for_range)
+{
+	g_v =
+	    support_judge_text(g_cs, g_rb, g_o, "mem/scrollhammer/charge/x.csv",
+	                       "id,target,expect,violates,context,units,models,action,paths\n"
+	                       "W-3,SH.CHG.MOVE.1,illegal,SH.CHG.MOVE.1,phase=close_combat;round=2,"
+	                       "A1 A horde; E1 B horde,\"A1/a1 20,20 25.4; E1/e1 30,20 25.4\","
+	                       "charge A1,\"a1 20,20 23,20\"\n");
+	cr_assert(eq(int, result(g_v, "SH.CHG.FAIL.1", "closest")->outcome, ARB_NA));
+	cr_assert(eq(int, result(g_v, "SH.CHG.FAIL.1", "every-model")->outcome, ARB_NA));
+}
+
+/* SH.CHG.MOVE.6 'Charging models still cannot move through friendly or
+ * enemy models' and MOVE.7 'cannot pass through gaps narrower than their
+ * base': in SH-CHG-RANGE-004 the charge fails and 'no models are moved' (9
+ * in > 8 rolled, a1 stays): no charging model moves, and neither clause
+ * speaks. */
+Test(sh_words, a_charge_with_no_model_moving_passes_through_nothing)
+{
+	const arb_verdict *v = judge_case("charge/hand-range.csv", "SH-CHG-RANGE-004");
+	cr_assert(eq(int, result(v, "SH.CHG.FAIL.1", "closest")->outcome, ARB_HOLDS));
+	cr_assert(eq(int, result(v, "SH.CHG.MOVE.6", NULL)->outcome, ARB_NA));
+	cr_assert(eq(int, result(v, "SH.CHG.MOVE.7", NULL)->outcome, ARB_NA));
+}
+
+/* SH.CHG.SKIRM.2 'an initial charger is chosen, the closest model to the
+ * enemy, who engages the closest model along the fastest possible route':
+ * a1 (4 in from e1; a2 4.5 in from e2) is the initial charger and stays
+ * where it is while a2 charges: the initial charger engages nothing. */
+Test(sh_words, an_initial_charger_that_stays_engages_nothing)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/charge/x.csv",
+	    "id,target,expect,context,units,models,action,paths,facts,dice\n"
+	    "W-4,SH.CHG.SKIRM.2,legal,phase=close_combat;round=2,A1 A horde; E1 B horde,\"A1/a1 "
+	    "21,20 25.4; A1/a2 20.5,21.2 25.4; E1/e1 26,20 25.4; E1/e2 26,21.2 25.4\",charge A1 "
+	    "-> E1,\"a2 20.5,21.2 25,21.2\",max_engaged_models=1,charge_roll: 3 3\n");
+	static const char *const readings[] = {"centre-half", "centre-most", "corners-half",
+	                                       "corners-most"};
+	for (size_t i = 0; i < 4; i++) {
+		const arb_result *r = result(g_v, "SH.CHG.SKIRM.2", readings[i]);
+		cr_assert(eq(int, r->outcome, ARB_VIOLATED), "%s: %s", readings[i], r->explanation);
+		says(r, "a1 does not move");
+	}
+}
