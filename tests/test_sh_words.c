@@ -358,3 +358,82 @@ Test(sh_words, an_initial_charger_that_stays_engages_nothing)
 		says(r, "a1 does not move");
 	}
 }
+
+/* SH.FORM.HORDE.2 '[a Horde] may move in any direction': SH-CHG-EXC-001's
+ * A1 Fights in Ranks and moves: the Horde's permission is not the one it
+ * uses. */
+Test(sh_words, a_unit_in_ranks_does_not_move_as_a_horde)
+{
+	const arb_verdict *v = judge_case("charge/hand-excess.csv", "SH-CHG-EXC-001");
+	cr_assert(eq(int, result(v, "SH.FORM.HORDE.2", NULL)->outcome, ARB_NA));
+}
+
+/* SH.FORM.FIR.5 'It may wheel (move at an angle ...)': in SH-CHG-EXC-003
+ * A1 (facing 0) charges with a1 moving at an angle to its facing: a wheel,
+ * which the clause allows. */
+Test(sh_words, a_move_at_an_angle_is_a_wheel)
+{
+	const arb_verdict *v = judge_case("charge/hand-excess.csv", "SH-CHG-EXC-003");
+	const arb_result *r = result(v, "SH.FORM.FIR.5", NULL);
+	cr_assert(eq(int, r->outcome, ARB_PERMITS));
+	says(r, "wheels");
+}
+
+/* SH.FORM.FIR.4 'directly forward' with CONV.TOL.1 ('accepts an error of
+ * 0.000001"'): SH-FORM-SPD-001 with every model ending 0.0005 in to the left
+ * of its line along the facing: 500 times the error accepted, so the move is
+ * at an angle (a wheel, FIR.5), not directly forward. */
+Test(sh_words, half_a_thousandth_aside_is_not_directly_forward)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/formations/x.csv",
+	    "id,target,expect,units,models,action,paths\n"
+	    "W-5,SH.FORM.FIR.5,legal,A1 A fight_in_ranks M=6 facing=0,\"A1/a1 20,25 25x25; A1/a2 "
+	    "20,24.015748031 25x25; A1/a3 19.015748031,25 25x25; A1/a4 19.015748031,24.015748031 "
+	    "25x25\",move A1,\"a1 20,25 26,25.0005; a2 20,24.015748031 26,24.016248031; a3 "
+	    "19.015748031,25 25.015748031,25.0005; a4 19.015748031,24.015748031 "
+	    "25.015748031,24.016248031\"\n");
+	cr_assert(eq(int, result(g_v, "SH.FORM.FIR.4", NULL)->outcome, ARB_NA));
+	cr_assert(eq(int, result(g_v, "SH.FORM.FIR.5", NULL)->outcome, ARB_PERMITS));
+}
+
+/* SH.FORM.FIR.FLANK.2 'flanked': SH-CHG-DECL-043 charges E1 in its front
+ * arc (the way it faces, not flanked); SH-CHG-DECL-044 in its rear arc
+ * (flanked). */
+Test(sh_words, a_charge_in_front_is_not_called_a_flank)
+{
+	const arb_verdict *v = judge_case("charge/hand-declare.csv", "SH-CHG-DECL-043");
+	says(result(v, "SH.FORM.FIR.FLANK.2", "centre-half"), ": the way it faces");
+	arb_verdict_free(g_v);
+	g_v = NULL;
+	v = judge_case("charge/hand-declare.csv", "SH-CHG-DECL-044");
+	says(result(v, "SH.FORM.FIR.FLANK.2", "centre-half"), ": flanked");
+}
+
+/* SH.FORM.FIR.FLANK.4: SH-FORM-FLK-011's E1 is locked with A1, the flanking
+ * unit, and A2 (more than the flanking unit alone); SH-FORM-FLK-021's with
+ * A2 only, not with the flanking unit. */
+Test(sh_words, locked_with_the_flanking_unit_and_another_is_not_without_it)
+{
+	const arb_verdict *v = judge_case("formations/hand-flanks.csv", "SH-FORM-FLK-011");
+	const arb_result *r = result(v, "SH.FORM.FIR.FLANK.4", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	says(r, "locked in combat with 2 unit(s)");
+	does_not_say(r, "not with the flanking unit");
+	arb_verdict_free(g_v);
+	g_v = NULL;
+	v = judge_case("formations/hand-flanks.csv", "SH-FORM-FLK-021");
+	says(result(v, "SH.FORM.FIR.FLANK.4", NULL), ", not with the flanking unit");
+}
+
+/* SH.TER.DIFF.1 and .3, read by a model's base or by its centre: the words
+ * say which (SH-TER-DIFF-001: 2.49 in by the base, 2.00 in by the centre). */
+Test(sh_words, terrain_words_say_base_or_centre)
+{
+	const arb_verdict *v = judge_case("terrain/hand-difficult.csv", "SH-TER-DIFF-001");
+	says(result(v, "SH.TER.DIFF.1", "base"), "2.49 in through difficult terrain (its base)");
+	says(result(v, "SH.TER.DIFF.1", "centre"),
+	     "2.00 in through difficult terrain (its centre)");
+	says(result(v, "SH.TER.DIFF.3", "base"), "(its base)");
+	says(result(v, "SH.TER.DIFF.3", "centre"), "(its centre)");
+}
