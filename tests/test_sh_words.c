@@ -437,3 +437,65 @@ Test(sh_words, terrain_words_say_base_or_centre)
 	says(result(v, "SH.TER.DIFF.3", "base"), "(its base)");
 	says(result(v, "SH.TER.DIFF.3", "centre"), "(its centre)");
 }
+
+/* SH.FORM.FIR.FLANK.6 'pile in along their ranks' with CONV.TOL.1: the
+ * pile-in of SH-FORM-FLK-034 (E1 faces +y and piles in along -x) with e1
+ * ending 0.0005 in further along its facing than where it stood: 500 times
+ * the error accepted, so e1 leaves its rank. */
+Test(sh_words, half_a_thousandth_off_the_rank_leaves_it)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/formations/x.csv",
+	    "id,target,expect,profile,context,units,models,action,paths,facts\n"
+	    "W-6,SH.FORM.FIR.FLANK.6,legal,chain,phase=movement,E1 B fight_in_ranks M=6 "
+	    "facing=90 flanked locked_in_combat; A1 A horde M=6 facing=0,\"E1/e1 36,24.984251969 "
+	    "25x25; E1/e2 36.984251969,24.984251969 25x25; E1/e3 36,24 25x25; E1/e4 "
+	    "36.984251969,24 "
+	    "25x25; A1/a1 35.5,25.968503937 25; A1/a2 34.5,26.168503937 25\",move E1,\"e1 "
+	    "36,24.984251969 35.5,24.984751969; e2 36.984251969,24.984251969 "
+	    "36.484251969,24.984251969; e3 36,24 35.5,24; e4 36.984251969,24 36.484251969,24\","
+	    "leadership_test=passed;as_close_as_possible=true\n");
+	const arb_result *r = result(g_v, "SH.FORM.FIR.FLANK.6", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED), "%s", r->explanation);
+	says(r, "e1 leaves its rank");
+}
+
+/* SH.FORM.FIR.6 'directly sideways' with CONV.TOL.1 ('accepts an error of
+ * 0.000001"'): SH-FORM-SPD-001's block (facing +x) moves straight to
+ * its left (+y), then to its right (-y), 2.5 in, each model through a first
+ * waypoint 0.0000005 in to the other side of its line: within the error
+ * accepted, so still directly sideways, within half speed (3 in of M 6). */
+Test(sh_words, a_waypoint_within_the_tolerance_keeps_a_move_sideways)
+{
+	static const char *const rows[2][2] = {
+	    {"a1 20,25 20,24.9999995 20,27.5; a2 20,24.015748031 20,24.015747531 20,26.515748031; "
+	     "a3 "
+	     "19.015748031,25 19.015748031,24.9999995 19.015748031,27.5; a4 "
+	     "19.015748031,24.015748031 "
+	     "19.015748031,24.015747531 19.015748031,26.515748031",
+	     "directly sideways (left)"},
+	    {"a1 20,25 20,25.0000005 20,22.5; a2 20,24.015748031 20,24.015748531 20,21.515748031; "
+	     "a3 "
+	     "19.015748031,25 19.015748031,25.0000005 19.015748031,22.5; a4 "
+	     "19.015748031,24.015748031 "
+	     "19.015748031,24.015748531 19.015748031,21.515748031",
+	     "directly sideways (right)"}};
+	for (size_t i = 0; i < 2; i++) {
+		char csv[2048];
+		snprintf(
+		    csv, sizeof csv,
+		    "id,target,expect,units,models,action,paths\n"
+		    "W-7,SH.FORM.FIR.6,legal,A1 A fight_in_ranks M=6 facing=0,\"A1/a1 20,25 25x25; "
+		    "A1/a2 20,24.015748031 25x25; A1/a3 19.015748031,25 25x25; A1/a4 "
+		    "19.015748031,24.015748031 25x25\",move A1,\"%s\"\n",
+		    rows[i][0]);
+		arb_verdict_free(g_v);
+		arb_caseset_free(g_cs);
+		cr_assert(eq(int, arb_caseset_new(&g_cs), ARB_OK));
+		g_v = support_judge_text(g_cs, g_rb, g_o, "mem/scrollhammer/formations/x.csv", csv);
+		const arb_result *r = result(g_v, "SH.FORM.FIR.6", NULL);
+		cr_assert(eq(int, r->outcome, ARB_PERMITS), "%s", r->explanation);
+		says(r, rows[i][1]);
+		cr_assert(eq(int, result(g_v, "SH.FORM.FIR.5", NULL)->outcome, ARB_NA));
+	}
+}
