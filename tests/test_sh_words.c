@@ -499,3 +499,21 @@ Test(sh_words, a_waypoint_within_the_tolerance_keeps_a_move_sideways)
 		cr_assert(eq(int, result(g_v, "SH.FORM.FIR.5", NULL)->outcome, ARB_NA));
 	}
 }
+
+/* SH.FORM.FIR.4 'may move directly forward at full speed' with CONV.TOL.1:
+ * SH-FORM-SPD-001's models move 6.0005 in, 0.0005 in past the full speed of
+ * M 6, 500 times the error accepted: too far, and the words say so. */
+Test(sh_words, half_a_thousandth_past_full_speed_is_too_far)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/formations/x.csv",
+	    "id,target,expect,units,models,action,paths\n"
+	    "W-8,SH.FORM.FIR.4,legal,A1 A fight_in_ranks M=6 facing=0,\"A1/a1 20,25 25x25; A1/a2 "
+	    "20,24.015748031 25x25; A1/a3 19.015748031,25 25x25; A1/a4 19.015748031,24.015748031 "
+	    "25x25\",move A1,\"a1 20,25 26.0005,25; a2 20,24.015748031 26.0005,24.015748031; a3 "
+	    "19.015748031,25 25.016248031,25; a4 19.015748031,24.015748031 "
+	    "25.016248031,24.015748031\"\n");
+	const arb_result *r = result(g_v, "SH.FORM.FIR.4", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED), "%s", r->explanation);
+	says(r, "full speed is 6 in: too far");
+}
