@@ -11,6 +11,7 @@
 #include "arbiter.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static arb_rulebook *g_rb;
@@ -516,4 +517,59 @@ Test(sh_words, half_a_thousandth_past_full_speed_is_too_far)
 	const arb_result *r = result(g_v, "SH.FORM.FIR.4", NULL);
 	cr_assert(eq(int, r->outcome, ARB_VIOLATED), "%s", r->explanation);
 	says(r, "full speed is 6 in: too far");
+}
+
+/* SH.FORM.HORDE.PRESS.1 '+1 to combat resolution for every [12] models':
+ * the number is the editor's (spec/, principle 5). An editor who writes 0
+ * gives a count the text cannot make ("for every 0 models"): judging the
+ * clause is an error naming the number, not a verdict (SH-FORM-CMB-020, a
+ * Horde of 24, under such a copy of spec/). */
+Test(sh_words, a_bonus_for_every_0_models_is_an_error_of_spec)
+{
+	static const char *const files[] = {
+	    "conventions.md",          "scrollhammer/ruleset.md",    "scrollhammer/movement.md",
+	    "scrollhammer/charge.md",  "scrollhammer/formations.md", "scrollhammer/terrain.md",
+	    "scrollhammer/baseline.md"};
+	support_tmpdir tmp;
+	support_tmpdir_make(&tmp, "horde0");
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		char from[128], to[128];
+		snprintf(from, sizeof from, "spec/%s", files[i]);
+		snprintf(to, sizeof to, "spec/%s", files[i]);
+		char *text = support_slurp(from);
+		char *at = strstr(text, "[12]{horde_bonus_models}");
+		if (i == 4) {
+			cr_assert(at != NULL);
+			memcpy(at, "[0] ", 4); /* [12] becomes [0] */
+			memmove(at + 3, at + 4, strlen(at + 4) + 1);
+		}
+		support_write(&tmp, to, text);
+		free(text);
+	}
+	char dir[128], buf[1024];
+	snprintf(dir, sizeof dir, "%s/spec", tmp.path);
+	arb_rulebook *rb = NULL;
+	arb_oracle *o = NULL;
+	arb_caseset *cs = NULL;
+	arb_error err;
+	arb_error_clear(&err);
+	cr_assert(eq(int, arb_rulebook_load(&rb, dir, &err), ARB_OK), "%s",
+	          arb_error_format(&err, buf, sizeof buf));
+	cr_assert(eq(int, arb_oracle_new(&o, rb, &err), ARB_OK));
+	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
+	cr_assert(
+	    eq(int,
+	       arb_caseset_load_file(cs, "cases/scrollhammer/formations/hand-combat.csv", rb, &err),
+	       ARB_OK),
+	    "%s", arb_error_format(&err, buf, sizeof buf));
+	const arb_case *c = arb_caseset_find(cs, "SH-FORM-CMB-020");
+	cr_assert(c != NULL);
+	arb_verdict *v = NULL;
+	cr_assert(ne(int, arb_judge(&v, o, c->scenario, NULL, &err), ARB_OK));
+	cr_assert(strstr(err.message, "horde_bonus_models is 0") != NULL, "%s", err.message);
+	arb_verdict_free(v);
+	arb_caseset_free(cs);
+	arb_oracle_free(o);
+	arb_rulebook_free(rb);
+	support_tmpdir_remove(&tmp);
 }
