@@ -37,6 +37,10 @@ void support_remove_tree(const char *path);
  * fails the test. */
 char *support_slurp(const char *path);
 
+/* Loads every *.csv under dir (and its folders) into cs against rb; a table
+ * that does not load fails the test. */
+void support_load_tree(arb_caseset *cs, const arb_rulebook *rb, const char *dir);
+
 /* Loads spec/ into *rb and builds its oracle into *o, or fails the test
  * with the error. */
 void support_load(arb_rulebook **rb, arb_oracle **o);

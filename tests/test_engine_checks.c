@@ -428,31 +428,6 @@ static bool tag_judges(const arb_rulebook *rb, const arb_oracle *o, size_t i, co
 	return false;
 }
 
-/* Loads every *.csv under dir into cs. */
-static void load_tree(arb_caseset *cs, const arb_rulebook *rb, const char *dir)
-{
-	DIR *d = opendir(dir);
-	cr_assert(d != NULL, "cannot open %s", dir);
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		char path[512];
-		size_t n = strlen(de->d_name);
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		if (n > 4 && strcmp(de->d_name + n - 4, ".csv") == 0) {
-			arb_error err;
-			arb_error_clear(&err);
-			char buf[1024];
-			cr_assert(eq(int, arb_caseset_load_file(cs, path, rb, &err), ARB_OK), "%s",
-			          arb_error_format(&err, buf, sizeof buf));
-		} else if (!strchr(de->d_name, '.')) {
-			load_tree(cs, rb, path);
-		}
-	}
-	closedir(d);
-}
-
 Test(engine, the_index_judges_with_the_predicates_the_tags_name)
 {
 	/* For one case of every (ruleset, action, phase) the suite has, the
@@ -469,7 +444,7 @@ Test(engine, the_index_judges_with_the_predicates_the_tags_name)
 	cr_assert(eq(int, arb_oracle_new(&o, rb, &err), ARB_OK), "%s",
 	          arb_error_format(&err, buf, sizeof buf));
 	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
-	load_tree(cs, rb, "cases");
+	support_load_tree(cs, rb, "cases");
 	char seen[64][96];
 	size_t n_seen = 0, checked = 0, np = arb_oracle_predicate_count(o);
 	for (size_t i = 0; i < arb_caseset_count(cs); i++) {
@@ -575,7 +550,7 @@ Test(engine, the_validated_flag_gives_the_same_verdicts)
 	cr_assert(eq(int, arb_oracle_new(&o, rb, &err), ARB_OK), "%s",
 	          arb_error_format(&err, buf, sizeof buf));
 	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
-	load_tree(cs, rb, "cases");
+	support_load_tree(cs, rb, "cases");
 	cr_assert(arb_caseset_count(cs) > 1000);
 	for (size_t i = 0; i < arb_caseset_count(cs); i++) {
 		const arb_case *c = arb_caseset_at(cs, i);

@@ -166,30 +166,6 @@ static void teardown(void)
 
 TestSuite(sh_shared, .init = setup, .fini = teardown);
 
-/* Loads every *.csv under dir into cs. */
-static void load_tree(arb_caseset *cs, const arb_rulebook *rb, const char *dir)
-{
-	DIR *d = opendir(dir);
-	cr_assert(d != NULL, "cannot open %s", dir);
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		char path[512], buf[1024];
-		size_t n = strlen(de->d_name);
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		if (n > 4 && strcmp(de->d_name + n - 4, ".csv") == 0) {
-			arb_error err;
-			arb_error_clear(&err);
-			cr_assert(eq(int, arb_caseset_load_file(cs, path, rb, &err), ARB_OK), "%s",
-			          arb_error_format(&err, buf, sizeof buf));
-		} else if (!strchr(de->d_name, '.')) {
-			load_tree(cs, rb, path);
-		}
-	}
-	closedir(d);
-}
-
 Test(sh_shared, memoised_paths_and_crossings_answer_as_measured_now)
 {
 	char *conv = support_slurp("spec/conventions.md");
@@ -215,7 +191,7 @@ Test(sh_shared, memoised_paths_and_crossings_answer_as_measured_now)
 	cr_assert(eq(int, arb_oracle_new(&o, rb, &err), ARB_OK), "%s",
 	          arb_error_format(&err, buf, sizeof buf));
 	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
-	load_tree(cs, real, "cases");
+	support_load_tree(cs, real, "cases");
 	g_seen = (shared_seen){0, 0, 0, 0, 0};
 	size_t n = arb_caseset_count(cs);
 	cr_assert(n > 1000);

@@ -122,3 +122,26 @@ char *support_slurp(const char *path)
 	fclose(f);
 	return buf;
 }
+
+void support_load_tree(arb_caseset *cs, const arb_rulebook *rb, const char *dir)
+{
+	DIR *d = opendir(dir);
+	cr_assert(d != NULL, "cannot open %s", dir);
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		char path[512], buf[1024];
+		size_t n = strlen(de->d_name);
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (n > 4 && strcmp(de->d_name + n - 4, ".csv") == 0) {
+			arb_error err;
+			arb_error_clear(&err);
+			cr_assert(eq(int, arb_caseset_load_file(cs, path, rb, &err), ARB_OK), "%s",
+			          arb_error_format(&err, buf, sizeof buf));
+		} else if (!strchr(de->d_name, '.')) {
+			support_load_tree(cs, rb, path);
+		}
+	}
+	closedir(d);
+}

@@ -17,35 +17,32 @@
 
 #include "arbiter.h"
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Loads every *.csv under dir into cs. */
-static void load_tree(arb_caseset *cs, const arb_rulebook *rb, const char *dir)
+/* The rulebooks and every case of the suite (cases/, all three rulesets). */
+typedef struct suite {
+	arb_rulebook *rb;
+	arb_oracle *o;
+	arb_caseset *cs;
+} suite;
+
+static suite suite_load(void)
 {
-	DIR *d = opendir(dir);
-	cr_assert(d != NULL, "cannot open %s", dir);
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		char path[512];
-		size_t n = strlen(de->d_name);
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		if (n > 4 && strcmp(de->d_name + n - 4, ".csv") == 0) {
-			arb_error err;
-			arb_error_clear(&err);
-			char buf[1024];
-			cr_assert(eq(int, arb_caseset_load_file(cs, path, rb, &err), ARB_OK), "%s",
-			          arb_error_format(&err, buf, sizeof buf));
-		} else if (!strchr(de->d_name, '.')) {
-			load_tree(cs, rb, path);
-		}
-	}
-	closedir(d);
+	suite su = {0};
+	support_load(&su.rb, &su.o);
+	cr_assert(eq(int, arb_caseset_new(&su.cs), ARB_OK));
+	support_load_tree(su.cs, su.rb, "cases");
+	return su;
+}
+
+static void suite_free(suite *su)
+{
+	arb_caseset_free(su->cs);
+	arb_oracle_free(su->o);
+	arb_rulebook_free(su->rb);
 }
 
 /* Calls check on every trace entry of every case of the suite, judged with
@@ -53,12 +50,9 @@ static void load_tree(arb_caseset *cs, const arb_rulebook *rb, const char *dir)
 static void each_entry(void (*check)(const arb_case *c, const arb_trace *t, size_t *bad),
                        size_t *n_entries, size_t *bad)
 {
-	arb_rulebook *rb = NULL;
-	arb_oracle *o = NULL;
-	support_load(&rb, &o);
-	arb_caseset *cs = NULL;
-	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
-	load_tree(cs, rb, "cases");
+	suite su = suite_load();
+	const arb_oracle *o = su.o;
+	const arb_caseset *cs = su.cs;
 	cr_assert(gt(sz, arb_caseset_count(cs), 10000));
 	for (size_t i = 0; i < arb_caseset_count(cs); i++) {
 		const arb_case *c = arb_caseset_at(cs, i);
@@ -74,9 +68,7 @@ static void each_entry(void (*check)(const arb_case *c, const arb_trace *t, size
 		}
 		arb_verdict_free(v);
 	}
-	arb_caseset_free(cs);
-	arb_oracle_free(o);
-	arb_rulebook_free(rb);
+	suite_free(&su);
 }
 
 static void says_why(const arb_case *c, const arb_trace *t, size_t *bad)
@@ -207,12 +199,9 @@ static bool near(double a, double b)
  * are what a rigid motion keeps). */
 Test(trace_contract, a_metamorphic_copy_answers_every_clause_as_its_case)
 {
-	arb_rulebook *rb = NULL;
-	arb_oracle *o = NULL;
-	support_load(&rb, &o);
-	arb_caseset *cs = NULL;
-	cr_assert(eq(int, arb_caseset_new(&cs), ARB_OK));
-	load_tree(cs, rb, "cases");
+	suite su = suite_load();
+	const arb_oracle *o = su.o;
+	const arb_caseset *cs = su.cs;
 	size_t copies = 0, bad = 0;
 	for (size_t i = 0; i < arb_caseset_count(cs); i++) {
 		const arb_case *c = arb_caseset_at(cs, i);
@@ -271,9 +260,7 @@ Test(trace_contract, a_metamorphic_copy_answers_every_clause_as_its_case)
 		arb_verdict_free(vc);
 		arb_verdict_free(vb);
 	}
-	arb_caseset_free(cs);
-	arb_oracle_free(o);
-	arb_rulebook_free(rb);
+	suite_free(&su);
 	cr_assert(gt(sz, copies, 3000), "%zu copies", copies);
 	cr_assert(eq(sz, bad, 0), "%zu of %zu copies answer some clause otherwise than their case",
 	          bad, copies);
