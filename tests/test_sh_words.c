@@ -35,6 +35,11 @@ static void teardown(void)
 
 TestSuite(sh_words, .init = setup, .fini = teardown);
 
+/* The four readings of the charged arc (RANKS.2's "the majority", where the
+ * arcs start: docs/encoding/scrollhammer-charge.md). */
+static const char *const kArcReadings[4] = {"centre-half", "centre-most", "corners-half",
+                                            "corners-most"};
+
 /* Case id of cases/scrollhammer/<table> (loaded once), judged under its
  * own profile (the verdict is freed by teardown). */
 static const arb_verdict *judge_case(const char *table, const char *id)
@@ -263,13 +268,11 @@ Test(sh_words, no_majority_arc_leaves_the_edge_not_to_wrap_undecided)
 	    "B fight_in_ranks facing=180,\"A1/a1 22,21 25.4x25.4; A1/a2 30.5,28 25.4x25.4; E1/e1 "
 	    "30.5,20.5 25.4x25.4; E1/e2 30.5,21.5 25.4x25.4\",charge A1 -> E1,\"a1 22,21 "
 	    "29.5,21\",max_engaged_models=1;required_wheel=0,charge_roll: 4 4\n");
-	static const char *const readings[] = {"centre-half", "centre-most", "corners-half",
-	                                       "corners-most"};
 	for (size_t i = 0; i < 4; i++) {
-		cr_assert(
-		    eq(int, result(g_v, "SH.CHG.RANKS.2", readings[i])->outcome, ARB_UNDECIDED));
-		const arb_result *r = result(g_v, "SH.CHG.RANKS.4", readings[i]);
-		cr_assert(eq(int, r->outcome, ARB_UNDECIDED), "%s: %s", readings[i],
+		cr_assert(eq(int, result(g_v, "SH.CHG.RANKS.2", kArcReadings[i])->outcome,
+		             ARB_UNDECIDED));
+		const arb_result *r = result(g_v, "SH.CHG.RANKS.4", kArcReadings[i]);
+		cr_assert(eq(int, r->outcome, ARB_UNDECIDED), "%s: %s", kArcReadings[i],
 		          r->explanation);
 	}
 }
@@ -283,11 +286,10 @@ Test(sh_words, no_majority_arc_leaves_the_edge_not_to_wrap_undecided)
 Test(sh_words, a_free_enemy_reached_round_terrain_is_within_reach)
 {
 	const arb_verdict *v = judge_case("charge/hand-skirmish.csv", "SH-CHG-SKIRM-039");
-	static const char *const readings[] = {"centre-half", "centre-most", "corners-half",
-	                                       "corners-most"};
 	for (size_t i = 0; i < 4; i++) {
-		const arb_result *r = result(v, "SH.CHG.SKIRM.COND.2", readings[i]);
-		cr_assert(eq(int, r->outcome, ARB_HOLDS), "%s: %s", readings[i], r->explanation);
+		const arb_result *r = result(v, "SH.CHG.SKIRM.COND.2", kArcReadings[i]);
+		cr_assert(eq(int, r->outcome, ARB_HOLDS), "%s: %s", kArcReadings[i],
+		          r->explanation);
 		says(r, "1 model(s) concerned");
 	}
 }
@@ -351,11 +353,10 @@ Test(sh_words, an_initial_charger_that_stays_engages_nothing)
 	    "W-4,SH.CHG.SKIRM.2,legal,phase=close_combat;round=2,A1 A horde; E1 B horde,\"A1/a1 "
 	    "21,20 25.4; A1/a2 20.5,21.2 25.4; E1/e1 26,20 25.4; E1/e2 26,21.2 25.4\",charge A1 "
 	    "-> E1,\"a2 20.5,21.2 25,21.2\",max_engaged_models=1,charge_roll: 3 3\n");
-	static const char *const readings[] = {"centre-half", "centre-most", "corners-half",
-	                                       "corners-most"};
 	for (size_t i = 0; i < 4; i++) {
-		const arb_result *r = result(g_v, "SH.CHG.SKIRM.2", readings[i]);
-		cr_assert(eq(int, r->outcome, ARB_VIOLATED), "%s: %s", readings[i], r->explanation);
+		const arb_result *r = result(g_v, "SH.CHG.SKIRM.2", kArcReadings[i]);
+		cr_assert(eq(int, r->outcome, ARB_VIOLATED), "%s: %s", kArcReadings[i],
+		          r->explanation);
 		says(r, "a1 does not move");
 	}
 }
