@@ -574,3 +574,102 @@ Test(sh_words, a_bonus_for_every_0_models_is_an_error_of_spec)
 	arb_rulebook_free(rb);
 	support_tmpdir_remove(&tmp);
 }
+
+/* Outcomes and words of rows of the suite that no verdict shows (the third
+ * sample's triage, docs/mutation.md): one row each, what is expected worked
+ * out from the clause and the row's note. */
+typedef struct row_says {
+	const char *table, *id, *clause, *reading;
+	arb_outcome outcome;
+	const char *words; /* in the explanation, or NULL */
+} row_says;
+
+static const row_says kRowsSay[] = {
+    /* DIFF.5 'engage as many enemy models as possible': a1 engages e1, the
+     * one model of E1 */
+    {"charge/hand-tolerance.csv", "SH-CHG-TOL-008", "SH.CHG.DIFF.5", NULL, ARB_HOLDS,
+     "1 of 1 enemy models engaged"},
+    /* SKIRM.4 'the models after the first move along the shortest routes':
+     * a2, the one model after the initial charger, goes round impassable T1
+     * by the way it must */
+    {"charge/hand-skirmish.csv", "SH-CHG-SKIRM-039", "SH.CHG.SKIRM.4", NULL, ARB_HOLDS,
+     "the models after the first"},
+    /* FIR.4 'may move directly forward at full speed': a1 moves directly
+     * forward and its M, of which full speed is all, is not given */
+    {"charge/hand-excess.csv", "SH-CHG-EXC-001", "SH.FORM.FIR.4", NULL, ARB_MISSING,
+     "its M, of which full speed is all, is not stated"},
+    /* MOVE.2 'engage as many opposing models ... as possible': 0 of 1 engaged
+     * and how many could be is not given (the note: a1 stops 2 in short) */
+    {"charge/hand-move.csv", "SH-CHG-MOVE-017", "SH.CHG.MOVE.2", NULL, ARB_MISSING,
+     "how many could be is not stated"},
+    /* SKIRM.AGILE.1: 'skirmishers with the Hit and Run special rule leave a
+     * Horde: their own rule ... decides, not this clause' (the note) */
+    {"formations/hand-combat.csv", "SH-FORM-CMB-033", "SH.FORM.SKIRM.AGILE.1", NULL, ARB_NA,
+     "has the Hit and Run special rule"},
+    /* FIR.11 'A model that cannot reform moves as close as it can': 'a4 ...
+     * moves 3.5 in, more than it can' (the note) */
+    {"formations/hand-reform.csv", "SH-FORM-REF-015", "SH.FORM.FIR.11", NULL, ARB_VIOLATED,
+     "a4 moves 3.50 in, more than the 3 in it can move"},
+};
+
+Test(sh_words, rows_of_the_suite_say_what_the_text_decides)
+{
+	for (size_t i = 0; i < sizeof kRowsSay / sizeof kRowsSay[0]; i++) {
+		const row_says *w = &kRowsSay[i];
+		const arb_verdict *v = judge_case(w->table, w->id);
+		const arb_result *r = result(v, w->clause, w->reading);
+		cr_assert(eq(int, r->outcome, w->outcome), "%s %s: %s (%s)", w->id, w->clause,
+		          arb_outcome_name(r->outcome), r->explanation);
+		if (w->words)
+			says(r, w->words);
+		arb_verdict_free(g_v);
+		g_v = NULL;
+	}
+}
+
+/* SH.FORM.FIR.10: 'a1 moves 3.50 in to reform, limit 3 in' (SH-FORM-REF-002):
+ * one model's move against one limit, not a set: no other shape. */
+Test(sh_words, a_reform_measure_names_no_other_shape)
+{
+	const arb_verdict *v = judge_case("formations/hand-reform.csv", "SH-FORM-REF-002");
+	const arb_result *r = result(v, "SH.FORM.FIR.10", "connected");
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	cr_assert(r->has_measure);
+	cr_assert(eq(dbl, r->measure.limit, 3));
+	cr_assert(eq(long, r->measure.other, -1));
+}
+
+/* SH.FORM.FIR.6 'directly sideways' with CONV.TOL.1: SH-FORM-SPD-001's
+ * block steps 0.0005 in straight to its right (-y), 500 times the error
+ * accepted: a move directly sideways, however short. */
+Test(sh_words, half_a_thousandth_to_the_right_is_a_move_sideways)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/formations/x.csv",
+	    "id,target,expect,units,models,action,paths\n"
+	    "W-9,SH.FORM.FIR.6,legal,A1 A fight_in_ranks M=6 facing=0,\"A1/a1 20,25 25x25; A1/a2 "
+	    "20,24.015748031 25x25; A1/a3 19.015748031,25 25x25; A1/a4 19.015748031,24.015748031 "
+	    "25x25\",move A1,\"a1 20,25 20,24.9995; a2 20,24.015748031 20,24.015248031; a3 "
+	    "19.015748031,25 19.015748031,24.9995; a4 19.015748031,24.015748031 "
+	    "19.015748031,24.015248031\"\n");
+	const arb_result *r = result(g_v, "SH.FORM.FIR.6", NULL);
+	cr_assert(eq(int, r->outcome, ARB_PERMITS), "%s", r->explanation);
+	says(r, "directly sideways (right)");
+}
+
+/* SH.MOV.COH.6 'must restore coherency in its next Movement phase':
+ * SH-MOV-RESTORE-009's A1 (out of coherency, 3.7 in between its bases)
+ * stays out of coherency, and whether this is its next Movement phase is
+ * not given (no fact next_movement_phase): a missing input, that fact. */
+Test(sh_words, whether_this_is_the_next_movement_phase_is_an_input)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/movement/x.csv",
+	    "id,target,expect,units,models,action\n"
+	    "W-10,SH.MOV.COH.6,missing-input,A1 A skirmish M=6 out_of_coherency; "
+	    "E1 B horde M=6,\"A1/a1 20,20 32; A1/a2 25,20 32; E1/e1 60,40 "
+	    "25\",move A1\n");
+	const arb_result *r = result(g_v, "SH.MOV.COH.6", "connected");
+	cr_assert(eq(int, r->outcome, ARB_MISSING), "%s", r->explanation);
+	cr_assert(eq(str, (char *)r->missing, "next_movement_phase"));
+}
