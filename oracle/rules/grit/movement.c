@@ -144,7 +144,7 @@ ARB_PREDICATE(gr_mov_3, .clause = "GR.MOV.3", .ruleset = "grit", .actions = "mov
 			r->has_measure = true;
 			r->measure = wm; /* the overlap, against none allowed */
 			r->measure.limit = 0;
-			r->measure.margin = -wm.figure;
+			r->measure.margin = -d;
 			arb_result_explain(r, "%s moves through %s (overlap up to %.3f in)", m->id,
 			                   who, d);
 			return;
