@@ -265,3 +265,24 @@ Test(trace_contract, a_metamorphic_copy_answers_every_clause_as_its_case)
 	cr_assert(eq(sz, bad, 0), "%zu of %zu copies answer some clause otherwise than their case",
 	          bad, copies);
 }
+
+static void over_nothing_allowed(const arb_case *c, const arb_trace *t, size_t *bad)
+{
+	const arb_result *r = &t->result;
+	if (r->outcome != ARB_VIOLATED || !r->has_measure)
+		return;
+	const arb_measure *m = &r->measure;
+	if (m->limit == 0 && m->figure > 0 && !(m->margin < 0) && (*bad)++ < 20)
+		cr_log_error("%s (%s:%ld): %s: figure %.9g over a limit of 0, margin %.9g", c->id,
+		             c->file, c->line, t->pred->clause, m->figure, m->margin);
+}
+
+/* Where none is allowed (an overlap, a length through what may not be
+ * crossed: a limit of 0) and some is measured, the violation's margin is
+ * negative: the limit is broken by that much. */
+Test(trace_contract, a_violation_of_a_limit_of_0_has_a_negative_margin)
+{
+	size_t n = 0, bad = 0;
+	each_entry(over_nothing_allowed, &n, &bad);
+	cr_assert(eq(sz, bad, 0), "%zu of %zu entries", bad, n);
+}
