@@ -673,3 +673,24 @@ Test(sh_words, whether_this_is_the_next_movement_phase_is_an_input)
 	cr_assert(eq(int, r->outcome, ARB_MISSING), "%s", r->explanation);
 	cr_assert(eq(str, (char *)r->missing, "next_movement_phase"));
 }
+
+/* SH.CHG.RANKS.1 'get as many of the enemy's front rank in base contact
+ * with theirs as possible': SH-CHG-EXC-001's charge against an E1 two ranks
+ * deep (e1 in front, e2 behind it): E1's front rank is e1 alone, and a1
+ * touches it: 1 of 1, all there is; e2, in the second rank, is not counted. */
+Test(sh_words, the_front_rank_of_a_unit_two_ranks_deep_is_its_first)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/charge/x.csv",
+	    "id,target,expect,context,units,models,action,paths,facts,dice\n"
+	    "W-11,SH.CHG.RANKS.1,legal,phase=close_combat;round=2,A1 A fight_in_ranks facing=0; E1 "
+	    "B fight_in_ranks facing=180,\"A1/a1 25.5,20.5 25.4x25.4; A1/a2 25.5,21.5 25.4x25.4; "
+	    "A1/a3 24.5,20.5 25.4x25.4; A1/a4 24.5,21.5 25.4x25.4; E1/e1 30.5,20.5 25.4x25.4; "
+	    "E1/e2 "
+	    "31.5,20.5 25.4x25.4\",charge A1 -> E1,\"a1 25.5,20.5 29.5,20.5; a2 25.5,21.5 "
+	    "29.5,21.5; a3 24.5,20.5 28.5,20.5; a4 24.5,21.5 28.5,21.5\","
+	    "max_engaged_models=2;required_wheel=0,charge_roll: 3 4\n");
+	const arb_result *r = result(g_v, "SH.CHG.RANKS.1", NULL);
+	cr_assert(eq(int, r->outcome, ARB_HOLDS), "%s", r->explanation);
+	says(r, "1 of the 1 models of E1's front rank in base contact");
+}
