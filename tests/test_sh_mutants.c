@@ -494,8 +494,9 @@ Test(sh_mutants, excess_ranks_without_a_majority_arc)
 /* SH.FORM.FIR.SIR.1 '+1 to combat resolution for each full rank of 5
  * models': A1 stands in a column of 66 models on 10 mm squares facing 0,
  * 66 ranks of one: no full rank, +0. The explanation lists the ranks'
- * sizes, 1-1-...-1, cut to what its 128-byte buffer holds (127
- * characters: "1" and 63 times "-1"), never written past it. */
+ * sizes front to back while they fit in 127 characters with a "..." that
+ * says the list goes on ("1", 61 times "-1", "..."): never written past its
+ * buffer, and no size left out in silence (it used to end on 64 ones). */
 Test(sh_mutants, many_ranks_listed_within_the_buffer)
 {
 	static char csv[8192];
@@ -509,8 +510,9 @@ Test(sh_mutants, many_ranks_listed_within_the_buffer)
 	snprintf(csv + k, sizeof csv - k, "\",,resolve_combat A1,,\n");
 	arb_verdict *v = judge_row("formations", csv);
 	char want[256], sizes[128] = "1";
-	for (int i = 0; i < 63; i++)
+	for (int i = 0; i < 61; i++)
 		strcat(sizes, "-1");
+	strcat(sizes, "...");
 	snprintf(want, sizeof want,
 	         "A1 stands in ranks of %s: +0 to combat resolution (each rank on its own)", sizes);
 	const arb_result *r = result(v, "SH.FORM.FIR.SIR.1", "per-rank");

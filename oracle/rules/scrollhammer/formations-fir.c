@@ -796,8 +796,10 @@ ARB_PREDICATE(sh_form_fir_sir_1, .clause = "SH.FORM.FIR.SIR.1",
 	for (size_t i = 0; i < n; i++)
 		size[rk[i]]++;
 	double per = 0, of5 = 0, of10 = 0, complete = 0;
+	/* the sizes front to back, then "..." where no more fit: never one left out */
 	char sizes[128];
 	size_t k = 0;
+	bool cut = false;
 	sizes[0] = '\0';
 	for (size_t j = 0; j < nr; j++) {
 		double b = (double)size[j] >= ws ? wb : (double)size[j] >= rs ? rb : 0;
@@ -805,9 +807,16 @@ ARB_PREDICATE(sh_form_fir_sir_1, .clause = "SH.FORM.FIR.SIR.1",
 		of5 += (double)size[j] >= rs ? rb : 0;
 		of10 += (double)size[j] >= ws ? wb : 0;
 		complete += size[j] >= size[0] ? b : 0;
-		int w = snprintf(sizes + k, sizeof sizes - k, "%s%zu", j ? "-" : "", size[j]);
-		if (w > 0 && (size_t)w < sizeof sizes - k)
+		if (cut)
+			continue;
+		size_t room = sizeof sizes - sizeof "..." + 1 - k;
+		int w = snprintf(sizes + k, room, "%s%zu", j ? "-" : "", size[j]);
+		if (w > 0 && (size_t)w < room) {
 			k += (size_t)w;
+		} else {
+			memcpy(sizes + k, "...", sizeof "...");
+			cut = true;
+		}
 	}
 	double bonus = how == SIR_PER_RANK ? per : how == SIR_BEST_OF ? fmax(of5, of10) : complete;
 	r->outcome = ARB_VALUE;
