@@ -606,6 +606,29 @@ static const row_says kRowsSay[] = {
      * Horde: their own rule ... decides, not this clause' (the note) */
     {"formations/hand-combat.csv", "SH-FORM-CMB-033", "SH.FORM.SKIRM.AGILE.1", NULL, ARB_NA,
      "has the Hit and Run special rule"},
+    /* RANKS.3 'Excess ranks stand out on the side closer to the side from
+     * which the charge came': 'A1 ends y 20..22, its excess standing out 1
+     * in on the +y side only (the side it came from)' (the note); read as
+     * requiring both sides, violated */
+    {"charge/hand-excess.csv", "SH-CHG-EXC-001", "SH.CHG.RANKS.3", "must-centre-half", ARB_VIOLATED,
+     "stands out 1.00 in and 0.00 in beyond the two ends of E1's front edge; the charge "
+     "came from the first end's side"},
+    /* the same mirrored (y -> 48 - y): the excess stands out 1 in at the
+     * other end of the edge, the side the charge now came from */
+    {"charge/gen-variants.csv", "SH-CHG-EXC-001.my", "SH.CHG.RANKS.3", "must-centre-half",
+     ARB_VIOLATED,
+     "stands out 0.00 in and 1.00 in beyond the two ends of E1's front edge; the charge "
+     "came from the second end's side"},
+    /* MOVE.11 'If a model's base is larger than an enemy model's, it should
+     * attempt 2 for 1': a1's 2 in base touches both e1 and e2 (the note) */
+    {"charge/hand-move.csv", "SH-CHG-MOVE-022", "SH.CHG.MOVE.11", NULL, ARB_HOLDS,
+     "every charging model with a larger base touches as many enemy models"},
+    /* MOVE.11 speaks of a base larger than an enemy model's: a1 and e1 are
+     * both 25.4 mm */
+    {"charge/hand-move.csv", "SH-CHG-MOVE-017", "SH.CHG.MOVE.11", NULL, ARB_NA, NULL},
+    /* MULTI.2 'if no models actually reach one of those units': A1 charges
+     * E1 alone, no multiple charge, though a1 stops short of it */
+    {"charge/hand-move.csv", "SH-CHG-MOVE-017", "SH.CHG.MULTI.2", NULL, ARB_NA, NULL},
     /* FIR.11 'A model that cannot reform moves as close as it can': 'a4 ...
      * moves 3.5 in, more than it can' (the note) */
     {"formations/hand-reform.csv", "SH-FORM-REF-015", "SH.FORM.FIR.11", NULL, ARB_VIOLATED,
@@ -693,4 +716,25 @@ Test(sh_words, the_front_rank_of_a_unit_two_ranks_deep_is_its_first)
 	const arb_result *r = result(g_v, "SH.CHG.RANKS.1", NULL);
 	cr_assert(eq(int, r->outcome, ARB_HOLDS), "%s", r->explanation);
 	says(r, "1 of the 1 models of E1's front rank in base contact");
+}
+
+/* SH.CHG.MULTI.2 and MULTI.3 'Once the charge is resolved, if no models
+ * actually reach one of those units due to the charge rules': SH-CHG-MULTI-004
+ * (a1 takes e1 of E1 and no model reaches E2) with no charge roll: whether
+ * the charge was made at all, and so resolved, waits for the roll (a missing
+ * input, never "not applicable"). */
+Test(sh_words, units_not_reached_wait_for_the_charge_roll)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/charge/x.csv",
+	    "id,target,expect,context,units,models,action,paths,facts\n"
+	    "W-10,SH.CHG.MULTI.2,missing-input,phase=close_combat;round=2,A1 A horde; E1 B horde; "
+	    "E2 B horde,\"A1/a1 20,20 25.4; E1/e1 27,20 25.4; E2/e2 27,22.5 25.4\",charge A1 -> "
+	    "E1 E2,\"a1 20,20 26,20\",max_engaged_enemies=1\n");
+	static const char *const clauses[] = {"SH.CHG.MULTI.2", "SH.CHG.MULTI.3"};
+	for (size_t i = 0; i < 2; i++) {
+		const arb_result *r = result(g_v, clauses[i], NULL);
+		cr_assert(eq(int, r->outcome, ARB_MISSING), "%s: %s (%s)", clauses[i],
+		          arb_outcome_name(r->outcome), r->explanation);
+	}
 }
