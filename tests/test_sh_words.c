@@ -622,8 +622,14 @@ static const row_says kRowsSay[] = {
     /* RANKS.3 with CONV.TOL.1: A1 stops 0.0005 in before e1's edge, no model
      * in base contact: no rank against the edge, no excess to place (the
      * note) */
-    {"charge/hand-tolerance.csv", "SH-CHG-TOL-009", "SH.CHG.RANKS.3", "must-centre-half",
-     ARB_NA, NULL},
+    {"charge/hand-tolerance.csv", "SH-CHG-TOL-009", "SH.CHG.RANKS.3", "must-centre-half", ARB_NA,
+     NULL},
+    /* RANKS.3 'the side from which the charge came' with CONV.TOL.1: A1
+     * starts 0.0000005 in from the middle of e1's edge, within the error
+     * accepted (the note) */
+    {"charge/hand-tolerance.csv", "SH-CHG-TOL-010", "SH.CHG.RANKS.3", "must-centre-half", ARB_HOLDS,
+     "stands out 0.50 in and 0.50 in beyond the two ends of E1's front edge; the charge "
+     "came from the edge's middle"},
     /* MOVE.11 'If a model's base is larger than an enemy model's, it should
      * attempt 2 for 1': a1's 2 in base touches both e1 and e2 (the note) */
     {"charge/hand-move.csv", "SH-CHG-MOVE-022", "SH.CHG.MOVE.11", NULL, ARB_HOLDS,
