@@ -749,3 +749,23 @@ Test(sh_words, units_not_reached_wait_for_the_charge_roll)
 		          arb_outcome_name(r->outcome), r->explanation);
 	}
 }
+
+/* SH.FORM.FIR.8 'each unit moving the shortest distance possible': a pivot
+ * of SH-FORM-MAN-003's A1 in which no model moves goes no distance at all,
+ * the shortest there is, under either reading of "distance". */
+Test(sh_words, a_manoeuvre_with_no_model_moving_is_the_shortest)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/formations/x.csv",
+	    "id,target,expect,units,models,action\n"
+	    "W-11,SH.FORM.FIR.8,legal,A1 A fight_in_ranks M=6 facing=0 out_of_coherency,\"A1/a1 "
+	    "20,25 25x25; A1/a2 20,24.015748031 25x25; A1/a3 19.015748031,25 25x25; A1/a4 "
+	    "19.015748031,24.015748031 25x25\",pivot A1\n");
+	static const char *const readings[] = {"furthest", "total"};
+	for (size_t i = 0; i < 2; i++) {
+		const arb_result *r = result(g_v, "SH.FORM.FIR.8", readings[i]);
+		cr_assert(eq(int, r->outcome, ARB_HOLDS), "%s: %s (%s)", readings[i],
+		          arb_outcome_name(r->outcome), r->explanation);
+		says(r, "no model of A1 moves");
+	}
+}
