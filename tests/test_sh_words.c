@@ -769,3 +769,22 @@ Test(sh_words, a_manoeuvre_with_no_model_moving_is_the_shortest)
 		says(r, "no model of A1 moves");
 	}
 }
+
+/* SH.CHG.MOVE.7 'cannot pass through gaps narrower than their base' with
+ * CONV.TOL.1: x1 and x2 of a friendly unit stand 0.0000004 in apart, within
+ * the error accepted of touching: there is no gap between them. a1 charging
+ * through them moves through friendly models (MOVE.6), not through a gap. */
+Test(sh_words, friends_within_the_tolerance_of_touching_leave_no_gap)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/charge/x.csv",
+	    "id,target,expect,context,units,models,action,paths,facts,dice\n"
+	    "W-12,SH.CHG.MOVE.7,illegal,phase=close_combat;round=2,A1 A horde; A2 A horde; E1 B "
+	    "horde,\"A1/a1 20,20 25.4; A2/x1 25,19.4999998 25.4; A2/x2 25,20.5000002 25.4; E1/e1 "
+	    "30,20 25.4\",charge A1 -> E1,\"a1 20,20 29,20\",max_engaged_models=1,charge_roll: 6 "
+	    "6\n");
+	const arb_result *r6 = result(g_v, "SH.CHG.MOVE.6", NULL);
+	cr_assert(eq(int, r6->outcome, ARB_VIOLATED), "%s", r6->explanation);
+	const arb_result *r7 = result(g_v, "SH.CHG.MOVE.7", NULL);
+	cr_assert(eq(int, r7->outcome, ARB_HOLDS), "%s", r7->explanation);
+}
