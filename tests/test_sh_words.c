@@ -788,3 +788,20 @@ Test(sh_words, friends_within_the_tolerance_of_touching_leave_no_gap)
 	const arb_result *r7 = result(g_v, "SH.CHG.MOVE.7", NULL);
 	cr_assert(eq(int, r7->outcome, ARB_HOLDS), "%s", r7->explanation);
 }
+
+/* SH.CHG.MOVE.7 'cannot pass through gaps narrower than their base' with
+ * CONV.TOL.1: a1 goes along y=20 between x1 (its base's edge at y 20.5) and
+ * x2 (its edge at y 19.9995, 0.0005 in below a1's way, 500 times the error
+ * accepted): it passes through their gap, 0.5005 in wide, narrower than its
+ * 1 in base (and through x2 itself, MOVE.6). */
+Test(sh_words, a_gap_whose_end_is_half_a_thousandth_aside_is_passed_through)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/charge/x.csv",
+	    "id,target,expect,context,units,models,action,paths,facts,dice\n"
+	    "W-13,SH.CHG.MOVE.7,illegal,phase=close_combat;round=2,A1 A horde; A2 A horde; E1 B "
+	    "horde,\"A1/a1 20,20 25.4; A2/x1 25,21 25.4; A2/x2 25,19.4995 25.4; E1/e1 30,20 "
+	    "25.4\",charge A1 -> E1,\"a1 20,20 29,20\",max_engaged_models=1,charge_roll: 6 6\n");
+	const arb_result *r = result(g_v, "SH.CHG.MOVE.7", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED), "%s", r->explanation);
+}
