@@ -630,6 +630,11 @@ static const row_says kRowsSay[] = {
     {"charge/hand-tolerance.csv", "SH-CHG-TOL-010", "SH.CHG.RANKS.3", "must-centre-half", ARB_HOLDS,
      "stands out 0.50 in and 0.50 in beyond the two ends of E1's front edge; the charge "
      "came from the edge's middle"},
+    /* MOV.WHICH.3 'If this is the case, declare which models are remaining
+     * stationary': a1 moves, a2 and a3 stay, and there is 'no declaration'
+     * at all (the note): not one model wrongly left out of it */
+    {"movement/hand-which.csv", "SH-MOV-WHICH-007", "SH.MOV.WHICH.3", NULL, ARB_VIOLATED,
+     "some models of A1 stay put but none was declared stationary"},
     /* MOVE.11 'If a model's base is larger than an enemy model's, it should
      * attempt 2 for 1': a1's 2 in base touches both e1 and e2 (the note) */
     {"charge/hand-move.csv", "SH-CHG-MOVE-022", "SH.CHG.MOVE.11", NULL, ARB_HOLDS,
