@@ -810,3 +810,37 @@ Test(sh_words, a_gap_whose_end_is_half_a_thousandth_aside_is_passed_through)
 	const arb_result *r = result(g_v, "SH.CHG.MOVE.7", NULL);
 	cr_assert(eq(int, r->outcome, ARB_VIOLATED), "%s", r->explanation);
 }
+
+/* SH.FORM.FIR.6 'directly sideways' with CONV.TOL.1: a block steps 2.5 in to
+ * its left through a waypoint 0.0005 in to its right, or 0.0005 in forward,
+ * 500 times the error accepted, off the line across its facing: not
+ * directly sideways, a move at an angle (SH.FORM.FIR.5's wheel). */
+Test(sh_words, a_waypoint_half_a_thousandth_off_is_no_move_sideways)
+{
+	static const char *const rows[2] = {
+	    "a1 20,25 20,24.9995 20,27.5; a2 20,24.015748031 20,24.015248031 20,26.515748031; a3 "
+	    "19.015748031,25 19.015748031,24.9995 19.015748031,27.5; a4 19.015748031,24.015748031 "
+	    "19.015748031,24.015248031 19.015748031,26.515748031",
+	    "a1 20,25 20.0005,26 20,27.5; a2 20,24.015748031 20.0005,25.015748031 20,26.515748031; "
+	    "a3 19.015748031,25 19.016248031,26 19.015748031,27.5; a4 19.015748031,24.015748031 "
+	    "19.016248031,25.015748031 19.015748031,26.515748031"};
+	for (size_t i = 0; i < 2; i++) {
+		char csv[2048];
+		snprintf(csv, sizeof csv,
+		         "id,target,expect,units,models,action,paths\n"
+		         "W-14,SH.FORM.FIR.6,legal,A1 A fight_in_ranks M=6 facing=0,\"A1/a1 20,25 "
+		         "25x25; A1/a2 20,24.015748031 25x25; A1/a3 19.015748031,25 25x25; A1/a4 "
+		         "19.015748031,24.015748031 25x25\",move A1,\"%s\"\n",
+		         rows[i]);
+		arb_verdict_free(g_v);
+		arb_caseset_free(g_cs);
+		cr_assert(eq(int, arb_caseset_new(&g_cs), ARB_OK));
+		g_v = support_judge_text(g_cs, g_rb, g_o, "mem/scrollhammer/formations/x.csv", csv);
+		const arb_result *r6 = result(g_v, "SH.FORM.FIR.6", NULL);
+		cr_assert(eq(int, r6->outcome, ARB_NA), "%zu: %s (%s)", i,
+		          arb_outcome_name(r6->outcome), r6->explanation);
+		const arb_result *r5 = result(g_v, "SH.FORM.FIR.5", NULL);
+		cr_assert(ne(int, r5->outcome, ARB_NA), "%zu: %s", i, r5->explanation);
+		says(r5, "A1 wheels");
+	}
+}
