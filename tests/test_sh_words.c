@@ -635,6 +635,14 @@ static const row_says kRowsSay[] = {
      * at all (the note): not one model wrongly left out of it */
     {"movement/hand-which.csv", "SH-MOV-WHICH-007", "SH.MOV.WHICH.3", NULL, ARB_VIOLATED,
      "some models of A1 stay put but none was declared stationary"},
+    /* RANKS.4 'Units hanging out over on the edges never wrap around ranks':
+     * A1's excess stands out beyond the ends of e1's edge, before its line
+     * (EXC-001's note: 'A1 ends y 20..22' at x 28..30) */
+    {"charge/hand-excess.csv", "SH-CHG-EXC-001", "SH.CHG.RANKS.4", "centre-half", ARB_HOLDS,
+     "every model of A1 stays before E1's front edge"},
+    /* RANKS.4 speaks of a charge that reaches its target: A1 stops 0.0005 in
+     * short of e1's edge (TOL-009's note) */
+    {"charge/hand-tolerance.csv", "SH-CHG-TOL-009", "SH.CHG.RANKS.4", "centre-half", ARB_NA, NULL},
     /* MOVE.11 'If a model's base is larger than an enemy model's, it should
      * attempt 2 for 1': a1's 2 in base touches both e1 and e2 (the note) */
     {"charge/hand-move.csv", "SH-CHG-MOVE-022", "SH.CHG.MOVE.11", NULL, ARB_HOLDS,

@@ -264,15 +264,14 @@ ARB_PREDICATE(sh_chg_ranks_4, .clause = "SH.CHG.RANKS.4", .readings = CHG_ARC_RE
 	int a = chg__charged_arc(u, t, arb_eval_param(ev, CHG_ARC_PARAM), how, counts);
 	chg_frame fr;
 	fr = arb_unit_footprint(t);
+	/* the clause speaks once the charge reaches t; then of every model of
+	 * the unit, touching t or not ("wrap around" names no contact) */
 	bool any = false;
+	for (size_t i = 0; i < x.n && !any; i++)
+		for (size_t k = 0; k < x.n_tm && !any; k++)
+			any = x.o[x.tm[k]].unit == t && chg__contact(&x, i, k);
 	r->outcome = ARB_NA;
-	for (size_t i = 0; i < x.n && r->outcome == ARB_NA; i++) {
-		bool touches = false;
-		for (size_t k = 0; k < x.n_tm; k++)
-			touches = touches || (x.o[x.tm[k]].unit == t && chg__contact(&x, i, k));
-		if (!touches)
-			continue;
-		any = true;
+	for (size_t i = 0; any && i < x.n && r->outcome == ARB_NA; i++) {
 		if (a == CHG_ARC_NONE) {
 			r->outcome = ARB_UNDECIDED; /* no arc holds "the majority" (RANKS.2) */
 			arb_result_explain(
@@ -285,15 +284,15 @@ ARB_PREDICATE(sh_chg_ranks_4, .clause = "SH.CHG.RANKS.4", .readings = CHG_ARC_RE
 			r->subject = x.u->models[i].id;
 			r->object = t->id;
 			arb_result_explain(r,
-			                   "%s touches %s beyond the edge of its %s arc (%s): it "
+			                   "%s stands beyond the edge of %s's %s arc (%s): it "
 			                   "wraps around the ranks",
 			                   r->subject, t->id, chg__arc_name[a], chg__arc_how(how));
 		}
 	}
 	if (any && r->outcome == ARB_NA) {
 		r->outcome = ARB_HOLDS;
-		arb_result_explain(r, "every model of %s touching %s stays before its %s edge (%s)",
-		                   u->id, t->id, chg__arc_name[a], chg__arc_how(how));
+		arb_result_explain(r, "every model of %s stays before %s's %s edge (%s)", u->id,
+		                   t->id, chg__arc_name[a], chg__arc_how(how));
 	}
 	chg__free(&x);
 }
