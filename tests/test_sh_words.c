@@ -852,3 +852,41 @@ Test(sh_words, a_waypoint_half_a_thousandth_off_is_no_move_sideways)
 		says(r5, "A1 wheels");
 	}
 }
+
+/* SH.CHG.MOVE.2 'engage as many opposing models in the enemy unit as
+ * possible with as many of their models as possible': where one count is
+ * all there is, only the other waits for its fact. SH-FORM-COH2-012: a1
+ * engages e1, E1's one model, and a2 stays (1 of 2 chargers): how many
+ * chargers could engage is not given. SH-CHG-MOVE-023: a1, the one
+ * charger, touches e1 and not e2 (1 of 2 enemy models): how many enemy
+ * models could be engaged is not given. */
+Test(sh_words, the_count_that_is_not_all_waits_for_its_fact)
+{
+	static const char *const rows[2][3] = {
+	    {"formations/hand-coherency.csv", "SH-FORM-COH2-012", "max_engaged_models"},
+	    {"charge/hand-move.csv", "SH-CHG-MOVE-023", "max_engaged_enemies"}};
+	for (size_t i = 0; i < 2; i++) {
+		const arb_verdict *v = judge_case(rows[i][0], rows[i][1]);
+		const arb_result *r = result(v, "SH.CHG.MOVE.2", NULL);
+		cr_assert(eq(int, r->outcome, ARB_MISSING), "%s: %s (%s)", rows[i][1],
+		          arb_outcome_name(r->outcome), r->explanation);
+		cr_assert(r->missing != NULL && strcmp(r->missing, rows[i][2]) == 0, "%s: needs %s",
+		          rows[i][1], r->missing ? r->missing : "(nothing)");
+		arb_verdict_free(g_v);
+		g_v = NULL;
+	}
+}
+
+/* SH.CHG.MOVE.4 'up to the 2D6 distance you rolled': SH-CHG-MOVE-017's a1
+ * charges 7 in of the 12 rolled, one path against one limit: its measure
+ * names no other shape. */
+Test(sh_words, a_charge_move_measure_names_no_other_shape)
+{
+	const arb_verdict *v = judge_case("charge/hand-move.csv", "SH-CHG-MOVE-017");
+	const arb_result *r = result(v, "SH.CHG.MOVE.4", NULL);
+	cr_assert(eq(int, r->outcome, ARB_PERMITS), "%s", r->explanation);
+	cr_assert(r->has_measure);
+	cr_assert(eq(dbl, r->measure.figure, 7));
+	cr_assert(eq(dbl, r->measure.limit, 12));
+	cr_assert(eq(long, r->measure.other, -1));
+}
