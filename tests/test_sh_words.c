@@ -643,6 +643,11 @@ static const row_says kRowsSay[] = {
     /* RANKS.4 speaks of a charge that reaches its target: A1 stops 0.0005 in
      * short of e1's edge (TOL-009's note) */
     {"charge/hand-tolerance.csv", "SH-CHG-TOL-009", "SH.CHG.RANKS.4", "centre-half", ARB_NA, NULL},
+    /* MOVE.5 'they can be moved within 1" of enemy models' with CONV.TOL.1:
+     * a1 stops 1.0000005 in from e1, at 1 in within the error accepted
+     * (TOL-012's note) */
+    {"charge/hand-tolerance.csv", "SH-CHG-TOL-012", "SH.CHG.MOVE.5", NULL, ARB_PERMITS,
+     "a1 comes 1.000 in from e1"},
     /* MOVE.11 'If a model's base is larger than an enemy model's, it should
      * attempt 2 for 1': a1's 2 in base touches both e1 and e2 (the note) */
     {"charge/hand-move.csv", "SH-CHG-MOVE-022", "SH.CHG.MOVE.11", NULL, ARB_HOLDS,
