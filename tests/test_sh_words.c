@@ -648,6 +648,15 @@ static const row_says kRowsSay[] = {
      * (TOL-012's note) */
     {"charge/hand-tolerance.csv", "SH-CHG-TOL-012", "SH.CHG.MOVE.5", NULL, ARB_PERMITS,
      "a1 comes 1.000 in from e1"},
+    /* FIR.SIR.1 'A unit that Fights in Ranks, and is not being flanked,
+     * gains +1': 'A1 is flanked (status): no bonus for its ranks' (the note) */
+    {"formations/hand-combat.csv", "SH-FORM-CMB-007", "SH.FORM.FIR.SIR.1", "per-rank", ARB_NA,
+     "A1 is flanked: no bonus for its ranks"},
+    /* FIR.7 'should models be out of coherency' read on the last manoeuvre
+     * only: A1, in coherency, turns to face another way: 'Read with the
+     * condition on the last manoeuvre only, it may' (the note) */
+    {"formations/hand-manoeuvre.csv", "SH-FORM-MAN-001", "SH.FORM.FIR.7", "last", ARB_PERMITS,
+     "A1 may change its facing or pivot"},
     /* MOVE.11 'If a model's base is larger than an enemy model's, it should
      * attempt 2 for 1': a1's 2 in base touches both e1 and e2 (the note) */
     {"charge/hand-move.csv", "SH-CHG-MOVE-022", "SH.CHG.MOVE.11", NULL, ARB_HOLDS,
