@@ -657,6 +657,10 @@ static const row_says kRowsSay[] = {
      * condition on the last manoeuvre only, it may' (the note) */
     {"formations/hand-manoeuvre.csv", "SH-FORM-MAN-001", "SH.FORM.FIR.7", "last", ARB_PERMITS,
      "A1 may change its facing or pivot"},
+    /* FIR.11 'A model that cannot reform moves as close as it can': 'A1
+     * cannot reform' and ends as close as it could (SH-FORM-REF-007) */
+    {"formations/hand-reform.csv", "SH-FORM-REF-007", "SH.FORM.FIR.11", NULL, ARB_HOLDS,
+     "as close as it can"},
     /* MOVE.11 'If a model's base is larger than an enemy model's, it should
      * attempt 2 for 1': a1's 2 in base touches both e1 and e2 (the note) */
     {"charge/hand-move.csv", "SH-CHG-MOVE-022", "SH.CHG.MOVE.11", NULL, ARB_HOLDS,
