@@ -286,3 +286,128 @@ Test(trace_contract, a_violation_of_a_limit_of_0_has_a_negative_margin)
 	each_entry(over_nothing_allowed, &n, &bad);
 	cr_assert(eq(sz, bad, 0), "%zu of %zu entries", bad, n);
 }
+
+/* How far point q is from the outline of base pl. */
+static double off_outline(const arb_placed *pl, arb_vec2 q)
+{
+	double dx = q.x - pl->c.x, dy = q.y - pl->c.y;
+	if (pl->base.shape == ARB_BASE_ROUND)
+		return fabs(hypot(dx, dy) - pl->base.d_mm / ARB_MM_PER_INCH / 2);
+	/* in the base's frame: u along the facing (depth), v across (frontage) */
+	arb_vec2 f = arb_geom_dir(pl->facing_deg);
+	double u = dx * f.x + dy * f.y, v = -dx * f.y + dy * f.x;
+	double hu = pl->base.depth_mm / ARB_MM_PER_INCH / 2,
+	       hv = pl->base.w_mm / ARB_MM_PER_INCH / 2;
+	double ou = fabs(u) - hu, ov = fabs(v) - hv;
+	if (ou <= 0 && ov <= 0)
+		return fmin(-ou, -ov); /* inside: to the nearest side */
+	return hypot(fmax(ou, 0), fmax(ov, 0));
+}
+
+static double off_segment(arb_vec2 a, arb_vec2 b, arb_vec2 q)
+{
+	double ex = b.x - a.x, ey = b.y - a.y, l2 = ex * ex + ey * ey;
+	double t = l2 > 0 ? ((q.x - a.x) * ex + (q.y - a.y) * ey) / l2 : 0;
+	t = fmax(0, fmin(1, t));
+	return hypot(q.x - a.x - t * ex, q.y - a.y - t * ey);
+}
+
+/* Whether base pl of model m, put at any point of path p, has q on its
+ * outline. */
+static bool on_path_outline(const arb_path *p, const arb_model *m, arb_placed pl, arb_vec2 q)
+{
+	for (size_t i = 0; p && i < p->n_pts; i++) {
+		pl.c = p->pts[i];
+		pl.facing_deg = arb_path_facing(p, m, i);
+		if (off_outline(&pl, q) <= 1e-6)
+			return true;
+	}
+	return false;
+}
+
+/* Whether q lies on the outline of some shape of the scenario: a model's
+ * base where it stands or at a point of its path (the action's or one of
+ * the log's), or a piece of terrain. */
+static bool on_some_outline(const arb_scenario *s, arb_vec2 q)
+{
+	const double tol = 1e-6;
+	for (size_t k = 0; k < s->n_units; k++)
+		for (size_t j = 0; j < s->units[k].n_models; j++) {
+			const arb_model *m = &s->units[k].models[j];
+			arb_placed pl = arb_model_placed(m);
+			if (off_outline(&pl, q) <= tol ||
+			    on_path_outline(arb_scenario_path(s, m->id), m, pl, q))
+				return true;
+			for (size_t e = 0; e < s->context.n_log; e++)
+				for (size_t i = 0; i < s->context.log[e].n_paths; i++)
+					if (strcmp(s->context.log[e].paths[i].model, m->id) == 0 &&
+					    on_path_outline(&s->context.log[e].paths[i], m, pl, q))
+						return true;
+		}
+	for (size_t t = 0; t < s->n_terrain; t++)
+		for (size_t i = 0; i < s->terrain[t].n_poly; i++)
+			if (off_segment(s->terrain[t].poly[i],
+			                s->terrain[t].poly[(i + 1) % s->terrain[t].n_poly],
+			                q) <= tol)
+				return true;
+	return false;
+}
+
+/* Whether q is the centre of a model other than the one named `not` (where
+ * it stands or where its path ends). */
+static bool centre_of_another(const arb_scenario *s, arb_vec2 q, const char * not )
+{
+	const double tol = 1e-6;
+	for (size_t k = 0; k < s->n_units; k++)
+		for (size_t j = 0; j < s->units[k].n_models; j++) {
+			const arb_model *m = &s->units[k].models[j];
+			if (not &&strcmp(m->id, not ) == 0)
+				continue;
+			const arb_path *p = arb_scenario_path(s, m->id);
+			if (hypot(q.x - m->pos.x, q.y - m->pos.y) <= tol ||
+			    (p && p->n_pts > 0 &&
+			     hypot(q.x - p->pts[p->n_pts - 1].x, q.y - p->pts[p->n_pts - 1].y) <=
+			         tol))
+				return true;
+		}
+	return false;
+}
+
+static void other_is_a_shape(const arb_case *c, const arb_trace *t, size_t *bad)
+{
+	const arb_result *r = &t->result;
+	if (!r->has_measure || r->measure.other < 0)
+		return;
+	const arb_measure *m = &r->measure;
+	bool ok = m->points && (!(m->figure > 1e-9) || on_some_outline(c->scenario, m->q) ||
+	                        centre_of_another(c->scenario, m->q, r->subject));
+	if (!ok && (*bad)++ < 20)
+		cr_log_error("%s (%s:%ld): %s%s%s: other %ld, figure %.9g, q (%.6f, %.6f)%s", c->id,
+		             c->file, c->line, t->pred->clause, t->reading ? "/" : "",
+		             t->reading ? t->reading : "", m->other, m->figure, m->q.x, m->q.y,
+		             m->points ? "" : ", no points");
+}
+
+/* arb_measure's other: "for sets, the index of the other shape that
+ * decided". A measure that names one has real points, and q, its point on
+ * that shape, lies on the outline of some shape of the scene (a base or a
+ * piece of terrain) or is the centre of a model other than the subject
+ * (arb_geom_swept_penetration's q), unless the two shapes touch or overlap
+ * (figure 0, where q is a point of both). A measure of one path or one
+ * figure against a limit names no other shape: found by make mutate, where
+ * other = 1 in such a measure passed every table (docs/mutation.md,
+ * "Scrollhammer, fourth triage"). */
+static void names_another_shape(const arb_case *c, const arb_trace *t, size_t *named)
+{
+	(void)c;
+	*named += t->result.has_measure && t->result.measure.other >= 0;
+}
+
+Test(trace_contract, a_measure_that_names_another_shape_points_at_it)
+{
+	size_t n = 0, bad = 0, named = 0;
+	each_entry(other_is_a_shape, &n, &bad);
+	cr_assert(eq(sz, bad, 0), "%zu of %zu entries", bad, n);
+	each_entry(names_another_shape, &n, &named);
+	cr_assert(gt(sz, named, 1000), "%zu entries name another shape", named);
+}
