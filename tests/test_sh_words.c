@@ -908,3 +908,22 @@ Test(sh_words, a_charge_move_measure_names_no_other_shape)
 	cr_assert(eq(dbl, r->measure.limit, 12));
 	cr_assert(eq(long, r->measure.other, -1));
 }
+
+/* SH.FORM.FIR.4 'may move directly forward' with CONV.TOL.1: SH-FORM-SPD-001's
+ * block steps 0.0005 in straight ahead, 500 times the error accepted: a
+ * move directly forward, however short, not a wheel. */
+Test(sh_words, half_a_thousandth_ahead_is_a_move_directly_forward)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/formations/x.csv",
+	    "id,target,expect,units,models,action,paths\n"
+	    "W-15,SH.FORM.FIR.4,legal,A1 A fight_in_ranks M=6 facing=0,\"A1/a1 20,25 25x25; A1/a2 "
+	    "20,24.015748031 25x25; A1/a3 19.015748031,25 25x25; A1/a4 19.015748031,24.015748031 "
+	    "25x25\",move A1,\"a1 20,25 20.0005,25; a2 20,24.015748031 20.0005,24.015748031; a3 "
+	    "19.015748031,25 19.016248031,25; a4 19.015748031,24.015748031 "
+	    "19.016248031,24.015748031\"\n");
+	const arb_result *r4 = result(g_v, "SH.FORM.FIR.4", NULL);
+	cr_assert(eq(int, r4->outcome, ARB_PERMITS), "%s", r4->explanation);
+	says(r4, "directly forward");
+	cr_assert(eq(int, result(g_v, "SH.FORM.FIR.5", NULL)->outcome, ARB_NA));
+}
