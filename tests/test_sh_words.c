@@ -661,6 +661,10 @@ static const row_says kRowsSay[] = {
      * cannot reform' and ends as close as it could (SH-FORM-REF-007) */
     {"formations/hand-reform.csv", "SH-FORM-REF-007", "SH.FORM.FIR.11", NULL, ARB_HOLDS,
      "as close as it can"},
+    /* REACT.4 'It may still be charged': 'E1 fled (status falling_back) to
+     * x=30, and A1 charges it into contact' (SH-CHG-MOVE-006's note) */
+    {"charge/hand-move.csv", "SH-CHG-MOVE-006", "SH.CHG.REACT.4", NULL, ARB_PERMITS,
+     "E1 is falling back (it fled) and may still be charged"},
     /* MOVE.11 'If a model's base is larger than an enemy model's, it should
      * attempt 2 for 1': a1's 2 in base touches both e1 and e2 (the note) */
     {"charge/hand-move.csv", "SH-CHG-MOVE-022", "SH.CHG.MOVE.11", NULL, ARB_HOLDS,
@@ -926,4 +930,24 @@ Test(sh_words, half_a_thousandth_ahead_is_a_move_directly_forward)
 	cr_assert(eq(int, r4->outcome, ARB_PERMITS), "%s", r4->explanation);
 	says(r4, "directly forward");
 	cr_assert(eq(int, result(g_v, "SH.FORM.FIR.5", NULL)->outcome, ARB_NA));
+}
+
+/* SH.CHG.MOVE.3 'no holding back': SH-CHG-SKIRM-026 with no charge roll
+ * given. a1 engages e1, E1's one model; a2 forms up behind it, out of
+ * contact, with no unengaged enemy left to reach: it holds nothing back,
+ * whatever was rolled, so the clause holds without the roll. */
+Test(sh_words, holding_back_with_no_free_enemy_needs_no_roll)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/charge/x.csv",
+	    "id,target,expect,context,units,models,action,paths,facts\n"
+	    "W-16,SH.CHG.MOVE.3,missing-input,phase=close_combat;round=2,A1 A skirmish; E1 B "
+	    "horde,\"A1/a1 20,20 25.4; A1/a2 18,20 25.4; E1/e1 26,20 25.4\",charge A1 -> "
+	    "E1,\"a1 20,20 25,20; a2 18,20 24,20\",max_engaged_models=1\n");
+	for (size_t i = 0; i < 2; i++) {
+		const char *reading = i ? "centre" : "base";
+		const arb_result *r = result(g_v, "SH.CHG.MOVE.3", reading);
+		cr_assert(eq(int, r->outcome, ARB_HOLDS), "%s: %s (%s)", reading,
+		          arb_outcome_name(r->outcome), r->explanation);
+	}
 }
