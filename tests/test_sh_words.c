@@ -665,6 +665,11 @@ static const row_says kRowsSay[] = {
      * x=30, and A1 charges it into contact' (SH-CHG-MOVE-006's note) */
     {"charge/hand-move.csv", "SH-CHG-MOVE-006", "SH.CHG.REACT.4", NULL, ARB_PERMITS,
      "E1 is falling back (it fled) and may still be charged"},
+    /* MOV.COH.3 'the models in it must form an imaginary chain': a2 'ends
+     * 5.08 in from a1: out of coherency' (SH-CHG-PHASE-018's note): the
+     * link named is a1's, the unit's first model */
+    {"charge/hand-phase.csv", "SH-CHG-PHASE-018", "SH.MOV.COH.3", "connected", ARB_VIOLATED,
+     "a1 to a2 is 5.083 in"},
     /* MOVE.11 'If a model's base is larger than an enemy model's, it should
      * attempt 2 for 1': a1's 2 in base touches both e1 and e2 (the note) */
     {"charge/hand-move.csv", "SH-CHG-MOVE-022", "SH.CHG.MOVE.11", NULL, ARB_HOLDS,
