@@ -670,6 +670,23 @@ static const row_says kRowsSay[] = {
      * link named is a1's, the unit's first model */
     {"charge/hand-phase.csv", "SH-CHG-PHASE-018", "SH.MOV.COH.3", "connected", ARB_VIOLATED,
      "a1 to a2 is 5.083 in"},
+    /* MOV.DIST.6 'Models cannot, however, voluntarily move off the board':
+     * 'base edge at 0.3 - 0.492 = -0.192 in, off the left edge' (the note) */
+    {"movement/hand-board.csv", "SH-MOV-BOARD-003", "SH.MOV.DIST.6", NULL, ARB_VIOLATED,
+     "a1 moves 0.192 in off the board"},
+    /* TER.DANG.5 'No armor saves may be taken against this wound': 'the die
+     * shows 1 (1 wound) and no armour save was taken' (the note) */
+    {"terrain/hand-dangerous.csv", "SH-TER-DANG-029", "SH.TER.DANG.5", NULL, ARB_HOLDS,
+     "1 dangerous terrain wound(s); an armour save was not taken"},
+    /* MOV.COH.6 '(or get as close as possible to having restored
+     * coherency)': 'gap 2.0157 in, closest_gap 2.0158' (the note) */
+    {"movement/hand-disputes.csv", "SH-MOV-DISPUTE-011", "SH.MOV.COH.6", "connected", ARB_PERMITS,
+     "closest possible 2.016 in: as close as possible"},
+    /* MOV.WHICH.2 'You may decide that only some of the models in a unit are
+     * going to move this turn':
+     * 'a1 charges onto e1, a2 stays' (SH-CHG-PHASE-018's note) */
+    {"charge/hand-phase.csv", "SH-CHG-PHASE-018", "SH.MOV.WHICH.2", NULL, ARB_PERMITS,
+     "1 of the 2 models of A1 move"},
     /* MOVE.11 'If a model's base is larger than an enemy model's, it should
      * attempt 2 for 1': a1's 2 in base touches both e1 and e2 (the note) */
     {"charge/hand-move.csv", "SH-CHG-MOVE-022", "SH.CHG.MOVE.11", NULL, ARB_HOLDS,
