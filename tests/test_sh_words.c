@@ -973,3 +973,64 @@ Test(sh_words, holding_back_with_no_free_enemy_needs_no_roll)
 		          arb_outcome_name(r->outcome), r->explanation);
 	}
 }
+
+/* SH.FORM.FIR.4, 5 and 6 'directly forward', 'wheel (move at an angle)',
+ * 'directly backwards, or directly sideways' with CONV.TOL.1: a block of
+ * four 25 mm squares (facing 0: forward is +x, left +y) moves every model
+ * by the same steps. A step 0.0000005 in off the line is on it (the error
+ * accepted); 0.0005 in off it, 500 times that, is not, however short the
+ * move. Each row: the steps, the clause that permits, its words. */
+typedef struct block_move {
+	double step[2][2]; /* up to two steps (dx, dy) from the start; 0 0 ends */
+	const char *clause, *words;
+} block_move;
+
+static const block_move kBlockMoves[] = {
+    /* a waypoint 0.0000005 in behind the start, then 4 in forward */
+    {{{-0.0000005, 0}, {4, 0}}, "SH.FORM.FIR.4", "directly forward"},
+    /* 0.0005 in behind, then forward: not directly forward */
+    {{{-0.0005, 0}, {4, 0}}, "SH.FORM.FIR.5", "A1 wheels"},
+    /* 0.0000005 in ahead, then 2 in back */
+    {{{0.0000005, 0}, {-2, 0}}, "SH.FORM.FIR.6", "directly backwards"},
+    /* 0.0005 in ahead, then back: not directly backwards */
+    {{{0.0005, 0}, {-2, 0}}, "SH.FORM.FIR.5", "A1 wheels"},
+    /* 0.0005 in to the left, then 2 in to the right: not directly sideways */
+    {{{0, 0.0005}, {0, -2}}, "SH.FORM.FIR.5", "A1 wheels"},
+    /* 0.0005 in straight back, or to the left: moves all the same */
+    {{{-0.0005, 0}, {0, 0}}, "SH.FORM.FIR.6", "directly backwards"},
+    {{{0, 0.0005}, {0, 0}}, "SH.FORM.FIR.6", "directly sideways (left)"},
+};
+
+Test(sh_words, a_block_moves_as_its_steps_lie_at_the_tolerance)
+{
+	static const double start[4][2] = {
+	    {20, 25}, {20, 24.015748031}, {19.015748031, 25}, {19.015748031, 24.015748031}};
+	for (size_t i = 0; i < sizeof kBlockMoves / sizeof kBlockMoves[0]; i++) {
+		const block_move *bm = &kBlockMoves[i];
+		char paths[1024], csv[2048];
+		size_t k = 0;
+		for (int m = 0; m < 4; m++) {
+			k += (size_t)snprintf(paths + k, sizeof paths - k, "%sa%d %.9f,%.9f",
+			                      m ? "; " : "", m + 1, start[m][0], start[m][1]);
+			for (int s = 0; s < 2 && (bm->step[s][0] != 0 || bm->step[s][1] != 0); s++)
+				k += (size_t)snprintf(paths + k, sizeof paths - k, " %.9f,%.9f",
+				                      start[m][0] + bm->step[s][0],
+				                      start[m][1] + bm->step[s][1]);
+		}
+		snprintf(
+		    csv, sizeof csv,
+		    "id,target,expect,units,models,action,paths\n"
+		    "W-17,%s,legal,A1 A fight_in_ranks M=6 facing=0,\"A1/a1 20,25 25x25; A1/a2 "
+		    "20,24.015748031 25x25; A1/a3 19.015748031,25 25x25; A1/a4 "
+		    "19.015748031,24.015748031 25x25\",move A1,\"%s\"\n",
+		    bm->clause, paths);
+		arb_verdict_free(g_v);
+		arb_caseset_free(g_cs);
+		cr_assert(eq(int, arb_caseset_new(&g_cs), ARB_OK));
+		g_v = support_judge_text(g_cs, g_rb, g_o, "mem/scrollhammer/formations/x.csv", csv);
+		const arb_result *r = result(g_v, bm->clause, NULL);
+		cr_assert(eq(int, r->outcome, ARB_PERMITS), "row %zu: %s %s (%s)", i, bm->clause,
+		          arb_outcome_name(r->outcome), r->explanation);
+		says(r, bm->words);
+	}
+}
