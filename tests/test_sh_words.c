@@ -1034,3 +1034,20 @@ Test(sh_words, a_block_moves_as_its_steps_lie_at_the_tolerance)
 		says(r, bm->words);
 	}
 }
+
+/* SH.CHG.MOVE.5 'they can be moved within 1" of enemy models' with
+ * CONV.TOL.1: SH-CHG-TOL-012 stopping 1.0005 in from e1, 500 times the
+ * error accepted beyond 1 in: never within 1 in, so the exception has
+ * nothing to permit. */
+Test(sh_words, a_charger_1_0005_in_from_an_enemy_needs_no_exception)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/charge/x.csv",
+	    "id,target,expect,context,units,models,action,paths,facts,dice\n"
+	    "W-18,SH.CHG.MOVE.5,illegal,phase=close_combat;round=2,A1 A horde; E1 B horde,\"A1/a1 "
+	    "20,20 25.4; E1/e1 30,20 25.4\",charge A1 -> E1,\"a1 20,20 27.9995,20\","
+	    "max_engaged_models=1;max_engaged_enemies=1,charge_roll: 6 6\n");
+	const arb_result *r = result(g_v, "SH.CHG.MOVE.5", NULL);
+	cr_assert(eq(int, r->outcome, ARB_NA), "%s (%s)", arb_outcome_name(r->outcome),
+	          r->explanation);
+}
