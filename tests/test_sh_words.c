@@ -1051,3 +1051,22 @@ Test(sh_words, a_charger_1_0005_in_from_an_enemy_needs_no_exception)
 	cr_assert(eq(int, r->outcome, ARB_NA), "%s (%s)", arb_outcome_name(r->outcome),
 	          r->explanation);
 }
+
+/* SH.FORM.FIR.4 'at full speed' with CONV.TOL.1: the block of
+ * half_a_thousandth_past_full_speed_is_too_far moving 6.0000005 in, at its
+ * full 6 in within the error accepted: permitted, and not "too far". */
+Test(sh_words, half_a_millionth_past_full_speed_is_full_speed)
+{
+	g_v = support_judge_text(
+	    g_cs, g_rb, g_o, "mem/scrollhammer/formations/x.csv",
+	    "id,target,expect,units,models,action,paths\n"
+	    "W-19,SH.FORM.FIR.4,legal,A1 A fight_in_ranks M=6 facing=0,\"A1/a1 20,25 25x25; A1/a2 "
+	    "20,24.015748031 25x25; A1/a3 19.015748031,25 25x25; A1/a4 19.015748031,24.015748031 "
+	    "25x25\",move A1,\"a1 20,25 26.0000005,25; a2 20,24.015748031 26.0000005,24.015748031; "
+	    "a3 19.015748031,25 25.0157485,25; a4 19.015748031,24.015748031 "
+	    "25.0157485,24.015748031\"\n");
+	const arb_result *r = result(g_v, "SH.FORM.FIR.4", NULL);
+	cr_assert(eq(int, r->outcome, ARB_PERMITS), "%s", r->explanation);
+	says(r, "full speed is 6 in");
+	does_not_say(r, "too far");
+}
