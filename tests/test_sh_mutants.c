@@ -75,6 +75,19 @@ Test(sh_mutants, sight_without_a_nominated_unit)
 	arb_verdict_free(v);
 }
 
+/* SH.CHG.DECL.2 'A unit can never declare a charge against a unit that it
+ * cannot reach': A1 nominates no unit, so there is no unit to reach; under either
+ * reading (the distance, a route) the clause does not speak (not
+ * applicable, never "can reach every nominated unit" of none). */
+Test(sh_mutants, reach_without_a_nominated_unit)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD "M-25,SH.CHG.DECL.1,illegal," CC "," DUEL
+	                                                 ",,declare_charge A1,,,\n");
+	cr_assert(eq(int, result(v, "SH.CHG.DECL.2", "distance")->outcome, ARB_NA));
+	cr_assert(eq(int, result(v, "SH.CHG.DECL.2", "route")->outcome, ARB_NA));
+	arb_verdict_free(v);
+}
+
 /* SH.CHG.REACT.1 'The target enemy unit, if it is not already locked in
  * combat or falling back, must choose its charge reaction': E1 is locked in
  * combat and chooses none (SH-CHG-REACT-012): the duty is not laid on it and
@@ -541,4 +554,53 @@ Test(sh_mutants, initial_charger_short_of_the_closest_enemy)
 	STR_EQ(r->explanation, "the initial charger a1 does not end in base contact with the enemy "
 	                       "model closest to it (9.00 in away)");
 	arb_verdict_free(v);
+}
+
+/* SH.FORM.FIR.SIR.1 '+1 to combat resolution for each full rank of 5
+ * models, or +2 for each full rank of 10 models': A1 faces 0 in a rank of 6
+ * (x=20) and a rank of 5 behind it. Each rank on its own: +1 +1 = +2; the
+ * better of the two counts: 2 ranks of 5 (+2) against none of 10 (+0), +2;
+ * only ranks as full as the front (6): the front alone, +1. The readings
+ * each give their own figure, never another's. */
+Test(sh_mutants, strength_in_ranks_each_reading_its_own_figure)
+{
+	static char csv[2048];
+	size_t k =
+	    (size_t)snprintf(csv, sizeof csv,
+	                     FORM_HEAD "M-26,SH.FORM.FIR.SIR.1,legal,phase=close_combat,A1 A "
+	                               "fight_in_ranks M=6 facing=0,\"");
+	for (int i = 0; i < 11; i++)
+		k += (size_t)snprintf(csv + k, sizeof csv - k, "%sA1/a%d %.9f,%.9f 25x25",
+		                      i ? "; " : "", i + 1, i < 6 ? 20 : 20 - 25 / 25.4,
+		                      20 + (i < 6 ? i : i - 6) * (25 / 25.4));
+	snprintf(csv + k, sizeof csv - k, "\",,resolve_combat A1,,\n");
+	arb_verdict *v = judge_row("formations", csv);
+	STR_EQ(result(v, "SH.FORM.FIR.SIR.1", "per-rank")->explanation,
+	       "A1 stands in ranks of 6-5: +2 to combat resolution (each rank on its own)");
+	STR_EQ(result(v, "SH.FORM.FIR.SIR.1", "best-of")->explanation,
+	       "A1 stands in ranks of 6-5: +2 to combat resolution (the better of the two counts)");
+	STR_EQ(result(v, "SH.FORM.FIR.SIR.1", "complete")->explanation,
+	       "A1 stands in ranks of 6-5: +1 to combat resolution (only ranks as full as the "
+	       "front)");
+	arb_verdict_free(v);
+}
+
+/* SH.FORM.HORDE.2 'A Horde may move in any direction as its movement
+ * allows', SH.FORM.SKIRM.2 the same for Skirmishers: a1 moves 3 in at 45
+ * degrees; the permission is what allows it (permits), not silent. */
+Test(sh_mutants, a_horde_and_skirmishers_move_in_any_direction)
+{
+	static const char *const formation[2] = {"horde", "skirmish"};
+	static const char *const clause[2] = {"SH.FORM.HORDE.2", "SH.FORM.SKIRM.2"};
+	for (int i = 0; i < 2; i++) {
+		char csv[512];
+		snprintf(csv, sizeof csv,
+		         MOVE_HEAD
+		         "M-27.%d,%s,legal,A1 A %s M=6,\"A1/a1 20,20 25.4\",move A1,\"a1 20,20 "
+		         "22,22\"\n",
+		         i, clause[i], formation[i]);
+		arb_verdict *v = judge_row("formations", csv);
+		cr_assert(eq(int, outcome(v, clause[i]), ARB_PERMITS), "%s", clause[i]);
+		arb_verdict_free(v);
+	}
 }
