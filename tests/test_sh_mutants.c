@@ -604,3 +604,43 @@ Test(sh_mutants, a_horde_and_skirmishers_move_in_any_direction)
 		arb_verdict_free(v);
 	}
 }
+
+/* The rank a model stands in, counted from 1 at the front. SH-FORM-BND-005,
+ * SH.FORM.FIR.CROWD.1 'Only the first two ranks ... can shoot': A1 faces
+ * 90 in three ranks of three; a7 (y 23.031) is in the third rank and fires.
+ * SH-FORM-POS-011, SH.FORM.FIR.12 'return them to their prior rank as soon
+ * as possible': b1 of a single rank goes round T1 and stops a rank behind
+ * the others, in rank 2, its prior rank 1, its place (24, 25) clear. */
+Test(sh_mutants, ranks_are_counted_from_one_at_the_front)
+{
+	arb_verdict *v =
+	    judge_row("formations", FORM_HEAD
+	              "M-28,SH.FORM.FIR.CROWD.1,illegal,phase=shooting,A1 A fight_in_ranks M=6 "
+	              "facing=90; E1 B horde M=6 facing=270,\"A1/a1 20,25 25x25; A1/a2 "
+	              "20.984251969,25 25x25; A1/a3 21.968503937,25 25x25; A1/a4 20,24.015748031 "
+	              "25x25; A1/a5 20.984251969,24.015748031 25x25; A1/a6 "
+	              "21.968503937,24.015748031 25x25; A1/a7 20,23.031496063 25x25; A1/a8 "
+	              "20.984251969,23.031496063 25x25; A1/a9 21.968503937,23.031496063 25x25; "
+	              "E1/e1 20,35 25; E1/e2 21,35 25; E1/e3 22,35 25\",,shoot A1 -> "
+	              "E1,,firing_models=a7\n");
+	const arb_result *r = result(v, "SH.FORM.FIR.CROWD.1", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	cr_assert(strstr(r->explanation, "a7 fires at E1") &&
+	              strstr(r->explanation, "from rank 3 counted that way: only the first 2 ranks "
+	                                     "can shoot"),
+	          "%s", r->explanation);
+	arb_verdict_free(v);
+	v = judge_row("formations", FORM_HEAD
+	              "M-29,SH.FORM.FIR.12,illegal,,A1 A fight_in_ranks M=6 facing=0,\"A1/b1 "
+	              "20,25 25x25; A1/b2 20,24.015748031 25x25; A1/b3 20,23.031496063 "
+	              "25x25\",\"T1 impassable 20.9,24.6 21.6,24.6 21.6,26 20.9,26\",move "
+	              "A1,\"b1 20,25 20.3,26.6 22.2,26.6 23.015748031,25; b2 20,24.015748031 "
+	              "24,24.015748031; b3 20,23.031496063 24,23.031496063\",\n");
+	r = result(v, "SH.FORM.FIR.12", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->explanation,
+	       "b1 ends in rank 2, not its prior rank 1, though its place at (24.00, "
+	       "25.00) is clear of impassable terrain: not returned as soon as "
+	       "possible");
+	arb_verdict_free(v);
+}
