@@ -15,8 +15,6 @@ extern arb_oracle *g_o;
 extern arb_caseset *g_cs;
 extern arb_verdict *g_v;
 
-extern const char *const kArcReadings[4];
-
 void setup(void);
 void teardown(void);
 const arb_verdict *judge_case(const char *table, const char *id);

@@ -17,6 +17,11 @@
 #include <stddef.h>
 #include <string.h>
 
+/* The four readings of the charged arc (RANKS.2's "the majority", where the
+ * arcs start: docs/encoding/scrollhammer-charge.md). */
+static const char *const kArcReadings[4] = {"centre-half", "centre-most", "corners-half",
+                                            "corners-most"};
+
 /* SH.CHG.MOVE.5 'with the exception that they can be moved within 1" of
  * enemy models': in SH-CHG-TOL-008 a1 ends in base contact with e1 (0 in)
  * and 0.0005 in from e2: the permission is used (SH.MOV.WAY.1's own

@@ -34,10 +34,6 @@ void teardown(void)
 
 TestSuite(sh_words, .init = setup, .fini = teardown);
 
-/* The four readings of the charged arc (RANKS.2's "the majority", where the
- * arcs start: docs/encoding/scrollhammer-charge.md). */
-const char *const kArcReadings[4] = {"centre-half", "centre-most", "corners-half", "corners-most"};
-
 /* Case id of cases/scrollhammer/<table> (loaded once), judged under its
  * own profile (the verdict is freed by teardown). */
 const arb_verdict *judge_case(const char *table, const char *id)
