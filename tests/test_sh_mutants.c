@@ -644,3 +644,62 @@ Test(sh_mutants, ranks_are_counted_from_one_at_the_front)
 	       "possible");
 	arb_verdict_free(v);
 }
+
+/* SH.FORM.FIR.3 'Models Fighting in Ranks may not change their position in
+ * the unit': b1, b2, b3, one rank across y facing 0, move 4, 3 and 5 in
+ * forward. The unit's move is the median of its models' moves
+ * (docs/encoding/scrollhammer-formations.md), 4 in, whatever order the
+ * models are listed in: b1 moves with the unit, and b2, the first model
+ * that does not, falls from level with b1 to behind it. */
+Test(sh_mutants, the_unit_moves_by_the_median_of_its_models)
+{
+	arb_verdict *v =
+	    judge_row("formations", FORM_HEAD
+	              "M-30,SH.FORM.FIR.3,illegal,,A1 A fight_in_ranks M=6 facing=0,\"A1/b1 "
+	              "20,25 25x25; A1/b2 20,24.015748031 25x25; A1/b3 20,23.031496063 "
+	              "25x25\",,move A1,\"b1 20,25 24,25; b2 20,24.015748031 "
+	              "23,24.015748031; b3 20,23.031496063 25,23.031496063\",\n");
+	const arb_result *r = result(v, "SH.FORM.FIR.3", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->explanation, "b2 goes from level with b1 to behind it (along the facing 0), and "
+	                       "nothing impassable lies in its way");
+	arb_verdict_free(v);
+}
+
+/* SH.MOV.WHICH.2 'You may decide that only some of the models in a unit
+ * are going to move this turn': a1, the whole of A1, moves, so the clause
+ * has nothing to permit (not applicable). */
+Test(sh_mutants, a_whole_unit_moving_is_not_a_part)
+{
+	arb_verdict *v =
+	    judge_row("movement", MOVE_HEAD "M-31,SH.MOV.1,legal,A1 A horde M=6,\"A1/a1 "
+	                                    "20,20 25.4\",move A1,\"a1 20,20 23,20\"\n");
+	cr_assert(eq(int, outcome(v, "SH.MOV.WHICH.2"), ARB_NA));
+	arb_verdict_free(v);
+}
+
+/* SH.TER.2 'place it as close as possible once you've explained to your
+ * opponent where the model "actually" is': SH-TER-FIT-006 (explained, how
+ * close it could fit not given) and SH-TER-FIT-005 (as close as it fits,
+ * whether it was explained not given): each names the fact it lacks. */
+Test(sh_mutants, a_model_that_cannot_fit_names_what_is_not_given)
+{
+	static const char *const facts[2] = {"actual_point=16,10;explained_to_opponent=true",
+	                                     "actual_point=16,10;closest_fit=2"};
+	static const char *const words[2] = {
+	    "the closest distance it can fit at is not given",
+	    "whether it was explained to the opponent is not given"};
+	for (int i = 0; i < 2; i++) {
+		char csv[512];
+		snprintf(csv, sizeof csv,
+		         FORM_HEAD "M-32.%d,SH.TER.2,missing-input,,A1 A horde M=6,\"A1/a1 10,10 "
+		                   "25\",\"T1 area 14,8 18,8 18,12 14,12\",move A1,\"a1 10,10 "
+		                   "14,10\",\"unfit_model=a1;%s\"\n",
+		         i, facts[i]);
+		arb_verdict *v = judge_row("terrain", csv);
+		const arb_result *r = result(v, "SH.TER.2", NULL);
+		cr_assert(eq(int, r->outcome, ARB_MISSING), "%d", i);
+		cr_assert(strstr(r->explanation, words[i]) != NULL, "%d: %s", i, r->explanation);
+		arb_verdict_free(v);
+	}
+}
