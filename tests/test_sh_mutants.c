@@ -703,3 +703,22 @@ Test(sh_mutants, a_model_that_cannot_fit_names_what_is_not_given)
 		arb_verdict_free(v);
 	}
 }
+
+/* SH.CHG.DECL.NOT.4 'The unit fired a weapon or used an ability that cannot
+ * be used the turn it charges': A1 fired (status fired, not fired_barring)
+ * at E1. Read with 'that cannot be used' qualifying both (qualified), its
+ * weapon is not one of those: it holds; read as qualifying the ability only
+ * (any-weapon), any weapon fired bars the charge: violated. Each reading
+ * answers as it reads, never as the other. */
+Test(sh_mutants, a_weapon_fired_bars_the_charge_under_one_reading)
+{
+	arb_verdict *v =
+	    judge_row("charge", "id,target,expect,dispute,context,units,models,action,facts\n"
+	                        "M-33,SH.CHG.DECL.NOT.4,disputed,readings," CC
+	                        ",A1 A horde fired; E1 B horde,"
+	                        "\"A1/a1 20,20 25.4; E1/e1 28,20 25.4\",declare_charge A1 -> "
+	                        "E1,can_see=true;shooting_target=E1\n");
+	cr_assert(eq(int, result(v, "SH.CHG.DECL.NOT.4", "qualified")->outcome, ARB_HOLDS));
+	cr_assert(eq(int, result(v, "SH.CHG.DECL.NOT.4", "any-weapon")->outcome, ARB_VIOLATED));
+	arb_verdict_free(v);
+}
