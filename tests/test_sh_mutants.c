@@ -722,3 +722,75 @@ Test(sh_mutants, a_weapon_fired_bars_the_charge_under_one_reading)
 	cr_assert(eq(int, result(v, "SH.CHG.DECL.NOT.4", "any-weapon")->outcome, ARB_VIOLATED));
 	arb_verdict_free(v);
 }
+
+/* SH.CHG.MOVE.4 'make their charge move - up to the 2D6 distance you rolled
+ * earlier': a1 charges 0.5 in into contact with e1 (edges 0.5 in apart) on
+ * a roll of 2: up to the distance rolled, permitted, however short the
+ * move. */
+Test(sh_mutants, a_charge_of_half_an_inch_is_up_to_the_roll)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD
+	                           "M-34,SH.CHG.MOVE.4,legal," CC
+	                           ",A1 A horde; E1 B horde,\"A1/a1 20,20 25.4; E1/e1 21.5,20 "
+	                           "25.4\",,charge A1 -> E1,\"a1 20,20 20.5,20\",,charge_roll: "
+	                           "1 1\n");
+	cr_assert(eq(int, outcome(v, "SH.CHG.MOVE.4"), ARB_PERMITS));
+	arb_verdict_free(v);
+}
+
+/* SH.CHG.MOVE.2 'engage as many opposing models in the enemy unit as
+ * possible with as many of their models as possible': a1 engages e1, the
+ * only enemy (as many enemies as possible: 1 of max_engaged_enemies=1);
+ * a2 stops 3.5 in short, so 1 charging model is engaged where 2 could be
+ * (max_engaged_models=2): the words name the count that falls short and
+ * its own figure. */
+Test(sh_mutants, too_few_chargers_engaged_names_the_chargers)
+{
+	arb_verdict *v =
+	    judge_row("charge", CHARGE_HEAD
+	              "M-35,SH.CHG.MOVE.2,illegal," CC
+	              ",A1 A horde; E1 B horde,\"A1/a1 20,20 25.4; A1/a2 20,21.5 25.4; "
+	              "E1/e1 26,20 25.4\",,charge A1 -> E1,\"a1 20,20 25,20; a2 20,21.5 "
+	              "22,21.5\",max_engaged_enemies=1;max_engaged_models=2,charge_roll: 6 "
+	              "6\n");
+	const arb_result *r = result(v, "SH.CHG.MOVE.2", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->explanation, "1 enemy model(s) engaged by 1 charging model(s); the most charging "
+	                       "models possible is 2");
+	arb_verdict_free(v);
+}
+
+/* SH.CHG.END.1 'Once you have launched all of the charges you wish to, the
+ * Charge sub-phase is ended': A1's player ends the Fight sub-phase; the
+ * clause speaks of the Charge sub-phase only (not applicable). */
+Test(sh_mutants, ending_another_sub_phase_is_not_the_charge_s_end)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD
+	                           "M-36,SH.CHG.END.1,legal,phase=close_combat;subphase=fight;"
+	                           "round=2," DUEL ",,end_subphase A1,,,\n");
+	cr_assert(eq(int, outcome(v, "SH.CHG.END.1"), ARB_NA));
+	arb_verdict_free(v);
+}
+
+/* SH.CHG.FAIL.1 'If the initial charger (or the entire unit, in the case of
+ * a unit with Fight in Ranks) is found to be further than its charge range':
+ * SH-CHG-RANGE-030, A1 in ranks, its front 7 in from E1 and its rear rank
+ * 8 in, a roll of 7. Read by the unit's closest model it is within range,
+ * so the clause's 'If' is not met and it does not apply; read as every
+ * model of the entire unit, the rear rank is further and the charge fails
+ * (violated: models moved): each reading its own answer. */
+Test(sh_mutants, a_ranked_unit_in_range_by_its_closest_model_only)
+{
+	arb_verdict *v =
+	    judge_row("charge", CHARGE_HEAD
+	              "M-37,SH.CHG.FAIL.1,illegal,phase=close_combat;round=2,A1 A "
+	              "fight_in_ranks facing=0; E1 B horde,\"A1/a1 20.5,20.5 25.4x25.4; "
+	              "A1/a2 20.5,21.5 25.4x25.4; A1/a3 19.5,20.5 25.4x25.4; A1/a4 "
+	              "19.5,21.5 25.4x25.4; E1/e1 28.5,20.5 25.4; E1/e2 28.5,21.5 "
+	              "25.4\",,charge A1 -> E1,\"a1 20.5,20.5 27.5,20.5; a2 20.5,21.5 "
+	              "27.5,21.5; a3 19.5,20.5 26.5,20.5; a4 19.5,21.5 "
+	              "26.5,21.5\",max_engaged_models=2,charge_roll: 3 4\n");
+	cr_assert(eq(int, result(v, "SH.CHG.FAIL.1", "closest")->outcome, ARB_NA));
+	cr_assert(eq(int, result(v, "SH.CHG.FAIL.1", "every-model")->outcome, ARB_VIOLATED));
+	arb_verdict_free(v);
+}
