@@ -794,3 +794,20 @@ Test(sh_mutants, a_ranked_unit_in_range_by_its_closest_model_only)
 	cr_assert(eq(int, result(v, "SH.CHG.FAIL.1", "every-model")->outcome, ARB_VIOLATED));
 	arb_verdict_free(v);
 }
+
+/* SH.CHG.MOVE.8 'cannot move into base contact with enemy models from a
+ * unit they are not charging': SH-CHG-MOVE-015, a1 touches e2 of E2 (not
+ * charged) as it passes and ends 4.12 in from it. Read as where the model
+ * ends it holds; read along the way it is violated: each reading its own
+ * answer. */
+Test(sh_mutants, contact_in_passing_is_broken_along_the_way_only)
+{
+	arb_verdict *v = judge_row(
+	    "charge", "id,target,expect,dispute,context,units,models,action,paths,dice\n"
+	              "M-38,SH.CHG.MOVE.8,disputed,readings," CC
+	              ",A1 A horde; E1 B horde; E2 B horde,\"A1/a1 20,20 25.4; E1/e1 30,20 25.4; "
+	              "E2/e2 25,21 25.4\",charge A1 -> E1,\"a1 20,20 29,20\",charge_roll: 6 6\n");
+	cr_assert(eq(int, result(v, "SH.CHG.MOVE.8", "end")->outcome, ARB_HOLDS));
+	cr_assert(eq(int, result(v, "SH.CHG.MOVE.8", "path")->outcome, ARB_VIOLATED));
+	arb_verdict_free(v);
+}
