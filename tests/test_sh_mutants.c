@@ -811,3 +811,42 @@ Test(sh_mutants, contact_in_passing_is_broken_along_the_way_only)
 	cr_assert(eq(int, result(v, "SH.CHG.MOVE.8", "path")->outcome, ARB_VIOLATED));
 	arb_verdict_free(v);
 }
+
+/* SH.CHG.MOVE.7 'cannot pass through gaps narrower than their base':
+ * SH-CHG-MOVE-010, a1 goes through the 0.8 in gap between a2 (24,19.1) and
+ * a3 (24,20.9). The measure is the gap itself, from a2's edge (24,19.6) to
+ * a3's (24,20.4), 0.8 in against a1's 1 in: two points, no one shape of a
+ * set named (other -1). */
+Test(sh_mutants, a_gap_is_measured_from_edge_to_edge)
+{
+	arb_verdict *v =
+	    judge_row("charge", CHARGE_HEAD
+	              "M-39,SH.CHG.MOVE.7,illegal," CC
+	              ",A1 A horde; E1 B horde; A2 A horde,\"A1/a1 20,20 25.4; E1/e1 30,20 "
+	              "25.4; A2/a2 24,19.1 25.4; A2/a3 24,20.9 25.4\",,charge A1 -> "
+	              "E1,\"a1 20,20 29,20\",,charge_roll: 6 6\n");
+	const arb_result *r = result(v, "SH.CHG.MOVE.7", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	cr_assert(r->has_measure && r->measure.points);
+	cr_assert(eq(long, r->measure.other, -1));
+	cr_assert(fabs(r->measure.figure - 0.8) < 1e-9, "%g", r->measure.figure);
+	cr_assert(fabs(r->measure.p.x - 24) < 1e-9 && fabs(r->measure.p.y - 19.6) < 1e-9);
+	cr_assert(fabs(r->measure.q.x - 24) < 1e-9 && fabs(r->measure.q.y - 20.4) < 1e-9);
+	arb_verdict_free(v);
+}
+
+/* SH.CHG.MOVE.10 'Each model should attempt to get into base contact with
+ * an enemy model, 1 for 1': SH-CHG-MOVE-017, a1 stops at 27,20, out of
+ * contact, though e1 (30,20) was 9 in from it within the roll of 12: the
+ * words say it ends out of contact (not that it shares an enemy). */
+Test(sh_mutants, a_charger_out_of_contact_is_said_to_be)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD "M-40,SH.CHG.MOVE.10,illegal," CC "," DUEL
+	                                                 ",,charge A1 -> E1,\"a1 20,20 27,20\",,"
+	                                                 "charge_roll: 6 6\n");
+	const arb_result *r = result(v, "SH.CHG.MOVE.10", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->explanation, "a1 ends out of base contact though e1, unengaged, was within reach "
+	                       "(9.00 in of 12 in)");
+	arb_verdict_free(v);
+}
