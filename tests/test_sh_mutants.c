@@ -850,3 +850,32 @@ Test(sh_mutants, a_charger_out_of_contact_is_said_to_be)
 	                       "(9.00 in of 12 in)");
 	arb_verdict_free(v);
 }
+
+/* SH.CHG.RANKS.3 'Excess ranks stand out on the side closer to the side from
+ * which the charge came, or on both sides if no wheel or pivot greater than
+ * the width of any charging model's base was required': A1, one rank of
+ * three 1 in squares (y 19.5..22.5), charges E1's e1 (edge y 20.25..21.25,
+ * facing 180). The excess stands out 1.25 in on the +y side (the first end
+ * of E1's edge, its left pointing -y, as in SH-CHG-EXC-001) and 0.75 in on
+ * the -y side; the charge came from +y (start centre y 21 > 20.75). Both
+ * sides are allowed with no wheel required, not otherwise, and the wheel
+ * is not given: a missing input whose words give both figures and the fact
+ * wanted. */
+Test(sh_mutants, an_excess_on_both_sides_waits_for_the_wheel)
+{
+	arb_verdict *v =
+	    judge_row("charge", CHARGE_HEAD
+	              "M-41,SH.CHG.RANKS.3,missing-input,phase=close_combat;round=2,A1 A "
+	              "fight_in_ranks facing=0; E1 B fight_in_ranks facing=180,\"A1/a1 "
+	              "25.5,20 25.4x25.4; A1/a2 25.5,21 25.4x25.4; A1/a3 25.5,22 "
+	              "25.4x25.4; E1/e1 30.5,20.75 25.4x25.4\",,charge A1 -> E1,\"a1 "
+	              "25.5,20 29.5,20; a2 25.5,21 29.5,21; a3 25.5,22 "
+	              "29.5,22\",max_engaged_models=1,charge_roll: 3 4\n");
+	const arb_result *r = result(v, "SH.CHG.RANKS.3", NULL);
+	cr_assert(eq(int, r->outcome, ARB_MISSING));
+	STR_EQ(r->explanation,
+	       "excess of A1 stands out 1.25 in and 0.75 in beyond the ends of E1's front edge: "
+	       "whether that is allowed depends on the wheel or pivot that was required (fact "
+	       "required_wheel)");
+	arb_verdict_free(v);
+}
