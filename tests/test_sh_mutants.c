@@ -879,3 +879,27 @@ Test(sh_mutants, an_excess_on_both_sides_waits_for_the_wheel)
 	       "required_wheel)");
 	arb_verdict_free(v);
 }
+
+/* SH.CHG.RANKS.5 'Charging models in ranks stay in their ranks': A1 (facing
+ * 0) is a column of three ranks of one, a1 at x 27, a3 at 26, a2 at 25 (a1
+ * listed first, a3 last). Every model charges, a2 and a3 2 in straight on,
+ * a1 1 in on and 1 in aside, ending level with a3: a1 and a2, and a2 and
+ * a3, keep their order, but a1, ahead of a3 before (1 in), stands in its
+ * rank after: the first and the last model listed leave their ranks. */
+Test(sh_mutants, the_first_and_the_last_model_leave_their_ranks)
+{
+	arb_verdict *v =
+	    judge_row("charge", CHARGE_HEAD
+	              "M-42,SH.CHG.RANKS.5,illegal,phase=close_combat;round=2,A1 A "
+	              "fight_in_ranks facing=0; E1 B fight_in_ranks facing=180,\"A1/a1 "
+	              "27,20 25.4x25.4; A1/a2 25,20 25.4x25.4; A1/a3 26,20 25.4x25.4; "
+	              "E1/e1 30.5,20.5 25.4x25.4\",,charge A1 -> E1,\"a1 27,20 28,21; a2 "
+	              "25,20 27,20; a3 26,20 28,20\",,charge_roll: 3 4\n");
+	const arb_result *r = result(v, "SH.CHG.RANKS.5", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->explanation,
+	       "a1 stands ahead of a3 before the charge (1.00 in apart along the "
+	       "facing) and in the same rank as it after (0.00 in): they leave their "
+	       "ranks");
+	arb_verdict_free(v);
+}
