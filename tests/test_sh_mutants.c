@@ -903,3 +903,18 @@ Test(sh_mutants, the_first_and_the_last_model_leave_their_ranks)
 	       "ranks");
 	arb_verdict_free(v);
 }
+
+/* SH.CHG.SKIRM.4 'providing you abide by the following conditions, moving
+ * along the shortest possible route' speaks of the models moved after the
+ * first: SH-CHG-SKIRM-028, a Skirmish unit of one, has none (not
+ * applicable, not a route that holds). */
+Test(sh_mutants, a_skirmish_unit_of_one_has_no_model_after_the_first)
+{
+	arb_verdict *v =
+	    judge_row("charge", CHARGE_HEAD "M-43,SH.CHG.SKIRM.1,legal," CC
+	                                    ",A1 A skirmish; E1 B horde,\"A1/a1 20,20 "
+	                                    "25.4; E1/e1 26,20 25.4\",,charge A1 -> "
+	                                    "E1,\"a1 20,20 25,20\",,charge_roll: 2 3\n");
+	cr_assert(eq(int, outcome(v, "SH.CHG.SKIRM.4"), ARB_NA));
+	arb_verdict_free(v);
+}
