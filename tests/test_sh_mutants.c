@@ -918,3 +918,23 @@ Test(sh_mutants, a_skirmish_unit_of_one_has_no_model_after_the_first)
 	cr_assert(eq(int, outcome(v, "SH.CHG.SKIRM.4"), ARB_NA));
 	arb_verdict_free(v);
 }
+
+/* SH.CHG.DIFF.1 'If, when charging, one or more models have to move through
+ * difficult terrain': SH-CHG-TERR-032, a1 crosses T1 by its centre and by
+ * its base, no test taken. The explanation names the reading it was judged
+ * by: "its centre" for the centre readings, "its base" for the base ones. */
+Test(sh_mutants, difficult_terrain_words_name_centre_or_base)
+{
+	arb_verdict *v =
+	    judge_row("charge", CHARGE_HEAD
+	              "M-44,SH.CHG.DIFF.1,illegal,phase=close_combat;round=2," DUEL
+	              ",\"T1 difficult 23,15 25.5,15 25.5,25 23,25\",charge A1 -> E1,\"a1 "
+	              "20,20 29,20\",,charge_roll: 4 5\n");
+	STR_EQ(result(v, "SH.CHG.DIFF.1", "centre-check")->explanation,
+	       "1 model(s) charge through difficult terrain (its centre); 0 dice rolled for "
+	       "difficult_check");
+	STR_EQ(result(v, "SH.CHG.DIFF.1", "base-check")->explanation,
+	       "1 model(s) charge through difficult terrain (its base); 0 dice rolled for "
+	       "difficult_check");
+	arb_verdict_free(v);
+}
