@@ -938,3 +938,18 @@ Test(sh_mutants, difficult_terrain_words_name_centre_or_base)
 	       "difficult_check");
 	arb_verdict_free(v);
 }
+
+/* SH.CHG.MOVE.4 'up to the 2D6 distance you rolled earlier': three dice are
+ * named as the 2D6 charge roll; the distance rolled is not known, and the
+ * words say why (the dice counted against the 2 of charge_dice). */
+Test(sh_mutants, three_dice_for_a_2d6_are_said_to_be)
+{
+	arb_verdict *v = judge_row("charge", CHARGE_HEAD "M-45,SH.CHG.MOVE.4,missing-input," CC
+	                                                 "," DUEL ",,charge A1 -> E1,\"a1 20,20 "
+	                                                 "29,20\",,charge_roll: 1 2 3\n");
+	const arb_result *r = result(v, "SH.CHG.MOVE.4", NULL);
+	cr_assert(eq(int, r->outcome, ARB_MISSING));
+	STR_EQ(r->explanation,
+	       "a1 charges 9.00 in; 3 dice rolled for the 2D6 charge range (charge_roll), not 2");
+	arb_verdict_free(v);
+}
