@@ -953,3 +953,52 @@ Test(sh_mutants, three_dice_for_a_2d6_are_said_to_be)
 	       "a1 charges 9.00 in; 3 dice rolled for the 2D6 charge range (charge_roll), not 2");
 	arb_verdict_free(v);
 }
+
+/* SH.FORM.HORDE.COH (a Horde's coherency, 1 in), read as every pair: A1
+ * moves 1 in on as a line of three, 0.8 in between neighbours; a1 and a3
+ * end 2.6 in apart, 1.6 in over the 1 in. The words name the pair and its
+ * figures (connected, the chain holds). */
+Test(sh_mutants, every_pair_names_the_pair_too_far_apart)
+{
+	arb_verdict *v =
+	    judge_row("movement",
+	              "id,target,expect,dispute,units,models,action,paths\n"
+	              "M-46,SH.FORM.HORDE.COH,disputed,readings,A1 A horde M=6,\"A1/a1 20,20 25.4; "
+	              "A1/a2 21.8,20 25.4; A1/a3 23.6,20 25.4\",move A1,\"a1 20,20 21,20; a2 "
+	              "21.8,20 22.8,20; a3 23.6,20 24.6,20\"\n");
+	const arb_result *r = result(v, "SH.FORM.HORDE.COH", "all-pairs");
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->explanation,
+	       "A1 is not every pair within 1.00 in: a1 to a3 is 2.600 in, over by 1.600 in");
+	cr_assert(eq(int, result(v, "SH.FORM.HORDE.COH", "connected")->outcome, ARB_HOLDS));
+	arb_verdict_free(v);
+}
+
+/* SH.FORM.FIR.OBV.1 'Units that Fight in Ranks can never get a cover save
+ * simply for being in area terrain, only for being actually obscured, or due
+ * to a special rule or effect': E1 (SH-FORM-COV-007's block in W1) claims no
+ * cover at all, then cover from a special rule: each holds, and the words
+ * say which was claimed. */
+Test(sh_mutants, a_block_s_cover_claim_is_named)
+{
+	static const char *const claim[2] = {"none", "special_rule"};
+	static const char *const words[2] = {"E1 claims no cover save",
+	                                     "E1 claims cover from a special rule or effect"};
+	for (int i = 0; i < 2; i++) {
+		char csv[1024];
+		snprintf(csv, sizeof csv,
+		         FORM_HEAD
+		         "M-47.%d,SH.FORM.FIR.OBV.1,legal,phase=shooting,A1 A horde M=6 "
+		         "facing=0; E1 B fight_in_ranks M=6 facing=180,\"A1/a1 8,21 25; A1/a2 "
+		         "8,22 25; A1/a3 8,23 25; E1/e1 35,24 25x25; E1/e2 35,24.984251969 "
+		         "25x25; E1/e3 35.984251969,24 25x25; E1/e4 35.984251969,24.984251969 "
+		         "25x25\",\"W1 area 30,14 40,14 40,30 30,30\",shoot A1 -> "
+		         "E1,,cover_claimed=%s\n",
+		         i, claim[i]);
+		arb_verdict *v = judge_row("formations", csv);
+		const arb_result *r = result(v, "SH.FORM.FIR.OBV.1", NULL);
+		cr_assert(eq(int, r->outcome, ARB_HOLDS), "%s", claim[i]);
+		STR_EQ(r->explanation, words[i]);
+		arb_verdict_free(v);
+	}
+}
