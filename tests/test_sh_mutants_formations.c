@@ -440,3 +440,86 @@ Test(sh_mutants, a_block_s_cover_claim_is_named)
 		arb_verdict_free(v);
 	}
 }
+
+/* SH.FORM.FIR.OBV.1 'only for being actually obscured': E1 (SH-FORM-COV-007's
+ * block in W1) claims cover for being obscured. Obscured (fact obscured=true):
+ * it holds and the words say it is; not obscured: violated, and the words
+ * say it is not. */
+Test(sh_mutants, an_obscured_claim_says_whether_it_is)
+{
+	static const char *const fact[2] = {"true", "false"};
+	static const arb_outcome want[2] = {ARB_HOLDS, ARB_VIOLATED};
+	static const char *const words[2] = {"E1 claims cover for being obscured, and it is",
+	                                     "E1 claims cover for being obscured, and it is not"};
+	for (int i = 0; i < 2; i++) {
+		char csv[1024];
+		snprintf(csv, sizeof csv,
+		         FORM_HEAD
+		         "M-48.%d,SH.FORM.FIR.OBV.1,legal,phase=shooting,A1 A horde M=6 "
+		         "facing=0; E1 B fight_in_ranks M=6 facing=180,\"A1/a1 8,21 25; A1/a2 "
+		         "8,22 25; A1/a3 8,23 25; E1/e1 35,24 25x25; E1/e2 35,24.984251969 "
+		         "25x25; E1/e3 35.984251969,24 25x25; E1/e4 35.984251969,24.984251969 "
+		         "25x25\",\"W1 area 30,14 40,14 40,30 30,30\",shoot A1 -> "
+		         "E1,,cover_claimed=obscured;obscured=%s\n",
+		         i, fact[i]);
+		arb_verdict *v = judge_row("formations", csv);
+		const arb_result *r = result(v, "SH.FORM.FIR.OBV.1", NULL);
+		cr_assert(eq(int, r->outcome, want[i]), "%s", fact[i]);
+		STR_EQ(r->explanation, words[i]);
+		arb_verdict_free(v);
+	}
+}
+
+/* SH.FORM.HORDE.3 'It reforms and consolidates as normal': SH-FORM-MAN-017,
+ * a Horde reforms: permitted. The same reform by a unit that Fights in
+ * Ranks is not a Horde's: the clause does not apply. */
+Test(sh_mutants, reforming_as_normal_is_a_horde_s)
+{
+	static const char *const formation[2] = {"horde", "fight_in_ranks"};
+	static const arb_outcome want[2] = {ARB_PERMITS, ARB_NA};
+	for (int i = 0; i < 2; i++) {
+		char csv[1024];
+		snprintf(csv, sizeof csv,
+		         FORM_HEAD
+		         "M-49.%d,SH.FORM.HORDE.3,legal,,A1 A %s M=6 facing=0; E1 B horde M=6 "
+		         "facing=180,\"A1/a1 20,25 25; A1/a2 20,24 25; A1/a3 19,25 25; A1/a4 "
+		         "19,24 25; E1/e1 30,23 25; E1/e2 30,24 25; E1/e3 30,25 25; E1/e4 30,26 "
+		         "25\",,reform A1,\"a4 19,24 19,23.5\",\n",
+		         i, formation[i]);
+		arb_verdict *v = judge_row("formations", csv);
+		cr_assert(eq(int, outcome(v, "SH.FORM.HORDE.3"), want[i]), "%s", formation[i]);
+		arb_verdict_free(v);
+	}
+}
+
+/* SH.MOV.DIFF.2 'each model can move up to its maximum movement allowance
+ * ... so long as it remains in unit coherency': A1 has no formation, so its
+ * coherency has no value (SH.MOV.COH.4); a1 (M 6) and a2 (M 4) move 4 in
+ * each. Whether the unit stays in coherency cannot be told: a missing
+ * input, not a permission withheld. */
+Test(sh_mutants, mixed_moves_without_a_formation_wait_for_it)
+{
+	arb_verdict *v = judge_row("movement", MOVE_HEAD
+	                           "M-50,SH.MOV.DIFF.2,missing-input,A1 A - M=6,\"A1/a1 60,30 "
+	                           "25; A1/a2 61.2,30 25 M=4\",move A1,\"a1 60,30 60,26; a2 "
+	                           "61.2,30 61.2,26\"\n");
+	cr_assert(eq(int, result(v, "SH.MOV.DIFF.2", NULL)->outcome, ARB_MISSING));
+	arb_verdict_free(v);
+}
+
+/* SH.MOV.WAY.2 'To move past an enemy model, they must go around':
+ * SH-MOV-WAY-005, a1 goes straight through e1's base: the enemy passed
+ * through is named, as the result's object and in the words. */
+Test(sh_mutants, the_enemy_passed_through_is_named)
+{
+	arb_verdict *v =
+	    judge_row("movement", MOVE_HEAD "M-51,SH.MOV.WAY.2,illegal,A1 A horde M=6; "
+	                                    "E1 B horde M=6,\"A1/a1 37.2,20 25; E1/e1 "
+	                                    "40,20 32\",move A1,\"a1 37.2,20 42.8,20\"\n");
+	const arb_result *r = result(v, "SH.MOV.WAY.2", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->object, "e1");
+	cr_assert(strncmp(r->explanation, "a1 passes through e1 (overlap ", 30) == 0, "%s",
+	          r->explanation);
+	arb_verdict_free(v);
+}
