@@ -523,3 +523,25 @@ Test(sh_mutants, the_enemy_passed_through_is_named)
 	          r->explanation);
 	arb_verdict_free(v);
 }
+
+/* SH.FORM.FIR.FLANK.6 'models pile in along their ranks': SH-FORM-FLK-032,
+ * E1 faces 90 (forward is +y); e1 slides 0.5 in along its rank and 0.3 in
+ * towards -y: it leaves its rank 0.3 in backward, and the words say which
+ * way. */
+Test(sh_mutants, a_model_leaving_its_rank_backward_is_said_to)
+{
+	arb_verdict *v = judge_row(
+	    "formations", FORM_HEAD
+	    "M-52,SH.FORM.FIR.FLANK.6,illegal,phase=movement,E1 B fight_in_ranks M=6 "
+	    "facing=90 flanked locked_in_combat; A1 A horde M=6 facing=0,\"E1/e1 "
+	    "36,24.984251969 25x25; E1/e2 36.984251969,24.984251969 25x25; E1/e3 36,24 "
+	    "25x25; E1/e4 36.984251969,24 25x25; A1/a1 35.5,25.968503937 25; A1/a2 "
+	    "34.5,26.168503937 25\",,move E1,\"e1 36,24.984251969 35.5,24.684251969; e2 "
+	    "36.984251969,24.984251969 36.484251969,24.984251969; e3 36,24 35.5,24; e4 "
+	    "36.984251969,24 36.484251969,24\",leadership_test=passed;as_close_as_possible="
+	    "true\n");
+	const arb_result *r = result(v, "SH.FORM.FIR.FLANK.6", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->explanation, "e1 leaves its rank: 0.300 in backward along the facing 90");
+	arb_verdict_free(v);
+}
