@@ -545,3 +545,55 @@ Test(sh_mutants, a_model_leaving_its_rank_backward_is_said_to)
 	STR_EQ(r->explanation, "e1 leaves its rank: 0.300 in backward along the facing 90");
 	arb_verdict_free(v);
 }
+
+/* SH.FORM.FIR.10 'it reforms with its rally or consolidation 3"':
+ * SH-FORM-REF-002, the block consolidates 3.5 in, 0.5 in over; SH-FORM-REF-001,
+ * 3 in and still a block: the words give the excess, and say it reforms. */
+Test(sh_mutants, a_reform_says_how_far_over_or_that_it_reforms)
+{
+	static const double to[2] = {3.5, 3};
+	for (int i = 0; i < 2; i++) {
+		char csv[1024];
+		snprintf(csv, sizeof csv,
+		         FORM_HEAD
+		         "M-53.%d,SH.FORM.FIR.10,legal,phase=close_combat,A1 A fight_in_ranks "
+		         "M=6 facing=0,\"A1/a1 20,25 25x25; A1/a2 20,24.015748031 25x25; A1/a3 "
+		         "19.015748031,25 25x25; A1/a4 19.015748031,24.015748031 25x25\",,"
+		         "consolidate A1,\"a1 20,25 %g,25; a2 20,24.015748031 %g,24.015748031; "
+		         "a3 19.015748031,25 %.9f,25; a4 19.015748031,24.015748031 "
+		         "%.9f,24.015748031\",\n",
+		         i, 20 + to[i], 20 + to[i], 19.015748031 + to[i], 19.015748031 + to[i]);
+		arb_verdict *v = judge_row("formations", csv);
+		const arb_result *r = result(v, "SH.FORM.FIR.10", NULL);
+		if (i == 0) {
+			cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+			STR_EQ(r->explanation,
+			       "a1 moves 3.50 in to reform, limit 3 in: over by 0.50 in");
+		} else {
+			cr_assert(eq(int, r->outcome, ARB_HOLDS));
+			cr_assert(strncmp(r->explanation,
+			                  "A1 reforms within 3 in (longest move 3.00 in): ", 47) ==
+			              0,
+			          "%s", r->explanation);
+		}
+		arb_verdict_free(v);
+	}
+}
+
+/* SH.FORM.SKIRM.AGILE.2 'They count as having -1 to their normal initiative
+ * when taking this test, unless they have the actual Hit and Run special
+ * rule': A1 (I 4, no such rule) tests on I3. */
+Test(sh_mutants, hit_and_run_without_the_rule_tests_on_one_less)
+{
+	arb_verdict *v = judge_row(
+	    "formations", FORM_HEAD
+	    "M-54,SH.FORM.SKIRM.AGILE.2,legal,phase=close_combat,A1 A skirmish M=6 I=4 "
+	    "facing=0; E1 B fight_in_ranks M=6 facing=180,\"A1/a1 20,10 25; A1/a2 22,10 25; "
+	    "A1/a3 24,10 25; A1/a4 26,10 25; E1/e1 29,10.5 25x25; E1/e2 29,11.484251969 "
+	    "25x25; E1/e3 29.984251969,10.5 25x25; E1/e4 29.984251969,11.484251969 "
+	    "25x25\",,hit_and_run A1 -> E1,,\n");
+	const arb_result *r = result(v, "SH.FORM.SKIRM.AGILE.2", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VALUE));
+	STR_EQ(r->explanation, "A1 tests Hit and Run on I3 (its I, -1 without the rule)");
+	arb_verdict_free(v);
+}
