@@ -597,3 +597,31 @@ Test(sh_mutants, hit_and_run_without_the_rule_tests_on_one_less)
 	STR_EQ(r->explanation, "A1 tests Hit and Run on I3 (its I, -1 without the rule)");
 	arb_verdict_free(v);
 }
+
+/* SH.FORM.FIR.FLANK.4 'If that unit is the only unit that it is locked in
+ * combat with': SH-FORM-FLK-010 (E1 locked with A1 alone, fact
+ * locked_with=A1), and the same scene with the flanking unit called "A":
+ * a one-letter unit is one unit, and the clause answers as it does for A1
+ * (not violated). */
+Test(sh_mutants, a_one_letter_unit_is_one_unit)
+{
+	static const char *const name[2] = {"A1", "A"};
+	arb_outcome got[2];
+	for (int i = 0; i < 2; i++) {
+		char csv[1024];
+		snprintf(csv, sizeof csv,
+		         FORM_HEAD
+		         "M-55.%d,SH.FORM.FIR.FLANK.4,legal,phase=movement,E1 B fight_in_ranks "
+		         "M=6 facing=0 flanked locked_in_combat; %s A horde M=6 facing=0,\"E1/e1 "
+		         "36,24.492125984 25x25; E1/e2 36,23.507874016 25x25; E1/e3 "
+		         "35.015748031,24.492125984 25x25; E1/e4 35.015748031,23.507874016 "
+		         "25x25; %s/a1 35,30 25; %s/a2 36,30 25\",,flank_turn E1 -> "
+		         "%s,,movement_phase_start=true;locked_with=%s;leadership_test=passed\n",
+		         i, name[i], name[i], name[i], name[i], name[i]);
+		arb_verdict *v = judge_row("formations", csv);
+		got[i] = outcome(v, "SH.FORM.FIR.FLANK.4");
+		arb_verdict_free(v);
+	}
+	cr_assert(got[0] != ARB_VIOLATED, "%s", arb_outcome_name(got[0]));
+	cr_assert(eq(int, got[1], got[0]));
+}
