@@ -625,3 +625,22 @@ Test(sh_mutants, a_one_letter_unit_is_one_unit)
 	cr_assert(got[0] != ARB_VIOLATED, "%s", arb_outcome_name(got[0]));
 	cr_assert(eq(int, got[1], got[0]));
 }
+
+/* SH.FORM.FIR.FLANK.4, SH-FORM-FLK-010 with locked_with=- (a list of no
+ * unit): E1 is locked in combat with no unit, so A1 is not the only one it
+ * is locked with; the words count none. */
+Test(sh_mutants, a_list_of_no_unit_counts_none)
+{
+	arb_verdict *v = judge_row(
+	    "formations", FORM_HEAD
+	    "M-56,SH.FORM.FIR.FLANK.4,illegal,phase=movement,E1 B fight_in_ranks M=6 "
+	    "facing=0 flanked locked_in_combat; A1 A horde M=6 facing=0,\"E1/e1 "
+	    "36,24.492125984 25x25; E1/e2 36,23.507874016 25x25; E1/e3 35.015748031,24.492125984 "
+	    "25x25; E1/e4 35.015748031,23.507874016 25x25; A1/a1 35,30 25; A1/a2 36,30 "
+	    "25\",,flank_turn E1 -> A1,,movement_phase_start=true;locked_with=-;leadership_"
+	    "test=passed\n");
+	const arb_result *r = result(v, "SH.FORM.FIR.FLANK.4", NULL);
+	cr_assert(eq(int, r->outcome, ARB_VIOLATED));
+	STR_EQ(r->explanation, "E1 is locked in combat with 0 unit(s) (-)");
+	arb_verdict_free(v);
+}
