@@ -644,3 +644,20 @@ Test(sh_mutants, a_list_of_no_unit_counts_none)
 	STR_EQ(r->explanation, "E1 is locked in combat with 0 unit(s) (-)");
 	arb_verdict_free(v);
 }
+
+/* SH.FORM.FIR.2 'Each of these is a 90 degree arc': E1 (SH-FORM-ARC-001's
+ * rank of four facing 0, centre 36,24); a1 stands at 41,29, on the 45
+ * degree line from E1's centre between its front and left arcs. Drawn from
+ * the centre, which arc holds it is not stated: undecided, and no count is
+ * given. */
+Test(sh_mutants, a_model_on_an_arc_line_is_in_no_stated_arc)
+{
+	arb_verdict *v = judge_row(
+	    "formations", FORM_HEAD
+	    "M-57,SH.FORM.FIR.2,legal,phase=close_combat;subphase=charge,A1 A horde M=6 "
+	    "facing=0; E1 B fight_in_ranks M=6 facing=0,\"A1/a1 41,29 25; E1/e1 "
+	    "36,25.476377953 25x25; E1/e2 36,24.492125984 25x25; E1/e3 36,23.507874016 "
+	    "25x25; E1/e4 36,22.523622047 25x25\",,declare_charge A1 -> E1,,can_see=true\n");
+	cr_assert(eq(int, result(v, "SH.FORM.FIR.2", "centre")->outcome, ARB_UNDECIDED));
+	arb_verdict_free(v);
+}
