@@ -412,6 +412,23 @@ Test(sh_mutants, every_pair_names_the_pair_too_far_apart)
 	arb_verdict_free(v);
 }
 
+/* SH-FORM-COV-007's scene: A1 (a Horde) shoots at E1, a block of four that
+ * Fights in Ranks inside the area terrain W1, with the facts given (what
+ * E1 claims cover for); row ID id. */
+static arb_verdict *judge_cover_claim(const char *id, const char *facts)
+{
+	char csv[1024];
+	snprintf(csv, sizeof csv,
+	         FORM_HEAD
+	         "%s,SH.FORM.FIR.OBV.1,legal,phase=shooting,A1 A horde M=6 facing=0; E1 B "
+	         "fight_in_ranks M=6 facing=180,\"A1/a1 8,21 25; A1/a2 8,22 25; A1/a3 8,23 "
+	         "25; E1/e1 35,24 25x25; E1/e2 35,24.984251969 25x25; E1/e3 "
+	         "35.984251969,24 25x25; E1/e4 35.984251969,24.984251969 25x25\",\"W1 "
+	         "area 30,14 40,14 40,30 30,30\",shoot A1 -> E1,,%s\n",
+	         id, facts);
+	return judge_row("formations", csv);
+}
+
 /* SH.FORM.FIR.OBV.1 'Units that Fight in Ranks can never get a cover save
  * simply for being in area terrain, only for being actually obscured, or due
  * to a special rule or effect': E1 (SH-FORM-COV-007's block in W1) claims no
@@ -419,21 +436,12 @@ Test(sh_mutants, every_pair_names_the_pair_too_far_apart)
  * say which was claimed. */
 Test(sh_mutants, a_block_s_cover_claim_is_named)
 {
-	static const char *const claim[2] = {"none", "special_rule"};
+	static const char *const id[2] = {"M-47.0", "M-47.1"};
+	static const char *const claim[2] = {"cover_claimed=none", "cover_claimed=special_rule"};
 	static const char *const words[2] = {"E1 claims no cover save",
 	                                     "E1 claims cover from a special rule or effect"};
 	for (int i = 0; i < 2; i++) {
-		char csv[1024];
-		snprintf(csv, sizeof csv,
-		         FORM_HEAD
-		         "M-47.%d,SH.FORM.FIR.OBV.1,legal,phase=shooting,A1 A horde M=6 "
-		         "facing=0; E1 B fight_in_ranks M=6 facing=180,\"A1/a1 8,21 25; A1/a2 "
-		         "8,22 25; A1/a3 8,23 25; E1/e1 35,24 25x25; E1/e2 35,24.984251969 "
-		         "25x25; E1/e3 35.984251969,24 25x25; E1/e4 35.984251969,24.984251969 "
-		         "25x25\",\"W1 area 30,14 40,14 40,30 30,30\",shoot A1 -> "
-		         "E1,,cover_claimed=%s\n",
-		         i, claim[i]);
-		arb_verdict *v = judge_row("formations", csv);
+		arb_verdict *v = judge_cover_claim(id[i], claim[i]);
 		const arb_result *r = result(v, "SH.FORM.FIR.OBV.1", NULL);
 		cr_assert(eq(int, r->outcome, ARB_HOLDS), "%s", claim[i]);
 		STR_EQ(r->explanation, words[i]);
@@ -447,22 +455,14 @@ Test(sh_mutants, a_block_s_cover_claim_is_named)
  * say it is not. */
 Test(sh_mutants, an_obscured_claim_says_whether_it_is)
 {
-	static const char *const fact[2] = {"true", "false"};
+	static const char *const id[2] = {"M-48.0", "M-48.1"};
+	static const char *const fact[2] = {"cover_claimed=obscured;obscured=true",
+	                                    "cover_claimed=obscured;obscured=false"};
 	static const arb_outcome want[2] = {ARB_HOLDS, ARB_VIOLATED};
 	static const char *const words[2] = {"E1 claims cover for being obscured, and it is",
 	                                     "E1 claims cover for being obscured, and it is not"};
 	for (int i = 0; i < 2; i++) {
-		char csv[1024];
-		snprintf(csv, sizeof csv,
-		         FORM_HEAD
-		         "M-48.%d,SH.FORM.FIR.OBV.1,legal,phase=shooting,A1 A horde M=6 "
-		         "facing=0; E1 B fight_in_ranks M=6 facing=180,\"A1/a1 8,21 25; A1/a2 "
-		         "8,22 25; A1/a3 8,23 25; E1/e1 35,24 25x25; E1/e2 35,24.984251969 "
-		         "25x25; E1/e3 35.984251969,24 25x25; E1/e4 35.984251969,24.984251969 "
-		         "25x25\",\"W1 area 30,14 40,14 40,30 30,30\",shoot A1 -> "
-		         "E1,,cover_claimed=obscured;obscured=%s\n",
-		         i, fact[i]);
-		arb_verdict *v = judge_row("formations", csv);
+		arb_verdict *v = judge_cover_claim(id[i], fact[i]);
 		const arb_result *r = result(v, "SH.FORM.FIR.OBV.1", NULL);
 		cr_assert(eq(int, r->outcome, want[i]), "%s", fact[i]);
 		STR_EQ(r->explanation, words[i]);
